@@ -1,0 +1,32 @@
+/* The builtin dialect (builtin.module, builtin.unrealized_conversion_cast) and
+ * the func dialect (func.func, func.return, func.call), as static op tables,
+ * plus the small helpers the core dialects share. */
+#ifndef VTC_DIALECTS_BUILTIN_DIALECTS_H
+#define VTC_DIALECTS_BUILTIN_DIALECTS_H
+
+#include "ir/dialect.h"
+
+extern const vtc_dialect vtc_builtin_dialect, vtc_func_dialect;
+
+/* Emits `'op.name' op <message>` at the op's location, as MLIR's
+ * emitOpError; returns false so verifiers can `return vtc_op_error(...)`. */
+bool vtc_op_error(vtc_op *op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The VTC_IFACE_CALLABLE slot of func-like ops: the body and the signature. */
+typedef struct vtc_callable_iface {
+  vtc_region *(*body)(vtc_op *op);               /* NULL or empty: a declaration */
+  const vtc_type *(*function_type)(vtc_op *op);  /* a function type, or NULL */
+} vtc_callable_iface;
+
+/* The function type of a func.func (from `function_type`), or NULL. */
+const vtc_type *vtc_func_get_type(const vtc_op *func);
+/* The symbol name (`sym_name`) of a symbol op, or NULL. */
+const char *vtc_symbol_name(const vtc_op *op);
+/* Looks up a symbol by reference from `from`: the nearest enclosing symbol
+ * table (an op with VTC_TRAIT_SYMBOL_TABLE) holding `ref` (nested references
+ * descend into nested symbol tables). NULL when not found. */
+vtc_op *vtc_symbol_lookup_from(vtc_op *from, const vtc_attr *ref);
+/* The op named `name` directly in the body of a symbol-table op, or NULL. */
+vtc_op *vtc_symbol_table_lookup(vtc_op *table, const char *name);
+
+#endif

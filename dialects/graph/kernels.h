@@ -1,0 +1,309 @@
+/* Reference kernels for the graph dialect: one plain C function per op with
+ * ONNX semantics, plus the shape rules they check, exported so the dialect's
+ * shape inference applies the very same rules. These define the numbers every
+ * pipeline is compared against, so they favour being obviously right. */
+#ifndef VTC_DIALECTS_GRAPH_KERNELS_H
+#define VTC_DIALECTS_GRAPH_KERNELS_H
+
+#include "runtime/tensor.h"
+
+/* Conventions shared by every function here:
+ * - Return 0 on success, or -1 with a message in err (err may be NULL).
+ *   Kernel messages start with the op name ("matmul: ..."); shape helper
+ *   messages do not, so a caller can add its own location.
+ * - Inputs are borrowed. Outputs (`out`, `outs[i]`) must be empty (zeroed or
+ *   freed) on entry; on success the kernel allocates them and the caller frees
+ *   each with vtc_tensor_free; on failure they are left empty.
+ * - Array attributes are borrowed (count, pointer) pairs.
+ * - Axes follow ONNX: an axis a in [-rank, rank) means a + rank when negative.
+ * - Compute kernels load elements as double, compute and accumulate in
+ *   double and round once when storing to the output dtype (rules in
+ *   tensor.h). The output dtype is the input's unless stated. Data-movement
+ *   kernels copy element bytes, so they are exact for every dtype.
+ * - Shape helpers take and give vtc_shape where a dimension of -1 is dynamic:
+ *   a check that needs an unknown dimension is skipped, and a result that
+ *   depends on one is -1. Kernels call them with known shapes. */
+
+/* ---- indexing helpers (kernels_common.c) -------------------------------- */
+
+/* Number of elements; -1 if a dimension is dynamic (0 if any is 0). */
+int64_t vtc_shape_numel(const vtc_shape *s);
+/* Row-major contiguous strides, in elements. */
+void vtc_shape_strides(const vtc_shape *s, int64_t *strides);
+/* Strides of `in` read as if broadcast to `out` (numpy rules, right-aligned):
+ * one per dim of `out`, 0 where `in` lacks the dim or has size 1. */
+void vtc_broadcast_strides(const vtc_shape *in, const vtc_shape *out, int64_t *strides);
+/* Multi-index of row-major flat index `flat` in shape `s`. */
+void vtc_unravel_index(int64_t flat, const vtc_shape *s, int64_t *idx);
+/* Resolves a possibly negative axis against `rank` for op `op`. */
+int vtc_normalize_axis(const char *op, int64_t axis, int rank, int *out, char *err, size_t errlen);
+
+/* Checks that d is in the set `allowed` (VTC_DTYPE_BIT masks); `what` names
+ * the operand in the message. */
+int vtc_check_dtype(const char *op, const char *what, vtc_dtype d, unsigned allowed, char *err,
+                    size_t errlen);
+/* Checks that operand b (named `what`) has a's dtype. */
+int vtc_check_same_dtype(const char *op, const vtc_tensor *a, const char *what, const vtc_tensor *b,
+                         char *err, size_t errlen);
+/* "[2,?,4]" for messages (? is dynamic); truncated to cap. */
+void vtc_format_shape(const vtc_shape *s, char *buf, size_t cap);
+
+/* Maps an output multi-index to an input flat index, or -1 for "fill". */
+typedef int64_t (*vtc_index_map_fn)(const void *ctx, const int64_t *out_idx);
+/* out[o] = in[map(o)] for every element of the (allocated) `out`; elements
+ * mapped to -1 get `fill` rounded to out's dtype. Dtypes must match. */
+void vtc_copy_by_map(const vtc_tensor *in, vtc_tensor *out, vtc_index_map_fn map,
+                     const void *ctx, double fill);
+
+/* ---- op enums and their ONNX-style names --------------------------------- */
+
+typedef enum vtc_unary_op {
+  VTC_UNARY_RELU, VTC_UNARY_GELU, VTC_UNARY_SILU, VTC_UNARY_SIGMOID, VTC_UNARY_TANH,
+  VTC_UNARY_EXP, VTC_UNARY_LOG, VTC_UNARY_SQRT, VTC_UNARY_RSQRT, VTC_UNARY_ERF,
+  VTC_UNARY_NEG, VTC_UNARY_ABS, VTC_UNARY_COUNT
+} vtc_unary_op;
+
+typedef enum vtc_binary_op {
+  VTC_BINARY_ADD, VTC_BINARY_SUB, VTC_BINARY_MUL, VTC_BINARY_DIV, VTC_BINARY_POW,
+  VTC_BINARY_MAX, VTC_BINARY_MIN, VTC_BINARY_COUNT
+} vtc_binary_op;
+
+typedef enum vtc_reduce_op {
+  VTC_REDUCE_SUM, VTC_REDUCE_MEAN, VTC_REDUCE_MAX, VTC_REDUCE_MIN, VTC_REDUCE_COUNT
+} vtc_reduce_op;
+
+typedef enum vtc_auto_pad {
+  VTC_AUTO_PAD_NOTSET, VTC_AUTO_PAD_SAME_UPPER, VTC_AUTO_PAD_SAME_LOWER, VTC_AUTO_PAD_VALID,
+  VTC_AUTO_PAD_COUNT
+} vtc_auto_pad;
+
+typedef enum vtc_pad_mode {
+  VTC_PAD_CONSTANT, VTC_PAD_REFLECT, VTC_PAD_EDGE, VTC_PAD_WRAP, VTC_PAD_MODE_COUNT
+} vtc_pad_mode;
+
+typedef enum vtc_d2s_mode { VTC_D2S_DCR, VTC_D2S_CRD, VTC_D2S_MODE_COUNT } vtc_d2s_mode;
+
+typedef enum vtc_scatter_reduction {
+  VTC_SCATTER_NONE, VTC_SCATTER_ADD, VTC_SCATTER_MUL, VTC_SCATTER_MAX, VTC_SCATTER_MIN,
+  VTC_SCATTER_REDUCTION_COUNT
+} vtc_scatter_reduction;
+
+/* Names: unary "relu", "gelu", "silu", "sigmoid", "tanh", "exp", "log",
+ * "sqrt", "rsqrt", "erf", "neg", "abs"; binary "add", "sub", "mul", "div",
+ * "pow", "max", "min"; reduce "sum", "mean", "max", "min"; auto_pad
+ * "NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"; pad mode "constant",
+ * "reflect", "edge", "wrap"; depth_to_space "DCR", "CRD"; scatter_nd
+ * reduction "none", "add", "mul", "max", "min". from_name returns -1 if
+ * unknown. */
+const char *vtc_unary_op_name(vtc_unary_op op);
+int vtc_unary_op_from_name(const char *name, vtc_unary_op *out);
+const char *vtc_binary_op_name(vtc_binary_op op);
+int vtc_binary_op_from_name(const char *name, vtc_binary_op *out);
+const char *vtc_reduce_op_name(vtc_reduce_op op);
+int vtc_reduce_op_from_name(const char *name, vtc_reduce_op *out);
+int vtc_auto_pad_from_name(const char *name, vtc_auto_pad *out);
+int vtc_pad_mode_from_name(const char *name, vtc_pad_mode *out);
+int vtc_d2s_mode_from_name(const char *name, vtc_d2s_mode *out);
+int vtc_scatter_reduction_from_name(const char *name, vtc_scatter_reduction *out);
+
+/* ---- attributes ----------------------------------------------------------- */
+
+/* Conv: ONNX Conv on 2-D images. pads = [top, left, bottom, right] (ONNX
+ * [x1_begin, x2_begin, x1_end, x2_end]); ignored unless auto_pad is NOTSET.
+ * SAME_UPPER puts the odd padding at the end, SAME_LOWER at the start. */
+typedef struct vtc_conv2d_attrs {
+  int64_t group;
+  int64_t strides[2];
+  int64_t pads[4];
+  int64_t dilations[2];
+  vtc_auto_pad auto_pad;
+} vtc_conv2d_attrs;
+/* group 1, strides 1, pads 0, dilations 1, NOTSET: the ONNX defaults. */
+vtc_conv2d_attrs vtc_conv2d_attrs_default(void);
+
+/* ONNX LayerNormalization / RMSNormalization: normalise over dims
+ * [axis, rank) (ONNX defaults: axis -1, epsilon 1e-5). */
+typedef struct vtc_norm_attrs {
+  int64_t axis;
+  double epsilon;
+} vtc_norm_attrs;
+
+/* ONNX Reduce*: axes NULL or naxes 0 means all axes unless
+ * noop_with_empty_axes, which makes the op an identity. Note that ONNX's
+ * default keepdims is true while a zeroed struct says false. */
+typedef struct vtc_reduce_attrs {
+  int naxes;
+  const int64_t *axes;
+  bool keepdims;
+  bool noop_with_empty_axes;
+} vtc_reduce_attrs;
+
+/* Scaled dot-product attention. scale defaults to 1/sqrt(D) unless
+ * has_scale. With causal, query i sees keys j <= i + Skv - Sq (the mask is
+ * aligned to the end, as in decoding with a KV cache); a query row that sees
+ * no key at all outputs zeros. */
+typedef struct vtc_attention_attrs {
+  bool causal;
+  bool has_scale;
+  double scale;
+} vtc_attention_attrs;
+
+/* ONNX Slice. starts/ends/steps are clamped as ONNX specifies; INT64_MAX and
+ * INT64_MIN are fine as "to the end". */
+typedef struct vtc_slice_attrs {
+  int n;                /* entries in starts and ends (and axes, steps if given) */
+  const int64_t *starts;
+  const int64_t *ends;
+  const int64_t *axes;  /* NULL: 0, 1, ..., n-1 */
+  const int64_t *steps; /* NULL: all 1; a step must not be 0 */
+} vtc_slice_attrs;
+
+/* ONNX Pad. pads = [begin of each axis..., end of each axis...], negative
+ * entries crop. reflect, edge and wrap repeat as numpy.pad does when a pad
+ * is wider than the dimension. */
+typedef struct vtc_pad_attrs {
+  vtc_pad_mode mode;
+  int npads;
+  const int64_t *pads;  /* 2 * (axes ? naxes : rank) entries */
+  int naxes;
+  const int64_t *axes;  /* NULL: every axis in order */
+  double value;         /* constant mode's fill */
+} vtc_pad_attrs;
+
+/* ---- shape helpers ---------------------------------------------------------- */
+
+int vtc_shape_broadcast(const vtc_shape *a, const vtc_shape *b, vtc_shape *out, char *err, size_t errlen);
+/* numpy matmul: 1-D operands are promoted and the promoted dim removed. */
+int vtc_shape_matmul(const vtc_shape *a, const vtc_shape *b, vtc_shape *out, char *err, size_t errlen);
+/* Padding actually applied ([top, left, bottom, right]) given auto_pad;
+ * entries are -1 where SAME padding needs a dynamic input dim. */
+int vtc_conv2d_resolve_pads(const vtc_shape *x, const vtc_shape *w, const vtc_conv2d_attrs *a,
+                            int64_t pads[4], char *err, size_t errlen);
+int vtc_shape_conv2d(const vtc_shape *x, const vtc_shape *w, const vtc_shape *bias_or_null,
+                     const vtc_conv2d_attrs *a, vtc_shape *out, char *err, size_t errlen);
+/* Checks scale (and bias) broadcast to x, for layer_norm and rms_norm. */
+int vtc_shape_norm(const vtc_shape *x, const vtc_shape *scale, const vtc_shape *bias_or_null,
+                   const vtc_norm_attrs *a, vtc_shape *out, char *err, size_t errlen);
+int vtc_shape_reduce(const vtc_shape *x, const vtc_reduce_attrs *a, vtc_shape *out, char *err, size_t errlen);
+/* q [B,Hq,Sq,D], k [B,Hkv,Skv,D], v [B,Hkv,Skv,Dv] -> [B,Hq,Sq,Dv]. */
+int vtc_shape_attention(const vtc_shape *q, const vtc_shape *k, const vtc_shape *v, vtc_shape *out,
+                        char *err, size_t errlen);
+/* ONNX Reshape: 0 copies the input dim (unless allowzero), -1 is inferred. */
+int vtc_shape_reshape(const vtc_shape *x, int nshape, const int64_t *shape, bool allowzero,
+                      vtc_shape *out, char *err, size_t errlen);
+/* perm NULL (or nperm 0 for a non-scalar) means reversed dims. */
+int vtc_shape_transpose(const vtc_shape *x, int nperm, const int64_t *perm, vtc_shape *out,
+                        char *err, size_t errlen);
+/* sizes NULL: nout chunks of ceil(dim / nout), the last one smaller. */
+int vtc_shape_split(const vtc_shape *x, int64_t axis, int nout, const int64_t *sizes_or_null,
+                    vtc_shape *outs, char *err, size_t errlen);
+int vtc_shape_concat(int nin, const vtc_shape *ins, int64_t axis, vtc_shape *out, char *err, size_t errlen);
+int vtc_shape_slice(const vtc_shape *x, const vtc_slice_attrs *a, vtc_shape *out, char *err, size_t errlen);
+/* axes NULL: remove every dim of size 1. */
+int vtc_shape_squeeze(const vtc_shape *x, int naxes, const int64_t *axes_or_null, vtc_shape *out,
+                      char *err, size_t errlen);
+/* axes index the output. */
+int vtc_shape_unsqueeze(const vtc_shape *x, int naxes, const int64_t *axes, vtc_shape *out,
+                        char *err, size_t errlen);
+/* axis in [-rank, rank]; output [prod(dims[:axis]), prod(dims[axis:])]. */
+int vtc_shape_flatten(const vtc_shape *x, int64_t axis, vtc_shape *out, char *err, size_t errlen);
+int vtc_shape_gather(const vtc_shape *data, const vtc_shape *indices, int64_t axis, vtc_shape *out,
+                     char *err, size_t errlen);
+int vtc_shape_scatter_nd(const vtc_shape *data, const vtc_shape *indices, const vtc_shape *updates,
+                         vtc_shape *out, char *err, size_t errlen);
+int vtc_shape_tile(const vtc_shape *x, int nrepeats, const int64_t *repeats, vtc_shape *out,
+                   char *err, size_t errlen);
+int vtc_shape_pad(const vtc_shape *x, const vtc_pad_attrs *a, vtc_shape *out, char *err, size_t errlen);
+int vtc_shape_depth_to_space(const vtc_shape *x, int64_t blocksize, vtc_shape *out, char *err, size_t errlen);
+int vtc_shape_space_to_depth(const vtc_shape *x, int64_t blocksize, vtc_shape *out, char *err, size_t errlen);
+
+/* ---- element-wise (kernels_elementwise.c) ------------------------------------ */
+
+/* relu, neg and abs accept every numeric dtype; the others float dtypes.
+ * gelu is the exact form x/2 (1 + erf(x / sqrt 2)). */
+int vtc_kernel_unary(vtc_unary_op op, const vtc_tensor *x, vtc_tensor *out, char *err, size_t errlen);
+/* Numeric dtypes; a and b share a dtype except for pow, whose exponent may
+ * have any numeric dtype (the output takes the base's). Integer div truncates
+ * toward zero; integer results saturate (x / 0 gives the limit, 0 / 0 gives 0).
+ * max and min propagate NaN. */
+int vtc_kernel_binary(vtc_binary_op op, const vtc_tensor *a, const vtc_tensor *b, vtc_tensor *out,
+                      char *err, size_t errlen);
+/* cond is i1; x and y share any dtype; all three broadcast together. */
+int vtc_kernel_where(const vtc_tensor *cond, const vtc_tensor *x, const vtc_tensor *y, vtc_tensor *out,
+                     char *err, size_t errlen);
+/* Any dtype to any dtype, by the rounding rules of vtc_tensor_set_f64;
+ * same-dtype and integer-to-integer casts are exact (the latter saturate). */
+int vtc_kernel_cast(const vtc_tensor *x, vtc_dtype to, vtc_tensor *out, char *err, size_t errlen);
+
+/* ---- linear algebra (kernels_linalg.c) -------------------------------------- */
+
+/* numpy matmul with batch broadcasting; float dtypes, i32 and i64. */
+int vtc_kernel_matmul(const vtc_tensor *a, const vtc_tensor *b, vtc_tensor *out, char *err, size_t errlen);
+/* x [N,C,H,W], w [M,C/group,kH,kW], bias [M] or NULL; float dtypes. */
+int vtc_kernel_conv2d(const vtc_tensor *x, const vtc_tensor *w, const vtc_tensor *bias_or_null,
+                      const vtc_conv2d_attrs *a, vtc_tensor *out, char *err, size_t errlen);
+
+/* ---- reductions and normalisations (kernels_reduce.c) ------------------------ */
+
+/* Float dtypes; subtracts the row maximum first. */
+int vtc_kernel_softmax(const vtc_tensor *x, int64_t axis, vtc_tensor *out, char *err, size_t errlen);
+/* (x - mean) / sqrt(var + eps) * scale + bias, population variance; scale
+ * and bias broadcast to x (usually shaped like the normalised dims). */
+int vtc_kernel_layer_norm(const vtc_tensor *x, const vtc_tensor *scale, const vtc_tensor *bias_or_null,
+                          const vtc_norm_attrs *a, vtc_tensor *out, char *err, size_t errlen);
+/* x / sqrt(mean(x^2) + eps) * scale. */
+int vtc_kernel_rms_norm(const vtc_tensor *x, const vtc_tensor *scale, const vtc_norm_attrs *a,
+                        vtc_tensor *out, char *err, size_t errlen);
+/* Numeric dtypes (max and min also i1). Over an empty set sum is 0, mean
+ * NaN, max -inf and min +inf (saturated for integers); NaN propagates
+ * through max and min. */
+int vtc_kernel_reduce(vtc_reduce_op op, const vtc_tensor *x, const vtc_reduce_attrs *a, vtc_tensor *out,
+                      char *err, size_t errlen);
+/* Float dtypes; grouped-query heads: query head h reads kv head
+ * h / (Hq / Hkv). */
+int vtc_kernel_attention(const vtc_tensor *q, const vtc_tensor *k, const vtc_tensor *v,
+                         const vtc_attention_attrs *a, vtc_tensor *out, char *err, size_t errlen);
+
+/* ---- data movement (kernels_movement.c, kernels_indexing.c) ------------------- */
+
+int vtc_kernel_identity(const vtc_tensor *x, vtc_tensor *out, char *err, size_t errlen);
+/* The shape as ONNX gives it (0 and -1 are resolved) or already resolved. */
+int vtc_kernel_reshape(const vtc_tensor *x, int nshape, const int64_t *shape, bool allowzero,
+                       vtc_tensor *out, char *err, size_t errlen);
+int vtc_kernel_transpose(const vtc_tensor *x, int nperm, const int64_t *perm, vtc_tensor *out,
+                         char *err, size_t errlen);
+int vtc_kernel_squeeze(const vtc_tensor *x, int naxes, const int64_t *axes_or_null, vtc_tensor *out,
+                       char *err, size_t errlen);
+int vtc_kernel_unsqueeze(const vtc_tensor *x, int naxes, const int64_t *axes, vtc_tensor *out,
+                         char *err, size_t errlen);
+int vtc_kernel_flatten(const vtc_tensor *x, int64_t axis, vtc_tensor *out, char *err, size_t errlen);
+/* numpy broadcast of x with `shape` (ONNX Expand is two-way). */
+int vtc_kernel_expand(const vtc_tensor *x, int nshape, const int64_t *shape, vtc_tensor *out,
+                      char *err, size_t errlen);
+int vtc_kernel_tile(const vtc_tensor *x, int nrepeats, const int64_t *repeats, vtc_tensor *out,
+                    char *err, size_t errlen);
+/* x [N,C,H,W] -> [N,C/b^2,H*b,W*b]. */
+int vtc_kernel_depth_to_space(const vtc_tensor *x, int64_t blocksize, vtc_d2s_mode mode, vtc_tensor *out,
+                              char *err, size_t errlen);
+/* x [N,C,H,W] -> [N,C*b^2,H/b,W/b], the inverse of DCR depth_to_space. */
+int vtc_kernel_space_to_depth(const vtc_tensor *x, int64_t blocksize, vtc_tensor *out, char *err,
+                              size_t errlen);
+/* Fills outs[0..nout). */
+int vtc_kernel_split(const vtc_tensor *x, int64_t axis, int nout, const int64_t *sizes_or_null,
+                     vtc_tensor *outs, char *err, size_t errlen);
+int vtc_kernel_concat(int nin, const vtc_tensor *const *ins, int64_t axis, vtc_tensor *out, char *err,
+                      size_t errlen);
+int vtc_kernel_slice(const vtc_tensor *x, const vtc_slice_attrs *a, vtc_tensor *out, char *err,
+                     size_t errlen);
+/* indices i32 or i64; negative indices count from the end; out of range is
+ * an error. */
+int vtc_kernel_gather(const vtc_tensor *data, const vtc_tensor *indices, int64_t axis, vtc_tensor *out,
+                      char *err, size_t errlen);
+/* ONNX ScatterND: indices [..., k] (i32 or i64, negative allowed), updates
+ * indices.shape[:-1] + data.shape[k:]. Updates apply in order, so with
+ * reduction none a duplicate index keeps the last update. */
+int vtc_kernel_scatter_nd(const vtc_tensor *data, const vtc_tensor *indices, const vtc_tensor *updates,
+                          vtc_scatter_reduction reduction, vtc_tensor *out, char *err, size_t errlen);
+int vtc_kernel_pad(const vtc_tensor *x, const vtc_pad_attrs *a, vtc_tensor *out, char *err, size_t errlen);
+
+#endif

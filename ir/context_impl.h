@@ -1,0 +1,47 @@
+/* The context's fields, private to ir/. Other modules use the accessors in
+ * context.h, dialect.h, pass.h and diagnostics.h. */
+#ifndef VTC_IR_CONTEXT_IMPL_H
+#define VTC_IR_CONTEXT_IMPL_H
+
+#include "ir/context.h"
+#include "ir/diagnostics.h"
+#include "ir/support.h"
+
+typedef struct uniq_entry {
+  uint64_t hash;
+  const void *object; /* points just past a uniq_header in the arena */
+} uniq_entry;
+
+typedef struct arena_chunk {
+  struct arena_chunk *next;
+  size_t used, size;
+  _Alignas(16) unsigned char data[];
+} arena_chunk;
+
+struct vtc_pass_def;
+
+struct vtc_context {
+  arena_chunk *arena;
+  size_t arena_bytes;
+  uniq_entry *table;
+  size_t table_cap, table_count;
+
+  /* Dialect registry: registered dialects and an op-name index. */
+  VTC_VEC(const vtc_dialect *) dialects;
+  struct op_def_slot { const char *name; const vtc_op_def *def; } *op_defs; /* by interned name */
+  size_t op_defs_cap, op_defs_count;
+  bool allow_unregistered;
+
+  /* Pass registry (ir/pass.c). */
+  VTC_VEC(const struct vtc_pass_def *) passes;
+
+  /* Diagnostics (ir/diagnostics.c). */
+  vtc_diag_handler handler;
+  void *handler_data;
+  unsigned error_count;
+
+  /* Source buffers registered by the parser, for caret lines in diagnostics. */
+  VTC_VEC(struct vtc_source_buffer *) sources;
+};
+
+#endif

@@ -1,0 +1,25 @@
+# lit configuration for vtc: FileCheck suites for every dialect, pass and
+# lowering, in folders mirroring the source tree.
+import os
+import lit.formats
+
+config.name = "vtc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.vtc_obj_root, "test")
+
+llvm_bin = "/usr/lib/llvm-19/bin"
+config.environment["PATH"] = os.pathsep.join(
+    [config.vtc_tools_dir, llvm_bin, config.environment.get("PATH", "")])
+# Sanitizer runs: leaks are failures; the tools exit 1 on diagnostics, so
+# sanitizer reports must use a different code to be told apart.
+for var in ["ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+config.substitutions.append(("%python", "/usr/bin/python3"))
+config.substitutions.append(("%vtc_src", config.vtc_src_root))
+if os.path.exists(os.path.join(llvm_bin, "mlir-opt")):
+    config.available_features.add("mlir-opt")
