@@ -24,7 +24,8 @@ typedef enum vtc_affine_kind {
  * constant; lhs/rhs are the operands of a binary expression. */
 typedef struct vtc_affine_expr {
   int32_t kind; /* vtc_affine_kind */
-  int32_t pad_;
+  int32_t pad_; /* private to ir/affine.c: facts cached by the constructors,
+                   a function of the other fields (so uniquing is unaffected) */
   int64_t value;
   const struct vtc_affine_expr *lhs, *rhs;
 } vtc_affine_expr;
@@ -60,12 +61,16 @@ bool vtc_affine_expr_is_symbolic_or_constant(const vtc_affine_expr *e);
  * x + 2). Semi-affine subterms are simplified recursively. */
 const vtc_affine_expr *vtc_affine_expr_simplify(vtc_context *ctx, const vtc_affine_expr *e);
 /* Substitutes dims and symbols; the result lives in a space with
- * new_dims/new_symbols (only used for validation by callers). */
+ * new_dims/new_symbols (only used for validation by callers). dims[i]
+ * replaces d_i for i < num_dims (likewise symbols); a NULL entry, or a
+ * position past the array, keeps the dim or symbol. Rebuilt through the
+ * constructors, so the result is locally simplified. */
 const vtc_affine_expr *vtc_affine_expr_replace(vtc_context *ctx, const vtc_affine_expr *e,
                                                const vtc_affine_expr *const *dims, unsigned num_dims,
                                                const vtc_affine_expr *const *symbols, unsigned num_symbols);
 /* Evaluates with floor semantics for floordiv/mod (mod result in [0, |rhs|)).
- * Returns false on division or mod by zero (or a non-positive modulus). */
+ * Returns false on division or mod by zero (or a non-positive modulus), and
+ * on int64 overflow. */
 bool vtc_affine_expr_eval(const vtc_affine_expr *e, const int64_t *dims, const int64_t *symbols, int64_t *out);
 
 const vtc_affine_map *vtc_affine_map_get(vtc_context *ctx, unsigned num_dims, unsigned num_symbols,
@@ -79,7 +84,9 @@ bool vtc_affine_map_is_identity(const vtc_affine_map *m);
 const vtc_affine_map *vtc_affine_map_simplify(vtc_context *ctx, const vtc_affine_map *m);
 /* outer ∘ inner: x -> outer(inner(x)). Requires outer->num_dims ==
  * inner->num_results. The result has inner's dims; its symbols are inner's
- * symbols followed by outer's (as MLIR's AffineMap::compose). */
+ * symbols followed by outer's. (Note: MLIR's AffineMap::compose orders them
+ * the other way, outer's first; with symbol-free maps the two agree.) The
+ * results are simplified with vtc_affine_expr_simplify. */
 const vtc_affine_map *vtc_affine_map_compose(vtc_context *ctx, const vtc_affine_map *outer,
                                              const vtc_affine_map *inner);
 bool vtc_affine_map_eval(const vtc_affine_map *m, const int64_t *dims, const int64_t *symbols, int64_t *out);

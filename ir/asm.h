@@ -62,6 +62,8 @@ void vtc_printer_attr_dict_with_keyword(vtc_printer *p, vtc_op *op, const char *
 void vtc_printer_region(vtc_printer *p, vtc_region *r, bool print_entry_args, const char *elide_terminator);
 void vtc_printer_newline(vtc_printer *p);
 const vtc_print_flags *vtc_printer_flags(vtc_printer *p);
+/* `^bb1` (added for custom forms of branch-like ops). */
+void vtc_printer_successor(vtc_printer *p, vtc_block *block);
 
 /* ---- helpers for custom parsers ----------------------------------------- */
 
@@ -138,5 +140,8 @@ bool vtc_parse_region(vtc_parser *p, vtc_region *region, const vtc_arg_ref *args
                       const char *implicit_terminator);
 bool vtc_parse_optional_region(vtc_parser *p, vtc_region *region, const vtc_arg_ref *args,
                                unsigned count, const char *implicit_terminator, bool *present);
+/* `^bb1` as a successor (added for custom forms of branch-like ops): a block
+ * of the region being parsed, forward-declared when not yet defined. */
+bool vtc_parse_successor(vtc_parser *p, vtc_block **block);
 
 #endif

@@ -24,7 +24,20 @@ struct pm_elem {
   uint64_t *stats;         /* heap, one counter per def->statistics name */
   unsigned num_stats;
   double seconds;          /* wall time, summed over runs */
+  unsigned flat_index;     /* position in execution order (pm->flat) */
 };
+
+/* The chain from the top pipeline down to a pass: nests[0..depth) are the
+ * nested-pipeline elements entered, `pass` the pass element. */
+typedef struct pm_path {
+  const pm_elem *nests[32];
+  unsigned depth;
+} pm_path;
+
+typedef struct pm_flat_entry {
+  pm_path path;
+  const pm_elem *pass;
+} pm_flat_entry;
 
 /* A tool-level row of the timing report (Parser, Output, ...). */
 typedef struct pm_timing_row {
@@ -40,11 +53,14 @@ struct vtc_pass_manager {
   /* Owned copies of inst.print_before / print_after and the tree dir. */
   char **print_before, **print_after;
   char *tree_dir;
-  unsigned dump_step; /* numbers the files of --print-ir-tree-dir */
+  unsigned pass_step; /* passes executed so far: numbers --print-ir-tree-dir files */
   bool ran;           /* at least one run: later timing rows go after the pipeline */
   bool reported;      /* reports printed (by vtc_pass_manager_print_reports) */
   double verify_seconds;
   VTC_VEC(pm_timing_row) timing_rows;
+  /* Every pass in execution order with its path (rebuilt by each run), so
+   * a dump after a pass can name the next one. */
+  VTC_VEC(struct pm_flat_entry) flat;
 };
 
 struct vtc_pass_context {
@@ -73,12 +89,7 @@ const char *pm_option_type_name(const vtc_pass_option *opt);
 
 /* ---- pass_instrument.c ---------------------------------------------------- */
 
-/* The chain from the top pipeline down to a pass: nests[0..depth) are the
- * nested-pipeline elements entered, `pass` the pass element. */
-typedef struct pm_path {
-  const pm_elem *nests[32];
-  unsigned depth;
-} pm_path;
+
 
 typedef enum pm_dump_kind { PM_DUMP_BEFORE, PM_DUMP_AFTER, PM_DUMP_AFTER_FAILURE } pm_dump_kind;
 

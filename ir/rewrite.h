@@ -51,6 +51,17 @@ vtc_greedy_config vtc_greedy_config_default(void);
 bool vtc_apply_patterns_greedily(vtc_op *root, vtc_pattern_set *set, const vtc_greedy_config *config,
                                  bool *changed);
 
+/* Counters of one greedy run, for pass statistics (an addition to the
+ * original contract): patterns applied, ops folded (in place or replaced,
+ * commutative operand swaps included), ops erased (dead, folded, replaced or
+ * erased by patterns, duplicate constants), and sweeps run. */
+typedef struct vtc_greedy_stats {
+  uint64_t rewrites, folds, erased, iterations;
+} vtc_greedy_stats;
+/* vtc_apply_patterns_greedily that also adds its counters to *stats. */
+bool vtc_apply_patterns_greedily_stats(vtc_op *root, vtc_pattern_set *set, const vtc_greedy_config *config,
+                                       bool *changed, vtc_greedy_stats *stats);
+
 /* Constant folding support shared by the driver and passes: if op is
  * constant-like, its value attribute; else NULL. */
 const vtc_attr *vtc_op_constant_value(vtc_op *op);

@@ -206,9 +206,9 @@ static int check_data_size(const header *h, vtc_dtype dt, size_t avail, char *er
 
 int vtc_npy_parse(const void *buf, size_t len, vtc_tensor *out, char *err, size_t errlen) {
   const unsigned char *b = buf;
-  size_t hstart, hlen;
+  size_t hstart = 0, hlen = 0;
   header h = {0};
-  vtc_dtype dt;
+  vtc_dtype dt = VTC_F32;
   memset(out, 0, sizeof *out);
   if (!host_is_little_endian()) return vtc_errorf(err, errlen, "big-endian hosts are not supported");
   if (locate_header(b, len, &hstart, &hlen, err, errlen)) return -1;

@@ -26,7 +26,14 @@
 
 /* ---- indexing helpers (kernels_common.c) -------------------------------- */
 
-/* Number of elements; -1 if a dimension is dynamic (0 if any is 0). */
+/* Dimension arithmetic for shape rules: -1 (dynamic) absorbs everything
+ * except 0 * ? = 0; a result outside int64 sets *overflow (never cleared). */
+int64_t vtc_dim_mul(int64_t a, int64_t b, bool *overflow);
+/* A dimension (-1: dynamic, giving -1) plus an offset that may be negative
+ * (a pad, say). */
+int64_t vtc_dim_add(int64_t dim, int64_t offset, bool *overflow);
+/* Number of elements; -1 if a dimension is dynamic (0 if any is 0);
+ * saturates at INT64_MAX. */
 int64_t vtc_shape_numel(const vtc_shape *s);
 /* Row-major contiguous strides, in elements. */
 void vtc_shape_strides(const vtc_shape *s, int64_t *strides);
@@ -35,9 +42,15 @@ void vtc_shape_strides(const vtc_shape *s, int64_t *strides);
 void vtc_broadcast_strides(const vtc_shape *in, const vtc_shape *out, int64_t *strides);
 /* Multi-index of row-major flat index `flat` in shape `s`. */
 void vtc_unravel_index(int64_t flat, const vtc_shape *s, int64_t *idx);
-/* Resolves a possibly negative axis against `rank` for op `op`. */
+/* Resolves a possibly negative axis against `rank`; messages start with
+ * "op: " unless op is NULL (as shape helpers pass). */
 int vtc_normalize_axis(const char *op, int64_t axis, int rank, int *out, char *err, size_t errlen);
 
+/* vtc_tensor_create_shape and vtc_tensor_clone for kernel outputs: the
+ * message (size overflow, out of memory) starts with "op: ". */
+int vtc_kernel_alloc(const char *op, vtc_tensor *out, vtc_dtype dtype, const vtc_shape *shape, char *err,
+                     size_t errlen);
+int vtc_kernel_clone(const char *op, const vtc_tensor *x, vtc_tensor *out, char *err, size_t errlen);
 /* Checks that d is in the set `allowed` (VTC_DTYPE_BIT masks); `what` names
  * the operand in the message. */
 int vtc_check_dtype(const char *op, const char *what, vtc_dtype d, unsigned allowed, char *err,
@@ -110,7 +123,8 @@ int vtc_scatter_reduction_from_name(const char *name, vtc_scatter_reduction *out
 
 /* Conv: ONNX Conv on 2-D images. pads = [top, left, bottom, right] (ONNX
  * [x1_begin, x2_begin, x1_end, x2_end]); ignored unless auto_pad is NOTSET.
- * SAME_UPPER puts the odd padding at the end, SAME_LOWER at the start. */
+ * SAME_UPPER puts the odd padding at the end, SAME_LOWER at the start.
+ * strides and dilations must lie in [1, 2^31), pads in [0, 2^61]. */
 typedef struct vtc_conv2d_attrs {
   int64_t group;
   int64_t strides[2];
@@ -159,8 +173,9 @@ typedef struct vtc_slice_attrs {
 } vtc_slice_attrs;
 
 /* ONNX Pad. pads = [begin of each axis..., end of each axis...], negative
- * entries crop. reflect, edge and wrap repeat as numpy.pad does when a pad
- * is wider than the dimension. */
+ * entries crop; |pad| <= 2^61. A pad wider than the dimension keeps
+ * repeating: reflect as numpy.pad does (a triangle wave), wrap periodically
+ * (ONNX's torus; numpy.pad's wrap differs when both sides exceed the dim). */
 typedef struct vtc_pad_attrs {
   vtc_pad_mode mode;
   int npads;
@@ -170,7 +185,9 @@ typedef struct vtc_pad_attrs {
   double value;         /* constant mode's fill */
 } vtc_pad_attrs;
 
-/* ---- shape helpers ---------------------------------------------------------- */
+/* ---- shape helpers ----------------------------------------------------------
+ * Element-wise binary ops and expand use vtc_shape_broadcast (where applies
+ * it twice); unary ops, cast, softmax and identity keep their input shape. */
 
 int vtc_shape_broadcast(const vtc_shape *a, const vtc_shape *b, vtc_shape *out, char *err, size_t errlen);
 /* numpy matmul: 1-D operands are promoted and the promoted dim removed. */
@@ -188,7 +205,8 @@ int vtc_shape_reduce(const vtc_shape *x, const vtc_reduce_attrs *a, vtc_shape *o
 /* q [B,Hq,Sq,D], k [B,Hkv,Skv,D], v [B,Hkv,Skv,Dv] -> [B,Hq,Sq,Dv]. */
 int vtc_shape_attention(const vtc_shape *q, const vtc_shape *k, const vtc_shape *v, vtc_shape *out,
                         char *err, size_t errlen);
-/* ONNX Reshape: 0 copies the input dim (unless allowzero), -1 is inferred. */
+/* ONNX Reshape: 0 copies the input dim (unless allowzero), -1 is inferred.
+ * Copied dims cancel, so [?,2,3] with [0,-1] gives [?,6]. */
 int vtc_shape_reshape(const vtc_shape *x, int nshape, const int64_t *shape, bool allowzero,
                       vtc_shape *out, char *err, size_t errlen);
 /* perm NULL (or nperm 0 for a non-scalar) means reversed dims. */
@@ -199,7 +217,8 @@ int vtc_shape_split(const vtc_shape *x, int64_t axis, int nout, const int64_t *s
                     vtc_shape *outs, char *err, size_t errlen);
 int vtc_shape_concat(int nin, const vtc_shape *ins, int64_t axis, vtc_shape *out, char *err, size_t errlen);
 int vtc_shape_slice(const vtc_shape *x, const vtc_slice_attrs *a, vtc_shape *out, char *err, size_t errlen);
-/* axes NULL: remove every dim of size 1. */
+/* axes NULL: remove every dim of size 1 (an error if one is dynamic);
+ * non-NULL with naxes 0 removes nothing. */
 int vtc_shape_squeeze(const vtc_shape *x, int naxes, const int64_t *axes_or_null, vtc_shape *out,
                       char *err, size_t errlen);
 /* axes index the output. */

@@ -6,15 +6,34 @@
 #include <stdio.h>
 #include <string.h>
 
+int64_t vtc_dim_mul(int64_t a, int64_t b, bool *overflow) {
+  if (a == 0 || b == 0) return 0;
+  if (a < 0 || b < 0) return -1;
+  if (a > INT64_MAX / b) {
+    *overflow = true;
+    return INT64_MAX;
+  }
+  return a * b;
+}
+
+int64_t vtc_dim_add(int64_t dim, int64_t offset, bool *overflow) {
+  if (dim < 0) return -1;
+  if ((offset > 0 && dim > INT64_MAX - offset) || (offset < 0 && dim < INT64_MIN - offset)) {
+    *overflow = true;
+    return INT64_MAX;
+  }
+  return dim + offset;
+}
+
 int64_t vtc_shape_numel(const vtc_shape *s) {
   int64_t n = 1;
-  bool dynamic = false;
+  bool dynamic = false, overflow = false;
   for (int i = 0; i < s->rank; i++) {
     if (s->dims[i] == 0) return 0;
     if (s->dims[i] < 0)
       dynamic = true;
     else
-      n *= s->dims[i];
+      n = vtc_dim_mul(n, s->dims[i], &overflow);
   }
   return dynamic ? -1 : n;
 }
@@ -47,7 +66,8 @@ void vtc_unravel_index(int64_t flat, const vtc_shape *s, int64_t *idx) {
 
 int vtc_normalize_axis(const char *op, int64_t axis, int rank, int *out, char *err, size_t errlen) {
   if (axis < -rank || axis >= rank)
-    return vtc_errorf(err, errlen, "%s: axis %lld is out of range for rank %d", op, (long long)axis, rank);
+    return vtc_errorf(err, errlen, "%s%saxis %lld is out of range for rank %d", op ? op : "", op ? ": " : "",
+                      (long long)axis, rank);
   *out = (int)(axis < 0 ? axis + rank : axis);
   return 0;
 }
@@ -152,6 +172,20 @@ const char *vtc_binary_op_name(vtc_binary_op op) {
 }
 const char *vtc_reduce_op_name(vtc_reduce_op op) {
   return (unsigned)op < VTC_REDUCE_COUNT ? REDUCE_NAMES[op] : "?";
+}
+
+int vtc_kernel_alloc(const char *op, vtc_tensor *out, vtc_dtype dtype, const vtc_shape *shape, char *err,
+                     size_t errlen) {
+  char msg[256];
+  if (vtc_tensor_create_shape(out, dtype, shape, msg, sizeof msg)) return vtc_errorf(err, errlen, "%s: %s", op, msg);
+  return 0;
+}
+
+int vtc_kernel_clone(const char *op, const vtc_tensor *x, vtc_tensor *out, char *err, size_t errlen) {
+  vtc_shape s = vtc_tensor_shape(x);
+  if (vtc_kernel_alloc(op, out, x->dtype, &s, err, errlen)) return -1;
+  memcpy(out->data, x->data, vtc_tensor_nbytes(x));
+  return 0;
 }
 
 int vtc_check_dtype(const char *op, const char *what, vtc_dtype d, unsigned allowed, char *err,

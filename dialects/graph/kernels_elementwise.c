@@ -62,7 +62,8 @@ int vtc_kernel_unary(vtc_unary_op op, const vtc_tensor *x, vtc_tensor *out, char
   if ((unsigned)op >= VTC_UNARY_COUNT) return vtc_errorf(err, errlen, "unary: invalid op %d", (int)op);
   const char *name = vtc_unary_op_name(op);
   if (vtc_check_dtype(name, "the operand", x->dtype, UNARY[op].dtypes, err, errlen)) return -1;
-  if (vtc_tensor_create(out, x->dtype, x->rank, x->dims, err, errlen)) return -1;
+  vtc_shape xs = vtc_tensor_shape(x);
+  if (vtc_kernel_alloc(name, out, x->dtype, &xs, err, errlen)) return -1;
   int64_t n = vtc_tensor_numel(x);
   for (int64_t i = 0; i < n; i++) vtc_tensor_set_f64(out, i, UNARY[op].fn(vtc_tensor_get_f64(x, i)));
   return 0;
@@ -84,7 +85,7 @@ int vtc_kernel_binary(vtc_binary_op op, const vtc_tensor *a, const vtc_tensor *b
   vtc_shape as = vtc_tensor_shape(a), bs = vtc_tensor_shape(b), os;
   char msg[256];
   if (vtc_shape_broadcast(&as, &bs, &os, msg, sizeof msg)) return vtc_errorf(err, errlen, "%s: %s", name, msg);
-  if (vtc_tensor_create_shape(out, a->dtype, &os, err, errlen)) return -1;
+  if (vtc_kernel_alloc(name, out, a->dtype, &os, err, errlen)) return -1;
   int64_t sa[VTC_MAX_RANK], sb[VTC_MAX_RANK], idx[VTC_MAX_RANK], n = vtc_shape_numel(&os);
   vtc_broadcast_strides(&as, &os, sa);
   vtc_broadcast_strides(&bs, &os, sb);
@@ -115,7 +116,7 @@ int vtc_kernel_where(const vtc_tensor *cond, const vtc_tensor *x, const vtc_tens
     return -1;
   vtc_shape os;
   if (where_shape(cond, x, y, &os, err, errlen)) return -1;
-  if (vtc_tensor_create_shape(out, x->dtype, &os, err, errlen)) return -1;
+  if (vtc_kernel_alloc("where", out, x->dtype, &os, err, errlen)) return -1;
   vtc_shape cs = vtc_tensor_shape(cond), xs = vtc_tensor_shape(x), ys = vtc_tensor_shape(y);
   int64_t sc[VTC_MAX_RANK], sx[VTC_MAX_RANK], sy[VTC_MAX_RANK], idx[VTC_MAX_RANK];
   vtc_broadcast_strides(&cs, &os, sc);
@@ -134,8 +135,9 @@ int vtc_kernel_where(const vtc_tensor *cond, const vtc_tensor *x, const vtc_tens
 
 int vtc_kernel_cast(const vtc_tensor *x, vtc_dtype to, vtc_tensor *out, char *err, size_t errlen) {
   if (vtc_check_dtype("cast", "the target", to, VTC_DTYPES_ALL, err, errlen)) return -1;
-  if (to == x->dtype) return vtc_tensor_clone(x, out, err, errlen);
-  if (vtc_tensor_create(out, to, x->rank, x->dims, err, errlen)) return -1;
+  if (to == x->dtype) return vtc_kernel_clone("cast", x, out, err, errlen);
+  vtc_shape xs = vtc_tensor_shape(x);
+  if (vtc_kernel_alloc("cast", out, to, &xs, err, errlen)) return -1;
   int64_t n = vtc_tensor_numel(x);
   for (int64_t i = 0; i < n; i++) vtc_tensor_set_f64(out, i, vtc_tensor_get_f64(x, i));
   return 0;

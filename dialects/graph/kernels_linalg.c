@@ -81,7 +81,7 @@ int vtc_kernel_matmul(const vtc_tensor *a, const vtc_tensor *b, vtc_tensor *out,
   vtc_shape as = vtc_tensor_shape(a), bs = vtc_tensor_shape(b), os;
   char msg[256];
   if (vtc_shape_matmul(&as, &bs, &os, msg, sizeof msg)) return vtc_errorf(err, errlen, "matmul: %s", msg);
-  if (vtc_tensor_create_shape(out, a->dtype, &os, err, errlen)) return -1;
+  if (vtc_kernel_alloc("matmul", out, a->dtype, &os, err, errlen)) return -1;
   matmul_plan p;
   plan_matmul(a, b, &p);
   int64_t nbatch = vtc_shape_numel(&p.batch), idx[VTC_MAX_RANK], o = 0;
@@ -113,8 +113,11 @@ static int check_conv_attrs(const vtc_shape *x, const vtc_shape *w, const vtc_co
   if (w->rank != 4) return vtc_errorf(err, errlen, "weights must have rank 4 (OIHW), got %d", w->rank);
   if (a->group < 1) return vtc_errorf(err, errlen, "group must be positive, got %lld", (long long)a->group);
   for (int i = 0; i < 2; i++) {
-    if (a->strides[i] < 1) return vtc_errorf(err, errlen, "strides must be positive");
-    if (a->dilations[i] < 1) return vtc_errorf(err, errlen, "dilations must be positive");
+    if (a->strides[i] < 1 || a->strides[i] > INT32_MAX) return vtc_errorf(err, errlen, "strides must be in [1, 2^31)");
+    if (a->dilations[i] < 1 || a->dilations[i] > INT32_MAX)
+      return vtc_errorf(err, errlen, "dilations must be in [1, 2^31)");
+    if ((w->dims[2 + i] > INT32_MAX) || (x->dims[2 + i] > INT64_MAX / 4))
+      return vtc_errorf(err, errlen, "spatial sizes are too large");
   }
   if ((unsigned)a->auto_pad >= VTC_AUTO_PAD_COUNT) return vtc_errorf(err, errlen, "invalid auto_pad");
   return 0;
@@ -150,7 +153,8 @@ int vtc_conv2d_resolve_pads(const vtc_shape *x, const vtc_shape *w, const vtc_co
                   a->auto_pad == VTC_AUTO_PAD_SAME_UPPER, &pads[i], &pads[i + 2]);
         break;
       default:
-        if (a->pads[i] < 0 || a->pads[i + 2] < 0) return vtc_errorf(err, errlen, "pads must be non-negative");
+        if (a->pads[i] < 0 || a->pads[i + 2] < 0 || a->pads[i] > INT64_MAX / 4 || a->pads[i + 2] > INT64_MAX / 4)
+          return vtc_errorf(err, errlen, "pads must be in [0, 2^61]");
         pads[i] = a->pads[i];
         pads[i + 2] = a->pads[i + 2];
     }
@@ -161,7 +165,8 @@ int vtc_conv2d_resolve_pads(const vtc_shape *x, const vtc_shape *w, const vtc_co
 static int check_conv_channels(const vtc_shape *x, const vtc_shape *w, const vtc_shape *bias,
                                int64_t group, char *err, size_t errlen) {
   int64_t c = x->dims[1], m = w->dims[0], cg = w->dims[1];
-  if (c >= 0 && cg >= 0 && c != cg * group)
+  /* c == cg * group, in a form that cannot overflow */
+  if (c >= 0 && cg >= 0 && (cg == 0 ? c != 0 : (c % cg != 0 || c / cg != group)))
     return vtc_errorf(err, errlen, "input has %lld channels but weights expect %lld x group %lld",
                       (long long)c, (long long)cg, (long long)group);
   if (m >= 0 && m % group != 0)
@@ -244,7 +249,7 @@ int vtc_kernel_conv2d(const vtc_tensor *x, const vtc_tensor *w, const vtc_tensor
   vtc_shape os;
   conv_plan p;
   if (conv_prepare(x, w, bias_or_null, a, &os, &p, err, errlen)) return -1;
-  if (vtc_tensor_create_shape(out, x->dtype, &os, err, errlen)) return -1;
+  if (vtc_kernel_alloc("conv2d", out, x->dtype, &os, err, errlen)) return -1;
   int64_t o = 0;
   for (int64_t n = 0; n < os.dims[0]; n++)
     for (int64_t m = 0; m < os.dims[1]; m++)

@@ -1,0 +1,136 @@
+/* The graph dialect's op table: one row per op (the C counterpart of ODS),
+ * compute ops first, then data-movement ops. Each row names its attributes,
+ * traits and interface functions (shape inference, VTC mapping, cost); the
+ * functions live in ops_compute.c, ops_movement.c, mapping.c and cost.c. */
+#include "dialects/graph/graph_impl.h"
+
+#define ANY (-1)
+#define INFER(fn) [VTC_IFACE_INFER_SHAPES] = &(const vtc_graph_infer_iface){fn}
+#define COST(fn) [VTC_IFACE_COST] = &(const vtc_graph_cost_iface){fn}
+#define MAP(fn) [VTC_IFACE_MAPPING] = &(const vtc_graph_mapping_iface){fn}
+
+/* A compute op: pure, verified by inference. */
+#define COMPUTE(NAME, NOPS, TRAITS, ATTRS, INFER_FN, COST_FN, FOLD, SUMMARY)                         \
+  {.name = "graph." NAME, .num_operands = NOPS, .num_results = 1, .num_regions = 0,                \
+   .traits = VTC_TRAIT_PURE | (TRAITS), .attrs = ATTRS, .verify = graph_verify, .fold = FOLD,       \
+   .interfaces = {INFER(INFER_FN), COST(COST_FN)}, .summary = SUMMARY}
+#define UNARY(NAME, INFER_FN, SUMMARY) \
+  COMPUTE(NAME, 1, VTC_TRAIT_ELEMENTWISE, NULL, INFER_FN, graph_cost_elementwise, graph_fold_elementwise, SUMMARY)
+#define BINARY(NAME, TRAITS, SUMMARY)                                                              \
+  COMPUTE(NAME, 2, VTC_TRAIT_ELEMENTWISE | (TRAITS), NULL, graph_infer_binary, graph_cost_elementwise, \
+          graph_fold_elementwise, SUMMARY)
+/* A data-movement op: pure, with a mapping. */
+#define MOVEMENT(NAME, NOPS, NRES, ATTRS, INFER_FN, MAP_FN, PATTERNS, SUMMARY)                       \
+  {.name = "graph." NAME, .num_operands = NOPS, .num_results = NRES, .num_regions = 0,             \
+   .traits = VTC_TRAIT_PURE | VTC_TRAIT_DATA_MOVEMENT, .attrs = ATTRS, .verify = graph_verify,      \
+   .canonical_patterns = PATTERNS,                                                                  \
+   .interfaces = {INFER(INFER_FN), COST(graph_cost_movement), MAP(MAP_FN)}, .summary = SUMMARY}
+
+#define ATTRS(...) ((const vtc_attr_spec[]){__VA_ARGS__, {NULL, 0, false}})
+#define REQ(name, kind) {name, kind, false}
+#define OPT(name, kind) {name, kind, true}
+
+static const vtc_op_def graph_ops[] = {
+    /* ---- compute ---- */
+    COMPUTE("matmul", 2, 0, NULL, graph_infer_matmul, graph_cost_matmul, NULL,
+            "Matrix product with numpy batching and broadcasting"),
+    COMPUTE("conv2d", -1, 0,
+            ATTRS(OPT("strides", VTC_ATTR_ARRAY), OPT("pads", VTC_ATTR_ARRAY), OPT("dilations", VTC_ATTR_ARRAY),
+                  OPT("group", VTC_ATTR_INTEGER), OPT("auto_pad", VTC_ATTR_STRING)),
+            graph_infer_conv2d, graph_cost_conv2d, NULL,
+            "2-D convolution (NCHW input, MCkHkW weight, optional bias) with groups, strides, pads, dilations"),
+    UNARY("relu", graph_infer_unary_numeric, "max(x, 0)"),
+    UNARY("gelu", graph_infer_unary_float, "x/2 (1 + erf(x / sqrt 2))"),
+    UNARY("silu", graph_infer_unary_float, "x * sigmoid(x)"),
+    UNARY("sigmoid", graph_infer_unary_float, "1 / (1 + exp(-x))"),
+    UNARY("tanh", graph_infer_unary_float, "Hyperbolic tangent"),
+    UNARY("exp", graph_infer_unary_float, "Exponential"),
+    UNARY("log", graph_infer_unary_float, "Natural logarithm"),
+    UNARY("sqrt", graph_infer_unary_float, "Square root"),
+    UNARY("rsqrt", graph_infer_unary_float, "1 / sqrt(x)"),
+    UNARY("erf", graph_infer_unary_float, "Error function"),
+    UNARY("neg", graph_infer_unary_numeric, "-x"),
+    UNARY("abs", graph_infer_unary_numeric, "|x|"),
+    BINARY("add", VTC_TRAIT_COMMUTATIVE, "a + b with broadcasting"),
+    BINARY("sub", 0, "a - b with broadcasting"),
+    BINARY("mul", VTC_TRAIT_COMMUTATIVE, "a * b with broadcasting"),
+    BINARY("div", 0, "a / b with broadcasting (integers truncate)"),
+    BINARY("pow", 0, "a ** b with broadcasting"),
+    BINARY("max", VTC_TRAIT_COMMUTATIVE, "Element-wise maximum with broadcasting"),
+    BINARY("min", VTC_TRAIT_COMMUTATIVE, "Element-wise minimum with broadcasting"),
+    COMPUTE("where", 3, VTC_TRAIT_ELEMENTWISE, NULL, graph_infer_where, graph_cost_elementwise, graph_fold_elementwise,
+            "cond ? x : y with broadcasting"),
+    COMPUTE("cast", 1, VTC_TRAIT_ELEMENTWISE, ATTRS(REQ("to", VTC_ATTR_TYPE)), graph_infer_cast,
+            graph_cost_elementwise, graph_fold_elementwise, "Element type conversion"),
+    COMPUTE("softmax", 1, 0, ATTRS(OPT("axis", VTC_ATTR_INTEGER)), graph_infer_softmax, graph_cost_reduce, NULL,
+            "Softmax along an axis"),
+    COMPUTE("layer_norm", -1, 0, ATTRS(OPT("axis", VTC_ATTR_INTEGER), OPT("epsilon", ANY)), graph_infer_layer_norm,
+            graph_cost_reduce, NULL, "Layer normalization over dims [axis, rank) with scale and optional bias"),
+    COMPUTE("rms_norm", 2, 0, ATTRS(OPT("axis", VTC_ATTR_INTEGER), OPT("epsilon", ANY)), graph_infer_rms_norm,
+            graph_cost_reduce, NULL, "RMS normalization over dims [axis, rank) with scale"),
+#define REDUCE(NAME, SUMMARY)                                                                             \
+  COMPUTE(NAME, 1, 0, ATTRS(OPT("axes", VTC_ATTR_ARRAY), OPT("keepdims", ANY), OPT("noop_with_empty_axes", ANY)), \
+          graph_infer_reduce, graph_cost_reduce, NULL, SUMMARY)
+    REDUCE("reduce_sum", "Sum over axes"),
+    REDUCE("reduce_mean", "Mean over axes"),
+    REDUCE("reduce_max", "Maximum over axes"),
+    REDUCE("reduce_min", "Minimum over axes"),
+#undef REDUCE
+    COMPUTE("attention", 3, 0, ATTRS(OPT("causal", ANY), OPT("scale", ANY)), graph_infer_attention,
+            graph_cost_attention, NULL,
+            "Scaled dot-product attention on [B, H, S, D] with optional causal mask and grouped-query heads"),
+    {.name = "graph.constant", .num_operands = 0, .num_results = 1, .num_regions = 0,
+     .traits = VTC_TRAIT_PURE | VTC_TRAIT_CONSTANT_LIKE, .attrs = ATTRS(REQ("value", VTC_ATTR_DENSE)),
+     .verify = graph_verify,
+     .interfaces = {INFER(graph_infer_constant), COST(graph_cost_constant)}, .summary = "A dense tensor constant"},
+
+    /* ---- data movement ---- */
+    MOVEMENT("reshape", 1, 1, ATTRS(REQ("shape", VTC_ATTR_ARRAY), OPT("allowzero", ANY)), graph_infer_reshape,
+             graph_map_reshape, graph_patterns_reshape, "Reshape (ONNX: 0 copies a dim, -1 is inferred)"),
+    MOVEMENT("transpose", 1, 1, ATTRS(OPT("perm", VTC_ATTR_ARRAY)), graph_infer_transpose, graph_map_transpose,
+             graph_patterns_transpose, "Permute dims: output dim i is input dim perm[i]"),
+    MOVEMENT("split", 1, -1, ATTRS(OPT("axis", VTC_ATTR_INTEGER), OPT("split", VTC_ATTR_ARRAY)), graph_infer_split,
+             graph_map_split, NULL, "Split along an axis into the given sizes (default: equal chunks)"),
+    MOVEMENT("concat", -1, 1, ATTRS(REQ("axis", VTC_ATTR_INTEGER)), graph_infer_concat, graph_map_concat, NULL,
+             "Concatenate along an axis"),
+    MOVEMENT("slice", 1, 1,
+             ATTRS(REQ("starts", VTC_ATTR_ARRAY), REQ("ends", VTC_ATTR_ARRAY), OPT("axes", VTC_ATTR_ARRAY),
+                   OPT("steps", VTC_ATTR_ARRAY)),
+             graph_infer_slice, graph_map_slice, NULL, "ONNX Slice with starts, ends, axes and steps"),
+    MOVEMENT("expand", 1, 1, ATTRS(REQ("shape", VTC_ATTR_ARRAY)), graph_infer_expand, graph_map_expand, NULL,
+             "Broadcast to a shape (numpy two-way broadcasting)"),
+    MOVEMENT("squeeze", 1, 1, ATTRS(OPT("axes", VTC_ATTR_ARRAY)), graph_infer_squeeze, graph_map_squeeze, NULL,
+             "Remove size-1 dims (all of them when axes is absent)"),
+    MOVEMENT("unsqueeze", 1, 1, ATTRS(REQ("axes", VTC_ATTR_ARRAY)), graph_infer_unsqueeze, graph_map_squeeze, NULL,
+             "Insert size-1 dims at the given output axes"),
+    MOVEMENT("flatten", 1, 1, ATTRS(OPT("axis", VTC_ATTR_INTEGER)), graph_infer_flatten, graph_map_reshape, NULL,
+             "Flatten to 2-D: [prod(dims[:axis]), prod(dims[axis:])]"),
+    MOVEMENT("gather", 2, 1, ATTRS(OPT("axis", VTC_ATTR_INTEGER)), graph_infer_gather, graph_map_index_dependent,
+             NULL, "Gather slices along an axis by an index tensor (index-dependent mapping)"),
+    MOVEMENT("scatter_nd", 3, 1, ATTRS(OPT("reduction", VTC_ATTR_STRING)), graph_infer_scatter_nd,
+             graph_map_index_dependent, NULL,
+             "ONNX ScatterND: data with updates written at index tuples (index-dependent mapping)"),
+    MOVEMENT("tile", 1, 1, ATTRS(REQ("repeats", VTC_ATTR_ARRAY)), graph_infer_tile, graph_map_tile, NULL,
+             "Repeat the input along each dim"),
+    MOVEMENT("pad", 1, 1,
+             ATTRS(REQ("pads", VTC_ATTR_ARRAY), OPT("mode", VTC_ATTR_STRING), OPT("value", ANY),
+                   OPT("axes", VTC_ATTR_ARRAY)),
+             graph_infer_pad, graph_map_pad, NULL, "Pad with a constant, by reflection, by the edge, or wrapping"),
+    MOVEMENT("depth_to_space", 1, 1, ATTRS(REQ("blocksize", VTC_ATTR_INTEGER), OPT("mode", VTC_ATTR_STRING)),
+             graph_infer_depth_to_space, graph_map_depth_to_space, NULL,
+             "Move channel blocks into spatial blocks (DCR or CRD)"),
+    MOVEMENT("space_to_depth", 1, 1, ATTRS(REQ("blocksize", VTC_ATTR_INTEGER)), graph_infer_space_to_depth,
+             graph_map_space_to_depth, NULL, "Move spatial blocks into channels"),
+    MOVEMENT("identity", 1, 1, NULL, graph_infer_identity, graph_map_identity, graph_patterns_identity,
+             "The input, unchanged"),
+};
+
+const vtc_dialect vtc_graph_dialect = {
+    .name = "graph",
+    .ops = graph_ops,
+    .num_ops = sizeof graph_ops / sizeof graph_ops[0],
+    .materialize_constant = graph_materialize_constant,
+    .summary = "Tensor graph ops with ONNX semantics: compute and data movement",
+};
+
+void vtc_register_graph_dialect(vtc_context *ctx) { vtc_context_register_dialect(ctx, &vtc_graph_dialect); }

@@ -1,0 +1,147 @@
+/* The graph dialect: ONNX-semantics ops on value tensors (compute and data
+ * movement), and its three interfaces: shape inference, the data-movement
+ * mapping of VTC (paper sections 2.2 and 4.1: output index -> input index as
+ * an affine map plus a bias, piecewise) and cost (flops and bytes). */
+#ifndef VTC_DIALECTS_GRAPH_GRAPH_H
+#define VTC_DIALECTS_GRAPH_GRAPH_H
+
+#include "ir/ir.h"
+#include "runtime/tensor.h" /* VTC_MAX_RANK: the largest rank a graph op takes */
+
+extern const vtc_dialect vtc_graph_dialect;
+
+/* Registers the graph dialect (same as vtc_context_register_dialect). */
+void vtc_register_graph_dialect(vtc_context *ctx);
+/* Registers the graph passes: graph-infer-shapes, graph-print-mapping,
+ * graph-print-cost. */
+void vtc_register_graph_passes(vtc_context *ctx);
+
+/* ---- attribute names (ONNX's) ---------------------------------------------
+ * Integer arrays are array attributes of integers (`perm = [1, 0]`), bools
+ * are bool attributes (`keepdims = false`; integers 0/1 are accepted too),
+ * floats are float attributes (integers accepted). */
+#define VTC_GRAPH_ATTR_AXIS "axis"          /* integer; negative counts from the end */
+#define VTC_GRAPH_ATTR_AXES "axes"          /* integer array */
+#define VTC_GRAPH_ATTR_KEEPDIMS "keepdims"  /* bool, default true */
+#define VTC_GRAPH_ATTR_NOOP_EMPTY "noop_with_empty_axes" /* bool, default false */
+#define VTC_GRAPH_ATTR_EPSILON "epsilon"    /* float, default 1e-5 */
+#define VTC_GRAPH_ATTR_STRIDES "strides"    /* conv2d: [sh, sw], default [1, 1] */
+#define VTC_GRAPH_ATTR_PADS "pads"          /* conv2d [t, l, b, r]; pad [begins..., ends...] */
+#define VTC_GRAPH_ATTR_DILATIONS "dilations"
+#define VTC_GRAPH_ATTR_GROUP "group"
+#define VTC_GRAPH_ATTR_AUTO_PAD "auto_pad"  /* "NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID" */
+#define VTC_GRAPH_ATTR_TO "to"              /* cast: a type attribute (element type) */
+#define VTC_GRAPH_ATTR_CAUSAL "causal"      /* attention: bool, default false */
+#define VTC_GRAPH_ATTR_SCALE "scale"        /* attention: float, default 1/sqrt(D) */
+#define VTC_GRAPH_ATTR_VALUE "value"        /* constant: dense; pad: float fill */
+#define VTC_GRAPH_ATTR_SHAPE "shape"        /* reshape, expand: integer array */
+#define VTC_GRAPH_ATTR_ALLOWZERO "allowzero" /* reshape: bool, default false */
+#define VTC_GRAPH_ATTR_PERM "perm"          /* transpose: default reversed dims */
+#define VTC_GRAPH_ATTR_SPLIT "split"        /* split: sizes; default equal chunks */
+#define VTC_GRAPH_ATTR_STARTS "starts"
+#define VTC_GRAPH_ATTR_ENDS "ends"
+#define VTC_GRAPH_ATTR_STEPS "steps"
+#define VTC_GRAPH_ATTR_REPEATS "repeats"    /* tile */
+#define VTC_GRAPH_ATTR_MODE "mode"          /* pad: "constant"/"reflect"/"edge"; depth_to_space: "DCR"/"CRD" */
+#define VTC_GRAPH_ATTR_BLOCKSIZE "blocksize"
+#define VTC_GRAPH_ATTR_REDUCTION "reduction" /* scatter_nd: "none", "add", "mul", "max", "min" */
+
+/* ---- shape inference (slot VTC_IFACE_INFER_SHAPES) ------------------------
+ * Computes every result type from the operand types and attributes. Dynamic
+ * dimensions propagate: a result dimension that depends on a `?` is `?`.
+ * On invalid operands or attributes it emits a diagnostic on the op and
+ * returns false. The op's verifier calls it and then requires each declared
+ * result type to be compatible with the inferred one. */
+typedef bool (*vtc_graph_infer_fn)(vtc_op *op, const vtc_type **result_types);
+typedef struct vtc_graph_infer_iface {
+  vtc_graph_infer_fn infer;
+} vtc_graph_infer_iface;
+
+/* Calls op's shape inference; false (no diagnostic) for an op without it. */
+bool vtc_graph_infer_result_types(vtc_op *op, const vtc_type **result_types);
+/* Same element type and rank, and each pair of dims equal or either `?`. */
+bool vtc_graph_types_compatible(const vtc_type *a, const vtc_type *b);
+/* The most refined of two compatible tensor types (a static dim wins); the
+ * encoding of a is kept. */
+const vtc_type *vtc_graph_type_meet(vtc_context *ctx, const vtc_type *a, const vtc_type *b);
+
+/* ---- data-movement mapping (slot VTC_IFACE_MAPPING) -----------------------
+ * VTC's mapping function F (Definition 2) for result `r` of a data-movement
+ * op, as a list of pieces. For an output index x, the first piece whose box
+ * contains x gives the value: out[x] = operand[input][map(x) + bias]. A box
+ * is lo <= x < hi per output dimension (has_box false: every x). An index
+ * covered by no piece takes the op's fill value (pad in constant mode; the
+ * mapping then has has_fill). Maps have the output rank as dims, no symbols
+ * and the input rank as results; floordiv and mod appear where the op
+ * linearises (reshape, flatten, depth_to_space, space_to_depth) or repeats
+ * (tile); the constant part of the index is kept in `bias` (the paper's
+ * Equation (1) form S.I + b). An expanded size-1 dimension reads index 0.
+ * gather and scatter_nd are index-dependent: the mapping has
+ * index_dependent set and no pieces.
+ * Shapes must be static where the mapping needs them (reshape, flatten,
+ * slice, split, concat, pad, tile, depth/space): the function returns false
+ * otherwise; transpose, squeeze, unsqueeze, identity, expand map with
+ * dynamic dims. */
+typedef struct vtc_graph_map_piece {
+  unsigned input;          /* operand number */
+  bool has_box;
+  int64_t lo[VTC_MAX_RANK], hi[VTC_MAX_RANK];
+  const vtc_affine_map *map;     /* output index -> input index (linear part) */
+  int64_t bias[VTC_MAX_RANK];    /* added to each map result */
+} vtc_graph_map_piece;
+
+typedef struct vtc_graph_mapping {
+  bool index_dependent;
+  bool has_fill;
+  double fill;
+  unsigned out_rank, num_pieces;
+  vtc_graph_map_piece *pieces; /* heap, owned: free with vtc_graph_mapping_free */
+} vtc_graph_mapping;
+
+typedef bool (*vtc_graph_mapping_fn)(vtc_op *op, unsigned result, vtc_graph_mapping *out);
+typedef struct vtc_graph_mapping_iface {
+  vtc_graph_mapping_fn mapping;
+} vtc_graph_mapping_iface;
+
+/* Fills *out (zeroed first) for result r of op; false when the op has no
+ * mapping interface or needs static shapes it does not have. */
+bool vtc_graph_get_mapping(vtc_op *op, unsigned result, vtc_graph_mapping *out);
+void vtc_graph_mapping_free(vtc_graph_mapping *m);
+/* Evaluates F at an output index: true with the operand number and the
+ * input index, false when no piece covers it (the fill value) or the
+ * mapping is index-dependent. */
+bool vtc_graph_mapping_eval(const vtc_graph_mapping *m, const int64_t *out_index, unsigned *input,
+                            int64_t *in_index);
+/* `piece 0: input 0 if [0, 4) x [0, 8): (d0, d1) -> (d1, d0) + [0, 2]`, one
+ * line per piece, for tests and debugging. */
+void vtc_graph_mapping_print(const vtc_graph_mapping *m, vtc_strbuf *out);
+
+/* ---- cost (slot VTC_IFACE_COST) --------------------------------------------
+ * Floating-point (or integer) operations and bytes of global memory traffic
+ * for one execution. A field is -1 when it depends on a dynamic dimension
+ * (documented choice: no symbolic costs; callers treat -1 as "unknown").
+ * Data-movement ops do no flops; they read each moved element once. */
+typedef struct vtc_graph_cost {
+  int64_t flops, bytes_read, bytes_written;
+} vtc_graph_cost;
+typedef bool (*vtc_graph_cost_fn)(vtc_op *op, vtc_graph_cost *out);
+typedef struct vtc_graph_cost_iface {
+  vtc_graph_cost_fn cost;
+} vtc_graph_cost_iface;
+
+bool vtc_graph_get_cost(vtc_op *op, vtc_graph_cost *out);
+
+/* ---- helpers shared with the interpreter and later passes ------------------ */
+
+/* The runtime dtype of a graph element type; false for other types. */
+bool vtc_graph_dtype_of(const vtc_type *element, vtc_dtype *out);
+/* A tensor type's shape with -1 for `?` (false when not a ranked tensor of
+ * rank <= VTC_MAX_RANK). */
+bool vtc_graph_shape_of(const vtc_type *tensor, vtc_shape *out);
+/* A tensor type from a shape (-1 is `?`) and an element type. */
+const vtc_type *vtc_graph_tensor_type(vtc_context *ctx, const vtc_shape *shape, const vtc_type *element);
+/* Reads an integer-array attribute into vals (at most max); false if absent
+ * or malformed. */
+bool vtc_graph_int_array(const vtc_attr *a, int64_t *vals, int max, int *count);
+
+#endif

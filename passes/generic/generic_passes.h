@@ -1,0 +1,12 @@
+/* The generic passes of the IR core (canonicalize, cse, symbol-dce), each a
+ * vtc_pass_def row; vtc_register_generic_passes (ir/pass.h) registers them. */
+#ifndef VTC_PASSES_GENERIC_GENERIC_PASSES_H
+#define VTC_PASSES_GENERIC_GENERIC_PASSES_H
+
+#include "ir/pass.h"
+
+extern const vtc_pass_def vtc_canonicalize_pass;
+extern const vtc_pass_def vtc_cse_pass;
+extern const vtc_pass_def vtc_symbol_dce_pass;
+
+#endif

@@ -1,0 +1,177 @@
+/* vtc-opt: reads IR (a file or stdin), runs a pass pipeline over it and
+ * prints the result, as mlir-opt does; with --split-input-file each
+ * `// -----` chunk is processed on its own, and with --verify-diagnostics the
+ * diagnostics are checked against expected-* annotations. Exit 0 on success,
+ * 1 on any error diagnostic or verify-diagnostics mismatch. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ir/ir.h"
+#include "ir/verify_diagnostics.h"
+#include "tools/vtc-opt/options.h"
+
+#define VTC_OPT_VERSION "0.1.0"
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static char *read_stdin(size_t *len) {
+  vtc_strbuf b = {0};
+  char chunk[65536];
+  size_t n;
+  while ((n = fread(chunk, 1, sizeof chunk, stdin)) > 0) vtc_strbuf_append(&b, chunk, n);
+  if (!b.data) vtc_strbuf_puts(&b, "");
+  *len = b.len;
+  return vtc_strbuf_take(&b);
+}
+
+typedef struct driver {
+  vtc_context *ctx;
+  vtc_pass_manager *pm;
+  const opt_options *o;
+  vtc_print_flags print_flags;
+  const char *name; /* the input's name in locations */
+} driver;
+
+/* Parses, verifies, runs and prints one chunk; appends the printed IR to out.
+ * Returns false on an error (or, with --verify-diagnostics, a mismatch). */
+static bool process_chunk(driver *d, const vtc_input_chunk *chunk, vtc_strbuf *out) {
+  unsigned errors = vtc_context_error_count(d->ctx);
+  vtc_diag_verifier *v = NULL;
+  if (d->o->verify_diagnostics)
+    v = vtc_diag_verifier_create(d->ctx, d->name, chunk->text, chunk->len, chunk->line_offset);
+  double t0 = now_seconds();
+  vtc_op *root = vtc_parse_source(d->ctx, d->name, chunk->text, chunk->len, chunk->line_offset);
+  vtc_pass_manager_add_timing(d->pm, "Parser", now_seconds() - t0);
+  bool ok = root != NULL;
+  if (ok) {
+    t0 = now_seconds();
+    ok = vtc_verify(root);
+    vtc_pass_manager_add_timing(d->pm, "Verifier (input)", now_seconds() - t0);
+  }
+  if (ok && !vtc_pass_manager_is_empty(d->pm)) ok = vtc_pass_manager_run(d->pm, root);
+  if (ok) {
+    t0 = now_seconds();
+    vtc_print_op(root, &d->print_flags, out);
+    if (out->len && out->data[out->len - 1] != '\n') vtc_strbuf_putc(out, '\n');
+    vtc_pass_manager_add_timing(d->pm, "Output", now_seconds() - t0);
+  }
+  if (root) vtc_op_destroy(root);
+  if (v) return vtc_diag_verifier_finish(v);
+  return ok && vtc_context_error_count(d->ctx) == errors;
+}
+
+static int run(const opt_options *o, vtc_context *ctx) {
+  if (o->help) {
+    opt_print_help(stdout, ctx);
+    return 0;
+  }
+  if (o->version) {
+    printf("vtc-opt version " VTC_OPT_VERSION "\n");
+    return 0;
+  }
+  if (o->list_passes) {
+    opt_print_passes(stdout, ctx, true);
+    return 0;
+  }
+  vtc_context_allow_unregistered(ctx, o->allow_unregistered);
+  /* A misspelt pass name in --print-ir-before/after would silently print
+   * nothing: reject it. */
+  for (int k = 0; k < 2; k++) {
+    char *const *names = k ? o->print_after.data : o->print_before.data;
+    for (size_t i = 0; names && names[i]; i++) {
+      if (!vtc_context_lookup_pass(ctx, names[i])) {
+        fprintf(stderr, "vtc-opt: '--print-ir-%s=%s': no pass is named '%s' (see --list-passes)\n",
+                k ? "after" : "before", names[i], names[i]);
+        return 1;
+      }
+    }
+  }
+
+  vtc_pass_manager *pm = vtc_pass_manager_create(ctx, "builtin.module");
+  bool ok = true;
+  if (o->pass_pipeline) ok = vtc_pass_manager_parse(pm, o->pass_pipeline);
+  for (size_t i = 0; ok && i < o->pass_flags.len; i++)
+    ok = vtc_pass_manager_add(pm, o->pass_flags.data[i].name, o->pass_flags.data[i].options);
+  if (!ok) {
+    vtc_pass_manager_destroy(pm);
+    return 1;
+  }
+  vtc_pm_instrumentation inst = vtc_pm_instrumentation_default();
+  inst.verify_each = o->verify_each;
+  inst.print_before_all = o->print_before_all;
+  inst.print_after_all = o->print_after_all;
+  inst.print_before = o->print_before.len ? (const char *const *)o->print_before.data : NULL;
+  inst.print_after = o->print_after.len ? (const char *const *)o->print_after.data : NULL;
+  inst.print_after_change = o->print_after_change;
+  inst.print_after_failure = o->print_after_failure;
+  inst.print_tree_dir = o->print_tree_dir;
+  inst.time_passes = o->time_passes;
+  inst.statistics = o->pass_statistics;
+  inst.print_flags.generic = o->print_generic;
+  inst.print_flags.debug_info = o->print_debuginfo;
+  inst.print_flags.elide_elements_above = o->elide_elements_above;
+  inst.dump = stderr;
+  vtc_pass_manager_set_instrumentation(pm, &inst);
+  if (o->dump_pass_pipeline) {
+    char *text = vtc_pass_manager_to_string(pm);
+    fprintf(stderr, "%s\n", text);
+    free(text);
+  }
+
+  bool from_stdin = !o->input || !strcmp(o->input, "-");
+  size_t len = 0;
+  char *buf = from_stdin ? read_stdin(&len) : vtc_read_file(o->input, &len);
+  if (!buf) {
+    fprintf(stderr, "vtc-opt: cannot read '%s': %s\n", o->input, strerror(errno));
+    vtc_pass_manager_destroy(pm);
+    return 1;
+  }
+  driver d = {ctx, pm, o, inst.print_flags, from_stdin ? "<stdin>" : o->input};
+  /* The whole buffer, so that diagnostics in any chunk show their line. */
+  vtc_context_add_source(ctx, d.name, buf, len);
+  vtc_input_chunk whole = {buf, len, 0}, *chunks = &whole;
+  size_t num_chunks = o->split_input_file ? vtc_split_input(buf, len, &chunks) : 1;
+  vtc_strbuf out = {0};
+  for (size_t i = 0; i < num_chunks; i++) {
+    if (i) vtc_strbuf_puts(&out, "// -----\n");
+    ok &= process_chunk(&d, &chunks[i], &out);
+  }
+  if (chunks != &whole) free(chunks);
+
+  if (o->output && strcmp(o->output, "-")) {
+    /* As mlir-opt, the output file is written only when everything succeeded. */
+    if (ok) {
+      FILE *f = fopen(o->output, "w");
+      if (!f || fwrite(out.data ? out.data : "", 1, out.len, f) != out.len || fclose(f) != 0) {
+        fprintf(stderr, "vtc-opt: cannot write '%s': %s\n", o->output, strerror(errno));
+        ok = false;
+      }
+    }
+  } else {
+    fwrite(out.data ? out.data : "", 1, out.len, stdout);
+    fflush(stdout);
+  }
+  vtc_strbuf_free(&out);
+  vtc_pass_manager_print_reports(pm);
+  vtc_pass_manager_destroy(pm);
+  free(buf);
+  return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+  vtc_context *ctx = vtc_context_create();
+  vtc_register_all_dialects(ctx);
+  vtc_register_all_passes(ctx);
+  opt_options o;
+  int rc = opt_parse_args(argc, argv, ctx, &o) ? run(&o, ctx) : 1;
+  opt_options_free(&o);
+  vtc_context_destroy(ctx);
+  return rc;
+}
