@@ -894,18 +894,23 @@ const vtc_affine_map *vtc_affine_map_simplify(vtc_context *ctx, const vtc_affine
 const vtc_affine_map *vtc_affine_map_compose(vtc_context *ctx, const vtc_affine_map *outer,
                                              const vtc_affine_map *inner) {
   assert(outer->num_dims == inner->num_results);
-  unsigned nsym = inner->num_symbols + outer->num_symbols;
-  const vtc_affine_expr **syms = vtc_xmalloc((outer->num_symbols + 1) * sizeof *syms);
-  for (unsigned i = 0; i < outer->num_symbols; i++)
-    syms[i] = vtc_affine_symbol(ctx, inner->num_symbols + i);
+  /* MLIR's order: outer's symbols first, then inner's, so inner's symbol i
+   * becomes symbol outer->num_symbols + i inside its results. */
+  unsigned nsym = outer->num_symbols + inner->num_symbols;
+  const vtc_affine_expr **shifted = vtc_xmalloc((inner->num_symbols + 1) * sizeof *shifted);
+  for (unsigned i = 0; i < inner->num_symbols; i++)
+    shifted[i] = vtc_affine_symbol(ctx, outer->num_symbols + i);
+  const vtc_affine_expr **in = vtc_xmalloc((inner->num_results + 1) * sizeof *in);
+  for (unsigned i = 0; i < inner->num_results; i++)
+    in[i] = vtc_affine_expr_replace(ctx, inner->results[i], NULL, 0, shifted, inner->num_symbols);
   const vtc_affine_expr **r = vtc_xmalloc((outer->num_results + 1) * sizeof *r);
   for (unsigned i = 0; i < outer->num_results; i++) {
-    const vtc_affine_expr *e = vtc_affine_expr_replace(ctx, outer->results[i], inner->results,
-                                                       inner->num_results, syms, outer->num_symbols);
+    const vtc_affine_expr *e = vtc_affine_expr_replace(ctx, outer->results[i], in, inner->num_results, NULL, 0);
     r[i] = vtc_affine_expr_simplify(ctx, e);
   }
   const vtc_affine_map *m = vtc_affine_map_get(ctx, inner->num_dims, nsym, outer->num_results, r);
-  free(syms);
+  free(shifted);
+  free(in);
   free(r);
   return m;
 }

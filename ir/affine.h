@@ -83,10 +83,9 @@ bool vtc_affine_map_is_identity(const vtc_affine_map *m);
 /* Every result simplified. */
 const vtc_affine_map *vtc_affine_map_simplify(vtc_context *ctx, const vtc_affine_map *m);
 /* outer ∘ inner: x -> outer(inner(x)). Requires outer->num_dims ==
- * inner->num_results. The result has inner's dims; its symbols are inner's
- * symbols followed by outer's. (Note: MLIR's AffineMap::compose orders them
- * the other way, outer's first; with symbol-free maps the two agree.) The
- * results are simplified with vtc_affine_expr_simplify. */
+ * inner->num_results. The result has inner's dims; its symbols are outer's
+ * symbols followed by inner's, as MLIR's AffineMap::compose. The results are
+ * simplified with vtc_affine_expr_simplify. */
 const vtc_affine_map *vtc_affine_map_compose(vtc_context *ctx, const vtc_affine_map *outer,
                                              const vtc_affine_map *inner);
 bool vtc_affine_map_eval(const vtc_affine_map *m, const int64_t *dims, const int64_t *symbols, int64_t *out);

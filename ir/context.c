@@ -10,22 +10,40 @@ typedef struct uniq_header {
   uint32_t size;
 } uniq_header;
 
-/* Objects are 16-byte aligned after their header. */
-#define UNIQ_HEADER_SPACE 16
+/* Objects are 8-byte aligned (they hold pointers and 64-bit integers) after
+ * an 8-byte header. */
+#define UNIQ_HEADER_SPACE 8
+#define ARENA_ALIGN 8
 
-static uint64_t hash_bytes(unsigned tag, const void *key, size_t size) {
-  /* FNV-1a, 64-bit, mixed at the end; keys are short. */
-  uint64_t h = 1469598103934665603ull ^ tag;
-  const unsigned char *p = key;
-  for (size_t i = 0; i < size; i++) h = (h ^ p[i]) * 1099511628211ull;
-  h ^= h >> 29;
-  h *= 0xbf58476d1ce4e5b9ull;
+static uint64_t mix(uint64_t h) {
+  h ^= h >> 32;
+  h *= 0xd6e8feb86659fd93ull;
   h ^= h >> 32;
   return h;
 }
 
+/* Word-at-a-time hashing: the uniquer sees millions of keys (one location
+ * per parsed op), most of them 24 to 80 bytes long. */
+static uint64_t hash_bytes(unsigned tag, const void *key, size_t size) {
+  const unsigned char *p = key;
+  uint64_t h = 0x9e3779b97f4a7c15ull ^ ((uint64_t)tag << 32) ^ size;
+  size_t i = 0;
+  for (; i + 8 <= size; i += 8) {
+    uint64_t w;
+    memcpy(&w, p + i, 8);
+    h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 29;
+  }
+  if (i < size) {
+    uint64_t w = 0;
+    memcpy(&w, p + i, size - i);
+    h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+  }
+  return mix(h);
+}
+
 void *vtc_context_alloc(vtc_context *ctx, size_t size) {
-  size = (size + 15) & ~(size_t)15;
+  size = (size + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1);
   arena_chunk *c = ctx->arena;
   if (!c || c->used + size > c->size) {
     size_t chunk = size > 65536 ? size : 65536;
@@ -93,7 +111,8 @@ const void *vtc_uniq(vtc_context *ctx, unsigned tag, const void *key, size_t siz
     const uniq_header *hd = header_of(e->object);
     if (hd->tag == tag && hd->size == size && memcmp(e->object, key, size) == 0) return e->object;
   }
-  unsigned char *mem = vtc_context_alloc(ctx, UNIQ_HEADER_SPACE + size + 1);
+  /* Strings get a terminating NUL; other keys need no padding. */
+  unsigned char *mem = vtc_context_alloc(ctx, UNIQ_HEADER_SPACE + size + (tag == VTC_UNIQ_STRING));
   uniq_header *hd = (uniq_header *)mem;
   hd->tag = tag;
   hd->size = (uint32_t)size;

@@ -15,7 +15,7 @@ typedef struct uniq_entry {
 typedef struct arena_chunk {
   struct arena_chunk *next;
   size_t used, size;
-  _Alignas(16) unsigned char data[];
+  _Alignas(8) unsigned char data[];
 } arena_chunk;
 
 struct vtc_pass_def;
@@ -25,6 +25,10 @@ struct vtc_context {
   size_t arena_bytes;
   uniq_entry *table;
   size_t table_cap, table_count;
+
+  /* Scalar types by width or kind: the parser asks for them at every use. */
+  const struct vtc_type *int_types[65];
+  const struct vtc_type *scalar_types[16];
 
   /* Dialect registry: registered dialects and an op-name index. */
   VTC_VEC(const vtc_dialect *) dialects;

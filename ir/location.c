@@ -1,6 +1,7 @@
 /* Uniqued source locations. */
 #include "ir/location.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,14 +18,18 @@ const vtc_loc *vtc_loc_unknown(vtc_context *ctx) {
   return uniq_loc(ctx, &key, sizeof key);
 }
 
-const vtc_loc *vtc_loc_file(vtc_context *ctx, const char *file, unsigned line, unsigned col) {
+const vtc_loc *vtc_loc_file_interned(vtc_context *ctx, const char *interned_file, unsigned line, unsigned col) {
   vtc_loc key;
   memset(&key, 0, sizeof key);
   key.kind = VTC_LOC_FILE;
-  key.name = vtc_str(ctx, file);
+  key.name = interned_file;
   key.line = line;
   key.col = col;
-  return uniq_loc(ctx, &key, sizeof key);
+  return uniq_loc(ctx, &key, offsetof(vtc_loc, child));
+}
+
+const vtc_loc *vtc_loc_file(vtc_context *ctx, const char *file, unsigned line, unsigned col) {
+  return vtc_loc_file_interned(ctx, vtc_str(ctx, file), line, col);
 }
 
 const vtc_loc *vtc_loc_name(vtc_context *ctx, const char *name, const vtc_loc *child) {

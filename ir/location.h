@@ -15,6 +15,8 @@ typedef enum vtc_loc_kind {
   VTC_LOC_CALLSITE, /* callee location at caller location */
 } vtc_loc_kind;
 
+/* Fields past `name` exist only for the kinds that use them: file
+ * locations, one per op in a parsed module, are stored without them. */
 typedef struct vtc_loc {
   int32_t kind;
   uint32_t line, col;
@@ -28,6 +30,8 @@ typedef struct vtc_loc {
 
 const vtc_loc *vtc_loc_unknown(vtc_context *ctx);
 const vtc_loc *vtc_loc_file(vtc_context *ctx, const char *file, unsigned line, unsigned col);
+/* As vtc_loc_file with an already interned file name (the parser's path). */
+const vtc_loc *vtc_loc_file_interned(vtc_context *ctx, const char *interned_file, unsigned line, unsigned col);
 const vtc_loc *vtc_loc_name(vtc_context *ctx, const char *name, const vtc_loc *child);
 const vtc_loc *vtc_loc_fused(vtc_context *ctx, unsigned count, const vtc_loc *const *locs,
                              const struct vtc_attr *metadata);

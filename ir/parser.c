@@ -115,14 +115,8 @@ static void value_map_free(name_map *m) {
 /* ---- tokens and errors ---------------------------------------------------- */
 
 const vtc_loc *parser_tok_loc(vtc_parser *p, const vtc_token *t) {
-  /* vtc_loc_file without re-interning the file name for every op. */
-  vtc_loc key;
-  memset(&key, 0, sizeof key);
-  key.kind = VTC_LOC_FILE;
-  key.name = p->filename;
-  key.line = t->line + p->line_offset;
-  key.col = t->col;
-  return vtc_uniq(p->ctx, VTC_UNIQ_LOC, &key, sizeof key);
+  /* p->filename is interned: no re-interning for every op. */
+  return vtc_loc_file_interned(p->ctx, p->filename, t->line + p->line_offset, t->col);
 }
 
 const vtc_loc *parser_ptr_loc(vtc_parser *p, const char *pos) {

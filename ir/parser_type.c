@@ -53,7 +53,7 @@ bool parser_function_type(vtc_parser *p, const vtc_type **out) {
   if (ok) ok = parser_result_types(p, &types);
   if (ok)
     *out = vtc_type_function(p->ctx, (unsigned)ninputs, types.data, (unsigned)(types.len - ninputs),
-                             types.data + ninputs);
+                             types.data ? types.data + ninputs : NULL);
   VTC_VEC_FREE(&types);
   return ok;
 }

@@ -9,12 +9,7 @@
 #include "ir/asm.h"
 
 static inline void out_reserve(vtc_strbuf *b, size_t extra) {
-  if (b->len + extra + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + extra + 1) cap *= 2;
-    b->data = vtc_xrealloc(b->data, cap);
-    b->cap = cap;
-  }
+  if (b->len + extra + 1 > b->cap) vtc_strbuf_reserve(b, extra);
 }
 
 static inline void out_append(vtc_strbuf *b, const char *s, size_t n) {

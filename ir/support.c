@@ -23,8 +23,24 @@ char *vtc_xstrdup(const char *s) {
   return memcpy(vtc_xmalloc(n), s, n);
 }
 
-static void strbuf_reserve(vtc_strbuf *b, size_t extra) {
+#define SINK_FLUSH_BYTES (1u << 20)
+
+void vtc_strbuf_flush(vtc_strbuf *b) {
+  if (!b->sink || !b->len) return;
+  if (fwrite(b->data, 1, b->len, b->sink) != b->len) b->sink_failed = true;
+  b->last_flushed = b->data[b->len - 1];
+  b->len = 0;
+  b->data[0] = 0;
+}
+
+char vtc_strbuf_last(const vtc_strbuf *b) { return b->len ? b->data[b->len - 1] : b->last_flushed; }
+
+void vtc_strbuf_reserve(vtc_strbuf *b, size_t extra) {
   if (b->len + extra + 1 <= b->cap) return;
+  if (b->sink && b->len >= SINK_FLUSH_BYTES) {
+    vtc_strbuf_flush(b);
+    if (extra + 1 <= b->cap) return;
+  }
   size_t cap = b->cap ? b->cap : 64;
   while (cap < b->len + extra + 1) cap *= 2;
   b->data = vtc_xrealloc(b->data, cap);
@@ -32,7 +48,7 @@ static void strbuf_reserve(vtc_strbuf *b, size_t extra) {
 }
 
 void vtc_strbuf_append(vtc_strbuf *b, const char *s, size_t n) {
-  strbuf_reserve(b, n);
+  vtc_strbuf_reserve(b, n);
   memcpy(b->data + b->len, s, n);
   b->len += n;
   b->data[b->len] = 0;
@@ -41,7 +57,7 @@ void vtc_strbuf_append(vtc_strbuf *b, const char *s, size_t n) {
 void vtc_strbuf_puts(vtc_strbuf *b, const char *s) { vtc_strbuf_append(b, s, strlen(s)); }
 
 void vtc_strbuf_putc(vtc_strbuf *b, char c) {
-  strbuf_reserve(b, 1);
+  vtc_strbuf_reserve(b, 1);
   b->data[b->len++] = c;
   b->data[b->len] = 0;
 }
@@ -52,7 +68,7 @@ void vtc_strbuf_vprintf(vtc_strbuf *b, const char *fmt, va_list ap) {
   int n = vsnprintf(NULL, 0, fmt, copy);
   va_end(copy);
   if (n < 0) return;
-  strbuf_reserve(b, (size_t)n);
+  vtc_strbuf_reserve(b, (size_t)n);
   vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
   b->len += (size_t)n;
 }

@@ -4,6 +4,8 @@
 #define VTC_IR_SUPPORT_H
 
 #include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -12,7 +14,20 @@
 typedef struct vtc_strbuf {
   char *data;
   size_t len, cap;
+  /* With a sink, the buffer is written out whenever it would grow past
+   * about a megabyte (so a huge module never exists twice in memory). */
+  FILE *sink;
+  char last_flushed; /* the last character written to the sink */
+  bool sink_failed;
 } vtc_strbuf;
+
+/* Makes room for extra more bytes (plus the NUL), flushing to the sink
+ * first when there is one. */
+void vtc_strbuf_reserve(vtc_strbuf *b, size_t extra);
+/* Writes the buffered bytes to the sink (no-op without one). */
+void vtc_strbuf_flush(vtc_strbuf *b);
+/* The last character appended, flushed or not; 0 when empty. */
+char vtc_strbuf_last(const vtc_strbuf *b);
 
 void vtc_strbuf_append(vtc_strbuf *b, const char *s, size_t n);
 void vtc_strbuf_puts(vtc_strbuf *b, const char *s);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/context_impl.h"
 #include "ir/support.h"
 
 static const vtc_type *uniq_type(vtc_context *ctx, const vtc_type *key, size_t size) {
@@ -20,14 +21,21 @@ static const vtc_type *simple_type(vtc_context *ctx, vtc_type_kind kind, unsigne
 }
 
 const vtc_type *vtc_type_integer(vtc_context *ctx, unsigned width) {
-  return simple_type(ctx, VTC_TYPE_INTEGER, width);
+  if (width > 64) return simple_type(ctx, VTC_TYPE_INTEGER, width);
+  if (!ctx->int_types[width]) ctx->int_types[width] = simple_type(ctx, VTC_TYPE_INTEGER, width);
+  return ctx->int_types[width];
 }
-const vtc_type *vtc_type_index(vtc_context *ctx) { return simple_type(ctx, VTC_TYPE_INDEX, 64); }
-const vtc_type *vtc_type_f16(vtc_context *ctx) { return simple_type(ctx, VTC_TYPE_F16, 16); }
-const vtc_type *vtc_type_bf16(vtc_context *ctx) { return simple_type(ctx, VTC_TYPE_BF16, 16); }
-const vtc_type *vtc_type_f32(vtc_context *ctx) { return simple_type(ctx, VTC_TYPE_F32, 32); }
-const vtc_type *vtc_type_f64(vtc_context *ctx) { return simple_type(ctx, VTC_TYPE_F64, 64); }
-const vtc_type *vtc_type_none(vtc_context *ctx) { return simple_type(ctx, VTC_TYPE_NONE, 0); }
+
+static const vtc_type *cached_scalar(vtc_context *ctx, vtc_type_kind kind, unsigned width) {
+  if (!ctx->scalar_types[kind]) ctx->scalar_types[kind] = simple_type(ctx, kind, width);
+  return ctx->scalar_types[kind];
+}
+const vtc_type *vtc_type_index(vtc_context *ctx) { return cached_scalar(ctx, VTC_TYPE_INDEX, 64); }
+const vtc_type *vtc_type_f16(vtc_context *ctx) { return cached_scalar(ctx, VTC_TYPE_F16, 16); }
+const vtc_type *vtc_type_bf16(vtc_context *ctx) { return cached_scalar(ctx, VTC_TYPE_BF16, 16); }
+const vtc_type *vtc_type_f32(vtc_context *ctx) { return cached_scalar(ctx, VTC_TYPE_F32, 32); }
+const vtc_type *vtc_type_f64(vtc_context *ctx) { return cached_scalar(ctx, VTC_TYPE_F64, 64); }
+const vtc_type *vtc_type_none(vtc_context *ctx) { return cached_scalar(ctx, VTC_TYPE_NONE, 0); }
 
 const vtc_type *vtc_type_tensor(vtc_context *ctx, unsigned rank, const int64_t *dims,
                                 const vtc_type *element, const struct vtc_attr *encoding) {

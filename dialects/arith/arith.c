@@ -127,10 +127,30 @@ static bool verify_constant(vtc_op *op) {
   return true;
 }
 
+/* Custom printers may meet ops that failed verification (IR dumps after a
+ * failing pass): they then print the operands and every attribute, which
+ * does not parse back but never crashes. */
+static void print_everything(vtc_printer *p, vtc_op *op) {
+  vtc_printer_puts(p, " <<invalid>> ");
+  vtc_printer_operands(p, op);
+  vtc_printer_attr_dict(p, op, NULL);
+}
+
+static bool print_invalid(vtc_printer *p, vtc_op *op, unsigned nops, unsigned nres) {
+  if (op->num_operands == nops && op->num_results == nres) return false;
+  print_everything(p, op);
+  return true;
+}
+
 static void print_constant(vtc_printer *p, vtc_op *op) {
+  const vtc_attr *v = vtc_op_get_attr(op, "value");
+  if (!v) {
+    print_everything(p, op);
+    return;
+  }
+  if (print_invalid(p, op, 0, 1)) return;
   static const char *const elided[] = {"value", NULL};
   vtc_printer_attr_dict(p, op, elided);
-  const vtc_attr *v = vtc_op_get_attr(op, "value");
   vtc_printer_puts(p, " ");
   if (v->kind == VTC_ATTR_INTEGER && vtc_type_is_integer(v->type, 1))
     vtc_printer_puts(p, v->i ? "true" : "false");
@@ -260,6 +280,7 @@ static void print_type_suffix(vtc_printer *p, const vtc_type *t) {
 
 /* `%a, %b [flags] {attrs} : type` (unary: `%a [flags] {attrs} : type`). */
 static void print_same_type(vtc_printer *p, vtc_op *op) {
+  if (print_invalid(p, op, op->num_operands ? op->num_operands : 1, 1)) return;
   vtc_printer_puts(p, " ");
   vtc_printer_operands(p, op);
   print_flags_and_attrs(p, op);
@@ -323,6 +344,11 @@ static bool verify_cmpf(vtc_op *op) { return verify_cmp(op, C_FLOAT, cmpf_names)
 
 static void print_cmp(vtc_printer *p, vtc_op *op, const char *const *names) {
   const vtc_attr *pred = vtc_op_get_attr(op, "predicate");
+  if (!pred || pred->kind != VTC_ATTR_INTEGER || pred->i < 0 || pred->i >= (int64_t)count_names(names)) {
+    print_everything(p, op);
+    return;
+  }
+  if (print_invalid(p, op, 2, 1)) return;
   vtc_printer_printf(p, " %s, ", names[pred->i]);
   vtc_printer_operands(p, op);
   bool elide_fm = print_flag(p, op, "fastmath", "fastmath");
@@ -402,6 +428,7 @@ static bool verify_select(vtc_op *op) {
 }
 
 static void print_select(vtc_printer *p, vtc_op *op) {
+  if (print_invalid(p, op, 3, 1)) return;
   vtc_printer_puts(p, " ");
   vtc_printer_operands(p, op);
   vtc_printer_attr_dict(p, op, NULL);
@@ -472,6 +499,7 @@ static bool verify_index_cast(vtc_op *op) { return verify_cast(op, C_INT | C_IND
 static bool verify_bitcast(vtc_op *op) { return verify_cast(op, C_INT | C_FLOAT, C_INT | C_FLOAT, 0); }
 
 static void print_cast(vtc_printer *p, vtc_op *op) {
+  if (print_invalid(p, op, 1, 1)) return;
   vtc_printer_puts(p, " ");
   vtc_printer_operands(p, op);
   vtc_printer_attr_dict(p, op, NULL);

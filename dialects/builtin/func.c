@@ -88,6 +88,14 @@ static bool has_nonempty_dict(const vtc_attr *array) {
 
 static void print_func(vtc_printer *p, vtc_op *op) {
   const vtc_type *ft = vtc_func_get_type(op);
+  if (!ft || !vtc_symbol_name(op) || op->num_regions != 1) {
+    /* A func that failed verification (IR dumps after a failing pass):
+     * everything, unparseable but safe. */
+    vtc_printer_puts(p, " <<invalid>>");
+    vtc_printer_attr_dict(p, op, NULL);
+    for (unsigned i = 0; i < op->num_regions; i++) vtc_printer_region(p, vtc_op_region(op, i), true, NULL);
+    return;
+  }
   const vtc_attr *vis = vtc_op_get_attr(op, "sym_visibility");
   if (vis && vis->kind == VTC_ATTR_STRING) vtc_printer_printf(p, " %s", vis->str);
   vtc_printer_puts(p, " ");
@@ -360,8 +368,10 @@ static bool verify_call(vtc_op *op) {
 }
 
 static void print_call(vtc_printer *p, vtc_op *op) {
+  const vtc_attr *callee = vtc_op_get_attr(op, "callee");
   vtc_printer_puts(p, " ");
-  vtc_printer_attr(p, vtc_op_get_attr(op, "callee"));
+  if (callee) vtc_printer_attr(p, callee);
+  else vtc_printer_puts(p, "<<invalid>>");
   vtc_printer_puts(p, "(");
   vtc_printer_operands(p, op);
   vtc_printer_puts(p, ")");

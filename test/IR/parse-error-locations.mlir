@@ -3,7 +3,7 @@
 // RUN: not vtc-opt --allow-unregistered-dialect --split-input-file %s 2>&1 | FileCheck %s
 // RUN: not vtc-opt --split-input-file %s 2>&1 | FileCheck %s --check-prefix=STRICT
 
-// CHECK: parse-error-locations.mlir:[[@LINE+3]]:21: error: use of undeclared SSA value name '%missing'
+// CHECK: parse-error-locations.mlir:[[@LINE+5]]:21: error: use of undeclared SSA value name '%missing'
 // CHECK-NEXT: {{^}}  "test.use"(%arg0, %missing) : (i32, i32) -> ()
 // CHECK-NEXT: {{^}}                    ^
 "test.op"() ({

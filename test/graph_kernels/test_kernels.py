@@ -10,7 +10,9 @@
 #       test/graph_kernels/kernel_driver.c -lm -o /tmp/kernel_driver
 #   /usr/bin/python3 test/graph_kernels/test_kernels.py /tmp/kernel_driver [-v] [-k SUBSTRING]
 # It prints one line per case, then "N passed, M failed"; exit status 1 if
-# anything failed.
+# anything failed. The C tests beside it build the same way (same sources,
+# with test_tensor.c, test_shapes.c or fuzz_kernels.c instead of the driver)
+# and take no arguments (fuzz_kernels: [ITERATIONS] [SEED]).
 import math
 import os
 import struct
@@ -830,6 +832,8 @@ def main():
     if not args:
         sys.exit('usage: test_kernels.py KERNEL_DRIVER [-v] [-k SUBSTRING]')
     driver = os.path.abspath(args[0])
+    if not os.access(driver, os.X_OK):
+        sys.exit(f'test_kernels.py: {driver} is not an executable kernel_driver')
     verbose = '-v' in args
     pattern = args[args.index('-k') + 1] if '-k' in args else None
     with tempfile.TemporaryDirectory(prefix='vtc_kernels_') as tmp:

@@ -12,7 +12,7 @@ static vtc_shape S(int rank, int64_t d0, int64_t d1, int64_t d2, int64_t d3) {
 }
 
 /* "[2,?,4]" of a helper's result, or "error: ..." */
-static char result[256];
+static char result[320];
 static const char *show(int rc, const vtc_shape *s, const char *err) {
   if (rc) snprintf(result, sizeof result, "error: %s", err);
   else vtc_format_shape(s, result, sizeof result);

@@ -292,10 +292,10 @@ static void test_maps(void) {
   const vtc_affine_map *id = vtc_affine_map_compose(C, merge, split);
   CHECK(id == vtc_affine_map_identity(C, 1));
   CHECK_MAP(vtc_affine_map_compose(C, split, merge), "(d0, d1) -> (d0 + d1 floordiv 4, d1 mod 4)");
-  /* Symbols: inner's first, then outer's. */
+  /* Symbols: outer's first, then inner's (MLIR's order). */
   const vtc_affine_map *outer = parse("(d0, d1)[s0] -> (d0 + s0, d1 * 2)");
   const vtc_affine_map *inner = parse("(d0)[s0] -> (d0 * s0, d0 - 1)");
-  CHECK_MAP(vtc_affine_map_compose(C, outer, inner), "(d0)[s0, s1] -> (d0 * s0 + s1, d0 * 2 - 2)");
+  CHECK_MAP(vtc_affine_map_compose(C, outer, inner), "(d0)[s0, s1] -> (d0 * s1 + s0, d0 * 2 - 2)");
   CHECK(vtc_affine_map_compose(C, outer, vtc_affine_map_identity(C, 2)) == outer);
 
   /* Replacement: NULL keeps, out-of-range positions keep. */
@@ -576,7 +576,7 @@ static void check_one_compose(void) {
   CHECK(fg->num_dims == 3 && fg->num_symbols == 2 && fg->num_results == 3);
   int bad = 0;
   for (int k = 0; k < 20; k++) {
-    int64_t x[3], sg = rng_range(1, 9), sf = rng_range(1, 9), both[2] = {sg, sf}, mid[2], want[3], got[3];
+    int64_t x[3], sg = rng_range(1, 9), sf = rng_range(1, 9), both[2] = {sf, sg}, mid[2], want[3], got[3];
     for (int i = 0; i < 3; i++) x[i] = rng_range(-30, 30);
     if (!vtc_affine_map_eval(g, x, &sg, mid) || !vtc_affine_map_eval(f, mid, &sf, want)) continue;
     if (!vtc_affine_map_eval(fg, x, both, got) || memcmp(got, want, sizeof want) != 0) bad++;

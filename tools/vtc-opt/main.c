@@ -59,7 +59,7 @@ static bool process_chunk(driver *d, const vtc_input_chunk *chunk, vtc_strbuf *o
   if (ok) {
     t0 = now_seconds();
     vtc_print_op(root, &d->print_flags, out);
-    if (out->len && out->data[out->len - 1] != '\n') vtc_strbuf_putc(out, '\n');
+    if (vtc_strbuf_last(out) && vtc_strbuf_last(out) != '\n') vtc_strbuf_putc(out, '\n');
     vtc_pass_manager_add_timing(d->pm, "Output", now_seconds() - t0);
   }
   if (root) vtc_op_destroy(root);
@@ -138,26 +138,42 @@ static int run(const opt_options *o, vtc_context *ctx) {
   vtc_context_add_source(ctx, d.name, buf, len);
   vtc_input_chunk whole = {buf, len, 0}, *chunks = &whole;
   size_t num_chunks = o->split_input_file ? vtc_split_input(buf, len, &chunks) : 1;
-  vtc_strbuf out = {0};
+  /* Output streams to stdout, or to a temporary file beside -o that is
+   * renamed into place only when everything succeeded (as mlir-opt's
+   * ToolOutputFile), so a failed run never leaves a partial file. */
+  bool to_file = o->output && strcmp(o->output, "-");
+  char *tmp_name = NULL;
+  vtc_strbuf out = {.sink = stdout};
+  if (to_file) {
+    size_t n = strlen(o->output) + 16;
+    tmp_name = vtc_xmalloc(n);
+    snprintf(tmp_name, n, "%s.tmp-XXXXXX", o->output);
+    int fd = mkstemp(tmp_name);
+    out.sink = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!out.sink) {
+      fprintf(stderr, "vtc-opt: cannot write '%s': %s\n", o->output, strerror(errno));
+      ok = false;
+      num_chunks = 0;
+    }
+  }
   for (size_t i = 0; i < num_chunks; i++) {
     if (i) vtc_strbuf_puts(&out, "// -----\n");
     ok &= process_chunk(&d, &chunks[i], &out);
   }
   if (chunks != &whole) free(chunks);
-
-  if (o->output && strcmp(o->output, "-")) {
-    /* As mlir-opt, the output file is written only when everything succeeded. */
-    if (ok) {
-      FILE *f = fopen(o->output, "w");
-      if (!f || fwrite(out.data ? out.data : "", 1, out.len, f) != out.len || fclose(f) != 0) {
-        fprintf(stderr, "vtc-opt: cannot write '%s': %s\n", o->output, strerror(errno));
-        ok = false;
-      }
+  vtc_strbuf_flush(&out);
+  if (to_file && out.sink) {
+    bool written = !out.sink_failed && fclose(out.sink) == 0;
+    if (ok && written && rename(tmp_name, o->output) != 0) written = false;
+    if (ok && !written) {
+      fprintf(stderr, "vtc-opt: cannot write '%s': %s\n", o->output, strerror(errno));
+      ok = false;
     }
-  } else {
-    fwrite(out.data ? out.data : "", 1, out.len, stdout);
+    if (!ok) remove(tmp_name);
+  } else if (!to_file) {
     fflush(stdout);
   }
+  free(tmp_name);
   vtc_strbuf_free(&out);
   vtc_pass_manager_print_reports(pm);
   vtc_pass_manager_destroy(pm);
