@@ -152,24 +152,137 @@ static void print_hex_bits(vtc_strbuf *b, uint64_t bits) {
   out_append(b, buf, (size_t)n);
 }
 
+/* A small unsigned big integer (little-endian 32-bit limbs), enough for the
+ * exact decimal expansion of any f64 (5^1074 * 2^53 < 2^2600). */
+typedef struct bignum {
+  uint32_t limb[96];
+  int n; /* limbs in use; 0 is zero */
+} bignum;
+
+static void big_mul_small(bignum *b, uint32_t m) {
+  uint64_t carry = 0;
+  for (int i = 0; i < b->n; i++) {
+    uint64_t t = (uint64_t)b->limb[i] * m + carry;
+    b->limb[i] = (uint32_t)t;
+    carry = t >> 32;
+  }
+  if (carry && b->n < 96) b->limb[b->n++] = (uint32_t)carry;
+}
+
+static uint32_t big_divmod_small(bignum *b, uint32_t d) {
+  uint64_t rem = 0;
+  for (int i = b->n; i-- > 0;) {
+    uint64_t cur = (rem << 32) | b->limb[i];
+    b->limb[i] = (uint32_t)(cur / d);
+    rem = cur % d;
+  }
+  while (b->n && !b->limb[b->n - 1]) b->n--;
+  return (uint32_t)rem;
+}
+
+static void big_shl(bignum *b, int k) {
+  while (k >= 32 && b->n < 96) {
+    memmove(b->limb + 1, b->limb, (size_t)b->n * 4);
+    b->limb[0] = 0;
+    b->n++;
+    k -= 32;
+  }
+  for (int i = 0; i < k; i++) big_mul_small(b, 2);
+}
+
+static int big_active_bits(const bignum *b) {
+  if (!b->n) return 0;
+  uint32_t top = b->limb[b->n - 1];
+  int bits = 0;
+  while (top) {
+    bits++;
+    top >>= 1;
+  }
+  return (b->n - 1) * 32 + bits;
+}
+
 /* APFloat::toString(Str) with its defaults (FormatPrecision 0 = the type's
- * natural precision, FormatMaxPadding 3, TruncateZero), which MLIR prints
- * when six digits do not round-trip. Returns false when that form has no
- * '.', where MLIR falls back to hex. */
+ * natural precision, FormatMaxPadding 3, TruncateZero), digit for digit:
+ * the exact decimal expansion, pre-truncated to the bits the precision
+ * needs, then rounded half-up on one digit. MLIR prints it when six digits
+ * do not round-trip. Returns false when the form has no '.', where MLIR
+ * falls back to hex. */
+static int type_precision_bits(const vtc_type *type) {
+  return type->kind == VTC_TYPE_F16 ? 11 : type->kind == VTC_TYPE_BF16 ? 8 : type->kind == VTC_TYPE_F32 ? 24 : 53;
+}
+
+/* The decimal digits of |v| (most significant first, trailing zeros
+ * dropped) and exponent (|v| ~ digits * 10^exp), as APFloat::toString
+ * computes them for `precision` significant digits. */
+static bool apfloat_digits(const vtc_type *type, double v, int precision, char *digits, int *ndigits, int *exp_out) {
+  int pbits = type_precision_bits(type);
+  int e2;
+  double m = frexp(fabs(v), &e2); /* |v| = m * 2^e2, m in [0.5, 1) */
+  uint64_t sig = (uint64_t)ldexp(m, pbits);
+  int exp = e2 - pbits;
+  if (!sig) return false;
+  while (!(sig & 1)) {
+    sig >>= 1;
+    exp++;
+  }
+  bignum b = {{(uint32_t)sig, (uint32_t)(sig >> 32)}, sig >> 32 ? 2 : 1};
+  if (exp > 0) {
+    big_shl(&b, exp);
+    exp = 0;
+  } else {
+    for (int t = -exp; t > 0; t -= 13) big_mul_small(&b, t >= 13 ? 1220703125u : (uint32_t)pow(5, t));
+  }
+  /* Drop the decimal digits the precision cannot need (truncating). */
+  int bits = big_active_bits(&b), required = (precision * 196 + 58) / 59;
+  if (bits > required) {
+    int tens = (bits - required) * 59 / 196;
+    exp += tens;
+    for (; tens >= 9; tens -= 9) big_divmod_small(&b, 1000000000u);
+    if (tens) big_divmod_small(&b, (uint32_t)pow(10, tens));
+  }
+  char buffer[64]; /* least significant digit first */
+  int nb = 0;
+  bool trail = true;
+  while (b.n && nb < (int)sizeof buffer) {
+    uint32_t d = big_divmod_small(&b, 10);
+    if (trail && !d) exp++;
+    else {
+      buffer[nb++] = (char)('0' + d);
+      trail = false;
+    }
+  }
+  if (!nb) return false;
+  /* Round to `precision` digits, half up on the first dropped digit. */
+  if (nb > precision) {
+    int first = nb - precision;
+    if (buffer[first - 1] < '5') {
+      while (first < nb && buffer[first] == '0') first++;
+    } else {
+      int i = first;
+      for (; i < nb && buffer[i] == '9'; i++) first++;
+      if (i < nb) buffer[i]++;
+    }
+    if (first == nb) {
+      exp += first;
+      buffer[0] = '1';
+      nb = 1;
+    } else {
+      exp += first;
+      memmove(buffer, buffer + first, (size_t)(nb - first));
+      nb -= first;
+    }
+  }
+  for (int i = 0; i < nb; i++) digits[i] = buffer[nb - 1 - i];
+  *ndigits = nb;
+  *exp_out = exp;
+  return true;
+}
+
 static bool apfloat_default_string(const vtc_type *type, double v, char *out, size_t cap) {
-  unsigned bits = type->kind == VTC_TYPE_F16 ? 11 : type->kind == VTC_TYPE_BF16 ? 8 : type->kind == VTC_TYPE_F32 ? 24 : 53;
-  int precision = 2 + (int)(bits * 59 / 196);
-  char sci[64];
-  snprintf(sci, sizeof sci, "%.*e", precision - 1, fabs(v));
-  /* sci = d.ddddde[+-]XX: collect the digits and the decimal exponent. */
-  char digits[32];
-  int nd = 0;
-  const char *q = sci;
-  for (; *q && *q != 'e'; q++)
-    if (*q >= '0' && *q <= '9') digits[nd++] = *q;
-  int e10 = atoi(q + 1);
-  while (nd > 1 && digits[nd - 1] == '0') nd--;
-  int exp = e10 - (nd - 1); /* value = digits * 10^exp */
+  int precision = 2 + type_precision_bits(type) * 59 / 196;
+  char digits[64];
+  int nd, exp;
+  if (!apfloat_digits(type, v, precision, digits, &nd, &exp)) return false;
   bool scientific;
   if (exp >= 0) {
     scientific = exp > 3 || nd + exp > precision;
@@ -213,17 +326,31 @@ static bool apfloat_default_string(const vtc_type *type, double v, char *out, si
  * values) the bit pattern in hex. */
 static void print_float(vtc_strbuf *b, const vtc_type *type, double v) {
   if (isfinite(v)) {
-    /* APFloat prints 6 significant digits, then pads with one zero. */
-    char buf[80];
-    int n = snprintf(buf, sizeof buf, "%.5e", v);
-    double back = vtc_float_round(type, strtod(buf, NULL));
-    char *e = strchr(buf, 'e');
-    memmove(e + 1, e, strlen(e) + 1);
-    *e = '0';
-    n++;
-    if (back == v && signbit(back) == signbit(v)) {
-      out_append(b, buf, (size_t)n);
-      return;
+    /* toString(6, 0, false): six significant digits, always scientific,
+     * padded to six decimals, exponent of at least two digits. */
+    char buf[80], digits[64];
+    int nd, exp;
+    if (v == 0) {
+      nd = 1;
+      digits[0] = '0';
+      exp = 0;
+    } else if (!apfloat_digits(type, v, 6, digits, &nd, &exp)) {
+      nd = 0;
+    }
+    if (nd) {
+      size_t n = 0;
+      if (signbit(v)) buf[n++] = '-';
+      exp += nd - 1;
+      buf[n++] = digits[0];
+      buf[n++] = '.';
+      for (int i = 1; i < nd; i++) buf[n++] = digits[i];
+      for (int i = nd - 1; i < 6; i++) buf[n++] = '0';
+      n += (size_t)snprintf(buf + n, sizeof buf - n, "e%c%02d", exp >= 0 ? '+' : '-', exp >= 0 ? exp : -exp);
+      double back = vtc_float_round(type, strtod(buf, NULL));
+      if (back == v && signbit(back) == signbit(v)) {
+        out_append(b, buf, n);
+        return;
+      }
     }
     if (apfloat_default_string(type, v, buf, sizeof buf)) {
       out_puts(b, buf);

@@ -1,7 +1,8 @@
-/* The arith dialect: integer and float arithmetic, comparisons, select,
- * casts and constants with MLIR's names, semantics and custom forms, plus the
- * math functions a DNN needs (exp, log, tanh, ...: see arith.c for why they
- * live here). Ops are rows of vtc_arith_ops, indexed by vtc_arith_opcode. */
+/* The arith dialect (integer and float arithmetic, comparisons, select,
+ * casts and constants) and the math dialect (the math functions a DNN needs:
+ * exp, log, tanh, erf, sqrt, rsqrt, powf, absf, absi, sigmoid), with MLIR's
+ * names, semantics and custom forms. Ops of both are rows of vtc_arith_ops,
+ * indexed by vtc_arith_opcode. */
 #ifndef VTC_DIALECTS_ARITH_ARITH_H
 #define VTC_DIALECTS_ARITH_ARITH_H
 
@@ -17,16 +18,20 @@ typedef enum vtc_arith_opcode {
   VTC_ARITH_MINSI, VTC_ARITH_MAXUI, VTC_ARITH_MINUI,
   /* float binary */
   VTC_ARITH_ADDF, VTC_ARITH_SUBF, VTC_ARITH_MULF, VTC_ARITH_DIVF, VTC_ARITH_REMF, VTC_ARITH_MAXIMUMF,
-  VTC_ARITH_MINIMUMF, VTC_ARITH_MAXNUMF, VTC_ARITH_MINNUMF, VTC_ARITH_POWF,
+  VTC_ARITH_MINIMUMF, VTC_ARITH_MAXNUMF, VTC_ARITH_MINNUMF,
   /* unary */
-  VTC_ARITH_NEGF, VTC_ARITH_EXP, VTC_ARITH_LOG, VTC_ARITH_TANH, VTC_ARITH_ERF, VTC_ARITH_SQRT,
-  VTC_ARITH_RSQRT, VTC_ARITH_ABSF, VTC_ARITH_SIGMOID, VTC_ARITH_ABSI,
+  VTC_ARITH_NEGF,
   /* comparisons and select */
   VTC_ARITH_CMPI, VTC_ARITH_CMPF, VTC_ARITH_SELECT,
   /* casts */
   VTC_ARITH_EXTSI, VTC_ARITH_EXTUI, VTC_ARITH_TRUNCI, VTC_ARITH_EXTF, VTC_ARITH_TRUNCF, VTC_ARITH_SITOFP,
   VTC_ARITH_UITOFP, VTC_ARITH_FPTOSI, VTC_ARITH_FPTOUI, VTC_ARITH_INDEX_CAST, VTC_ARITH_INDEX_CASTUI,
   VTC_ARITH_BITCAST,
+  /* The math dialect's ops, rows of the same table so that one fold hook
+   * serves both dialects: float ops first, then absi. */
+  VTC_MATH_FIRST,
+  VTC_ARITH_POWF = VTC_MATH_FIRST, VTC_ARITH_EXP, VTC_ARITH_LOG, VTC_ARITH_TANH, VTC_ARITH_ERF,
+  VTC_ARITH_SQRT, VTC_ARITH_RSQRT, VTC_ARITH_ABSF, VTC_ARITH_SIGMOID, VTC_ARITH_ABSI,
   VTC_ARITH_NUM_OPS
 } vtc_arith_opcode;
 
@@ -43,6 +48,7 @@ typedef enum vtc_cmpf_predicate {
 
 extern const vtc_op_def vtc_arith_ops[VTC_ARITH_NUM_OPS];
 extern const vtc_dialect vtc_arith_dialect;
+extern const vtc_dialect vtc_math_dialect;
 
 /* The opcode of an arith op, or -1 for any other op. */
 static inline int vtc_arith_opcode_of(const vtc_op *op) {

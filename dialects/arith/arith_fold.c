@@ -350,7 +350,9 @@ static bool eval_cast(const fold_ctx *fc, scalar in, scalar *out) {
 }
 
 static bool is_cast(vtc_arith_opcode c) { return c >= VTC_ARITH_EXTSI && c <= VTC_ARITH_BITCAST; }
-static bool is_float_op(vtc_arith_opcode c) { return c >= VTC_ARITH_ADDF && c <= VTC_ARITH_SIGMOID; }
+static bool is_float_op(vtc_arith_opcode c) {
+  return (c >= VTC_ARITH_ADDF && c <= VTC_ARITH_NEGF) || (c >= VTC_ARITH_POWF && c <= VTC_ARITH_SIGMOID);
+}
 
 static bool eval(const fold_ctx *fc, const scalar *in, scalar *out) {
   vtc_arith_opcode c = fc->code;

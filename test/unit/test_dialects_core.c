@@ -22,7 +22,7 @@ static void test_registration(void) {
   CHECK(vtc_context_get_dialect(ctx, "arith") == &vtc_arith_dialect);
   static const char *const names[] = {"builtin.module", "builtin.unrealized_conversion_cast", "func.func",
                                       "func.return", "func.call", "arith.constant", "arith.addi",
-                                      "arith.sigmoid", "arith.cmpf", "arith.bitcast"};
+                                      "math.sigmoid", "arith.cmpf", "arith.bitcast"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) CHECK(vtc_context_lookup_op(ctx, names[i]) != NULL);
   CHECK(vtc_context_lookup_op(ctx, "arith.foo") == NULL);
   /* Every arith row is named and has the fold hook (but the constant). */

@@ -11,7 +11,7 @@
 // CHECK: arith.cmpf une, [[X]], [[X]] : f32
 // CHECK: arith.select [[C]], [[S]], [[A]] : i32
 // CHECK: arith.mulf [[X]], [[X]] fastmath<contract> : f32
-// CHECK: arith.exp [[X]] : f32
+// CHECK: math.exp [[X]] : f32
 // CHECK: [[E:%[a-z0-9_]+]] = arith.extsi [[S]] : i32 to i64
 // CHECK: {{(func\.)?}}return [[E]] : i64
 // GENERIC: "arith.addi"(%{{.*}}, %{{.*}}) {overflowFlags = #arith.overflow<nuw>} : (i32, i32) -> i32
@@ -25,7 +25,7 @@
   %q = "arith.cmpf"(%x, %x) {predicate = 13 : i64} : (f32, f32) -> i1
   %t = "arith.select"(%c, %s, %a) : (i1, i32, i32) -> i32
   %m = "arith.mulf"(%x, %x) {fastmath = #arith.fastmath<contract>} : (f32, f32) -> f32
-  %e0 = "arith.exp"(%x) : (f32) -> f32
+  %e0 = "math.exp"(%x) : (f32) -> f32
   %e = "arith.extsi"(%s) : (i32) -> i64
   "func.return"(%e) : (i64) -> ()
 }) {function_type = (i32, f32, i1) -> i64, sym_name = "generic"} : () -> ()

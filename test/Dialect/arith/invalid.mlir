@@ -37,8 +37,8 @@ func.func @addf_int(%a: i32) {
 // -----
 
 func.func @exp_int(%a: i32) {
-  // expected-error@+1 {{'arith.exp' op operand #0 must be floating-point-like, but got 'i32'}}
-  %0 = arith.exp %a : i32
+  // expected-error@+1 {{'math.exp' op operand #0 must be floating-point-like, but got 'i32'}}
+  %0 = math.exp %a : i32
   return
 }
 
