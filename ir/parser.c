@@ -161,6 +161,14 @@ static const char *wrong_token_pos(vtc_parser *p) {
   }
 }
 
+bool parser_enter(vtc_parser *p) {
+  if (++p->depth > VTC_PARSER_MAX_DEPTH) {
+    p->depth--;
+    return parser_error_at(p, &p->tok, "nesting too deep (more than %d levels)", VTC_PARSER_MAX_DEPTH);
+  }
+  return true;
+}
+
 bool parser_expected(vtc_parser *p, const char *what) {
   if (p->tok.kind == VTC_TOK_ERROR) return lex_error(p);
   const vtc_loc *loc = parser_ptr_loc(p, wrong_token_pos(p));
@@ -505,8 +513,19 @@ static void add_implicit_terminators(vtc_parser *p, vtc_region *region, const ch
   }
 }
 
+static bool region_body(vtc_parser *p, vtc_region *region, const vtc_arg_ref *args, unsigned nargs, bool isolated,
+                        const char *implicit_terminator);
+
 bool parser_region(vtc_parser *p, vtc_region *region, const vtc_arg_ref *args, unsigned nargs, bool isolated,
                    const char *implicit_terminator) {
+  if (!parser_enter(p)) return false;
+  bool ok = region_body(p, region, args, nargs, isolated, implicit_terminator);
+  parser_leave(p);
+  return ok;
+}
+
+static bool region_body(vtc_parser *p, vtc_region *region, const vtc_arg_ref *args, unsigned nargs, bool isolated,
+                        const char *implicit_terminator) {
   if (p->tok.kind != VTC_TOK_LBRACE) return parser_expected(p, "'{' to begin a region");
   parser_advance(p);
   size_t def_mark = p->defs.len;

@@ -412,7 +412,16 @@ static bool parse_hash_attr(vtc_parser *p, const vtc_attr **out) {
   return true;
 }
 
+static bool attr_impl(vtc_parser *p, const vtc_type *hint, const vtc_attr **out);
+
 bool parser_attr(vtc_parser *p, const vtc_type *hint, const vtc_attr **out) {
+  if (!parser_enter(p)) return false;
+  bool ok = attr_impl(p, hint, out);
+  parser_leave(p);
+  return ok;
+}
+
+static bool attr_impl(vtc_parser *p, const vtc_type *hint, const vtc_attr **out) {
   vtc_token t = p->tok;
   vtc_context *ctx = p->ctx;
   switch (t.kind) {

@@ -85,7 +85,13 @@ struct vtc_parser {
   bool track_defs; /* inside a non-isolated region: record definitions */
   VTC_VEC(const char *) default_dialects;
   vtc_strbuf scratch;
+  unsigned depth; /* nesting of regions, types, attributes, locations */
 };
+
+/* Deeply nested input is an error, not a stack overflow. */
+#define VTC_PARSER_MAX_DEPTH 256
+bool parser_enter(vtc_parser *p);
+static inline void parser_leave(vtc_parser *p) { p->depth--; }
 
 /* Tokens and errors. */
 static inline void parser_advance(vtc_parser *p) { p->tok = vtc_lexer_next(&p->lex); }

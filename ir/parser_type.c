@@ -158,7 +158,16 @@ static bool parse_bang_type(vtc_parser *p, const vtc_type **out) {
   return true;
 }
 
+static bool type_impl(vtc_parser *p, const vtc_type **out);
+
 bool parser_type(vtc_parser *p, const vtc_type **out) {
+  if (!parser_enter(p)) return false;
+  bool ok = type_impl(p, out);
+  parser_leave(p);
+  return ok;
+}
+
+static bool type_impl(vtc_parser *p, const vtc_type **out) {
   vtc_token t = p->tok;
   switch (t.kind) {
   case VTC_TOK_LPAREN: return parser_function_type(p, out);
@@ -222,7 +231,16 @@ static bool loc_alias(vtc_parser *p, const vtc_token *t, const vtc_loc **out) {
   return true;
 }
 
+static bool loc_impl(vtc_parser *p, const vtc_loc **out);
+
 bool parser_loc_instance(vtc_parser *p, const vtc_loc **out) {
+  if (!parser_enter(p)) return false;
+  bool ok = loc_impl(p, out);
+  parser_leave(p);
+  return ok;
+}
+
+static bool loc_impl(vtc_parser *p, const vtc_loc **out) {
   vtc_token t = p->tok;
   vtc_context *ctx = p->ctx;
   if (t.kind == VTC_TOK_STRING) {

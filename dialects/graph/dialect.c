@@ -3,28 +3,32 @@
  * traits and interface functions (shape inference, VTC mapping, cost); the
  * functions live in ops_compute.c, ops_movement.c, mapping.c and cost.c. */
 #include "dialects/graph/graph_impl.h"
+#include "dialects/graph/interpreter.h"
 
 #define ANY (-1)
 #define INFER(fn) [VTC_IFACE_INFER_SHAPES] = &(const vtc_graph_infer_iface){fn}
 #define COST(fn) [VTC_IFACE_COST] = &(const vtc_graph_cost_iface){fn}
 #define MAP(fn) [VTC_IFACE_MAPPING] = &(const vtc_graph_mapping_iface){fn}
+#define INTERP(fn) [VTC_IFACE_INTERPRET] = &(const vtc_graph_interpret_iface){fn}
 
 /* A compute op: pure, verified by inference. */
-#define COMPUTE(NAME, NOPS, TRAITS, ATTRS, INFER_FN, COST_FN, FOLD, SUMMARY)                         \
+#define COMPUTE(NAME, NOPS, TRAITS, ATTRS, INFER_FN, COST_FN, FOLD, RUN_FN, SUMMARY)                 \
   {.name = "graph." NAME, .num_operands = NOPS, .num_results = 1, .num_regions = 0,                \
    .traits = VTC_TRAIT_PURE | (TRAITS), .attrs = ATTRS, .verify = graph_verify, .fold = FOLD,       \
-   .interfaces = {INFER(INFER_FN), COST(COST_FN)}, .summary = SUMMARY}
+   .interfaces = {INFER(INFER_FN), COST(COST_FN), INTERP(RUN_FN)}, .summary = SUMMARY}
 #define UNARY(NAME, INFER_FN, SUMMARY) \
-  COMPUTE(NAME, 1, VTC_TRAIT_ELEMENTWISE, NULL, INFER_FN, graph_cost_elementwise, graph_fold_elementwise, SUMMARY)
+  COMPUTE(NAME, 1, VTC_TRAIT_ELEMENTWISE, NULL, INFER_FN, graph_cost_elementwise, graph_fold_elementwise, \
+          graph_interp_unary, SUMMARY)
 #define BINARY(NAME, TRAITS, SUMMARY)                                                              \
   COMPUTE(NAME, 2, VTC_TRAIT_ELEMENTWISE | (TRAITS), NULL, graph_infer_binary, graph_cost_elementwise, \
-          graph_fold_elementwise, SUMMARY)
+          graph_fold_elementwise, graph_interp_binary, SUMMARY)
 /* A data-movement op: pure, with a mapping. */
-#define MOVEMENT(NAME, NOPS, NRES, ATTRS, INFER_FN, MAP_FN, PATTERNS, SUMMARY)                       \
+#define MOVEMENT(NAME, NOPS, NRES, ATTRS, INFER_FN, MAP_FN, PATTERNS, RUN_FN, SUMMARY)               \
   {.name = "graph." NAME, .num_operands = NOPS, .num_results = NRES, .num_regions = 0,             \
    .traits = VTC_TRAIT_PURE | VTC_TRAIT_DATA_MOVEMENT, .attrs = ATTRS, .verify = graph_verify,      \
    .canonical_patterns = PATTERNS,                                                                  \
-   .interfaces = {INFER(INFER_FN), COST(graph_cost_movement), MAP(MAP_FN)}, .summary = SUMMARY}
+   .interfaces = {INFER(INFER_FN), COST(graph_cost_movement), MAP(MAP_FN), INTERP(RUN_FN)},            \
+   .summary = SUMMARY}
 
 #define ATTRS(...) ((const vtc_attr_spec[]){__VA_ARGS__, {NULL, 0, false}})
 #define REQ(name, kind) {name, kind, false}

@@ -44,6 +44,9 @@ bool vtc_graph_interpret(vtc_op *func, unsigned num_inputs, const vtc_tensor *in
                          vtc_graph_interp_stats *stats);
 void vtc_graph_free_outputs(vtc_tensor *outputs, unsigned num_outputs);
 
+/* A runtime tensor's type as MLIR spells it: "tensor<2x3xf32>". */
+void vtc_graph_tensor_str(const vtc_tensor *t, char *buf, size_t cap);
+
 /* Checks a runtime tensor against a tensor type (as for a function argument
  * or an op result): 0, or -1 with a message such as "dimension 1 is 5, but
  * the type says 4" in err. */
