@@ -74,12 +74,22 @@ static void drop_all_references(vtc_op *op) {
 
 static void free_op_tree(vtc_op *op);
 
+/* A value about to be freed may still be used from outside the tree being
+ * freed (a half-built tree on a parse error, say): detach those uses so the
+ * users hold no dangling pointer (their operand becomes NULL). */
+static void detach_uses(vtc_value *v) {
+  while (v->first_use) use_unlink(v->first_use);
+}
+
 static void free_block(vtc_block *block) {
   for (vtc_op *o = block->first, *next; o; o = next) {
     next = o->next;
     free_op_tree(o);
   }
-  for (unsigned i = 0; i < block->num_args; i++) free(block->args[i]);
+  for (unsigned i = 0; i < block->num_args; i++) {
+    detach_uses(block->args[i]);
+    free(block->args[i]);
+  }
   free(block->args);
   free(block);
 }
@@ -91,6 +101,7 @@ static void free_op_tree(vtc_op *op) {
       free_block(b);
     }
   }
+  for (unsigned i = 0; i < op->num_results; i++) detach_uses(&op->results[i]);
   free(op->operands);
   free(op->attrs);
   free(op);
