@@ -388,27 +388,14 @@ static bool parse_hash_attr(vtc_parser *p, const vtc_attr **out) {
     parser_advance(p);
     return true;
   }
-  size_t dlen = dot ? (size_t)(dot - name) : len;
-  const char *dialect = vtc_strn(p->ctx, name, dlen);
-  const char *mnemonic = dot ? vtc_strn(p->ctx, dot + 1, len - dlen - 1) : vtc_str(p->ctx, "");
-  const char *body = "";
-  size_t body_len = 0;
-  if (angle) {
-    if (!parser_pretty_body(p, &body, &body_len, &t)) return false;
-  } else {
-    parser_advance(p);
-  }
-  const char *ibody = vtc_strn(p->ctx, body, body_len);
-  const vtc_dialect *d = vtc_context_get_dialect(p->ctx, dialect);
-  if (!d && !vtc_context_allows_unregistered(p->ctx))
-    return parser_error_at(p, &t, "dialect '%s' is unknown (use -allow-unregistered-dialect to accept its attributes)",
-                           dialect);
-  if (d && d->check_attr) {
+  parser_dialect_item item;
+  if (!parser_dialect_item_parse(p, &t, name, len, dot, angle, "attributes", &item)) return false;
+  if (item.dialect && item.dialect->check_attr) {
     const char *err = NULL;
-    if (!d->check_attr(p->ctx, mnemonic, ibody, &err))
+    if (!item.dialect->check_attr(p->ctx, item.mnemonic, item.body, &err))
       return parser_error_at(p, &t, "%s", err ? err : "invalid dialect attribute");
   }
-  *out = vtc_attr_dialect(p->ctx, dialect, mnemonic, ibody);
+  *out = vtc_attr_dialect(p->ctx, item.dialect_name, item.mnemonic, item.body);
   return true;
 }
 

@@ -120,6 +120,30 @@ static bool parse_tensor(vtc_parser *p, const vtc_type **out) {
   return ok;
 }
 
+/* The part shared by dialect types and attributes: the dialect and
+ * mnemonic of `!dialect.mnemonic<body>` / `#dialect.mnemonic<body>`, its
+ * body text (interned), and the dialect when registered; unknown dialects
+ * are an error unless unregistered ones are allowed. */
+bool parser_dialect_item_parse(vtc_parser *p, const vtc_token *t, const char *name, size_t len, const char *dot,
+                               bool angle, const char *what, parser_dialect_item *item) {
+  size_t dlen = dot ? (size_t)(dot - name) : len;
+  item->dialect_name = vtc_strn(p->ctx, name, dlen);
+  item->mnemonic = dot ? vtc_strn(p->ctx, dot + 1, len - dlen - 1) : vtc_str(p->ctx, "");
+  const char *body = "";
+  size_t body_len = 0;
+  if (angle) {
+    if (!parser_pretty_body(p, &body, &body_len, t)) return false;
+  } else {
+    parser_advance(p);
+  }
+  item->body = vtc_strn(p->ctx, body, body_len);
+  item->dialect = vtc_context_get_dialect(p->ctx, item->dialect_name);
+  if (!item->dialect && !vtc_context_allows_unregistered(p->ctx))
+    return parser_error_at(p, t, "dialect '%s' is unknown (use -allow-unregistered-dialect to accept its %s)",
+                           item->dialect_name, what);
+  return true;
+}
+
 /* `!dialect.mnemonic<body>`, `!dialect<body>`, `!dialect.mnemonic`, `!alias`. */
 static bool parse_bang_type(vtc_parser *p, const vtc_type **out) {
   vtc_token t = p->tok;
@@ -134,27 +158,14 @@ static bool parse_bang_type(vtc_parser *p, const vtc_type **out) {
     parser_advance(p);
     return true;
   }
-  size_t dlen = dot ? (size_t)(dot - name) : len;
-  const char *dialect = vtc_strn(p->ctx, name, dlen);
-  const char *mnemonic = dot ? vtc_strn(p->ctx, dot + 1, len - dlen - 1) : vtc_str(p->ctx, "");
-  const char *body = "";
-  size_t body_len = 0;
-  if (angle) {
-    if (!parser_pretty_body(p, &body, &body_len, &t)) return false;
-  } else {
-    parser_advance(p);
-  }
-  const char *ibody = vtc_strn(p->ctx, body, body_len);
-  const vtc_dialect *d = vtc_context_get_dialect(p->ctx, dialect);
-  if (!d && !vtc_context_allows_unregistered(p->ctx))
-    return parser_error_at(p, &t, "dialect '%s' is unknown (use -allow-unregistered-dialect to accept its types)",
-                           dialect);
-  if (d && d->check_type) {
+  parser_dialect_item item;
+  if (!parser_dialect_item_parse(p, &t, name, len, dot, angle, "types", &item)) return false;
+  if (item.dialect && item.dialect->check_type) {
     const char *err = NULL;
-    if (!d->check_type(p->ctx, mnemonic, ibody, &err))
+    if (!item.dialect->check_type(p->ctx, item.mnemonic, item.body, &err))
       return parser_error_at(p, &t, "%s", err ? err : "invalid dialect type");
   }
-  *out = vtc_type_dialect(p->ctx, dialect, mnemonic, ibody, NULL);
+  *out = vtc_type_dialect(p->ctx, item.dialect_name, item.mnemonic, item.body, NULL);
   return true;
 }
 
