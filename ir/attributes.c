@@ -217,7 +217,7 @@ const vtc_attr *vtc_attr_dialect(vtc_context *ctx, const char *dialect, const ch
   vtc_attr a = blank(VTC_ATTR_DIALECT);
   a.dialect = vtc_str(ctx, dialect);
   a.mnemonic = vtc_str(ctx, mnemonic ? mnemonic : "");
-  a.body = vtc_str(ctx, body ? body : "");
+  a.body = body ? body : vtc_str(ctx, ""); /* interned: may hold NULs */
   return uniq_attr(ctx, &a, sizeof a);
 }
 

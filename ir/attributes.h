@@ -79,6 +79,7 @@ const vtc_attr *vtc_attr_symbol_ref(vtc_context *ctx, const char *root, unsigned
 const vtc_attr *vtc_attr_dense(vtc_context *ctx, const vtc_type *tensor_type, bool splat,
                                const void *raw, size_t bytes);
 const vtc_attr *vtc_attr_affine_map(vtc_context *ctx, const vtc_affine_map *map);
+/* body must be interned (vtc_str/vtc_strn: it may hold NULs) or NULL. */
 const vtc_attr *vtc_attr_dialect(vtc_context *ctx, const char *dialect, const char *mnemonic,
                                  const char *body);
 

@@ -115,9 +115,9 @@ void printer_type(vtc_strbuf *b, const vtc_type *t) {
       out_putc(b, '.');
       out_puts(b, t->mnemonic);
     }
-    if (t->body && *t->body) {
+    if (t->body && vtc_str_len(t->body)) {
       out_putc(b, '<');
-      out_puts(b, t->body);
+      out_append(b, t->body, vtc_str_len(t->body)); /* may hold NULs */
       out_putc(b, '>');
     }
     return;
@@ -499,9 +499,9 @@ void printer_attr(vtc_strbuf *b, const vtc_attr *a, int64_t elide_above, int eli
       out_putc(b, '.');
       out_puts(b, a->mnemonic);
     }
-    if (a->body && *a->body) {
+    if (a->body && vtc_str_len(a->body)) {
       out_putc(b, '<');
-      out_puts(b, a->body);
+      out_append(b, a->body, vtc_str_len(a->body)); /* may hold NULs */
       out_putc(b, '>');
     }
     return;

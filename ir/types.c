@@ -73,7 +73,7 @@ const vtc_type *vtc_type_dialect(vtc_context *ctx, const char *dialect, const ch
   key.kind = VTC_TYPE_DIALECT;
   key.dialect = vtc_str(ctx, dialect);
   key.mnemonic = vtc_str(ctx, mnemonic ? mnemonic : "");
-  key.body = vtc_str(ctx, body ? body : "");
+  key.body = body ? body : vtc_str(ctx, ""); /* interned: may hold NULs */
   key.params = params;
   return uniq_type(ctx, &key, sizeof key);
 }

@@ -57,6 +57,7 @@ const vtc_type *vtc_type_tensor(vtc_context *ctx, unsigned rank, const int64_t *
                                 const vtc_type *element, const struct vtc_attr *encoding);
 const vtc_type *vtc_type_function(vtc_context *ctx, unsigned num_inputs, const vtc_type *const *inputs,
                                   unsigned num_results, const vtc_type *const *results);
+/* body must be interned (vtc_str/vtc_strn: it may hold NULs) or NULL. */
 const vtc_type *vtc_type_dialect(vtc_context *ctx, const char *dialect, const char *mnemonic,
                                  const char *body, const struct vtc_attr *params);
 

@@ -229,7 +229,7 @@ static bool parse_one_flag(vtc_parser *p, vtc_parse_state *st, const char *keywo
   if (ok && !check_arith_attr(st->ctx, keyword, body.data ? body.data : "", &error))
     ok = vtc_error(st->ctx, loc, "%s", error);
   ok = ok && vtc_parse_punct(p, ">");
-  if (ok) vtc_parse_state_add_attr(st, attr, vtc_attr_dialect(st->ctx, "arith", keyword, body.data));
+  if (ok) vtc_parse_state_add_attr(st, attr, vtc_attr_dialect(st->ctx, "arith", keyword, vtc_strn(st->ctx, body.data, body.len)));
   vtc_strbuf_free(&body);
   return ok;
 }
