@@ -1,0 +1,375 @@
+/* vtc-run: parses a module, optionally runs a pass pipeline, and runs one of
+ * its functions on .npy or random inputs on a target (a row of kTargets:
+ * only the graph reference interpreter for now), then prints each result's
+ * type and checksums and writes .npy files. Exit 0, 1 on error diagnostics,
+ * 2 on usage errors. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "dialects/builtin/dialects.h"
+#include "dialects/graph/interpreter.h"
+#include "ir/ir.h"
+#include "runtime/npy.h"
+#include "tools/vtc-run/options.h"
+
+#define VTC_RUN_VERSION "0.1.0"
+
+/* ---- targets ------------------------------------------------------------------ */
+
+/* What a target runs: the entry function of a verified module. */
+typedef struct run_request {
+  vtc_context *ctx;
+  vtc_op *module, *entry;
+  unsigned num_inputs;
+  const vtc_tensor *inputs;
+  bool trace;
+  /* filled by the target */
+  vtc_tensor *outputs; /* heap array; free with vtc_graph_free_outputs */
+  unsigned num_outputs;
+  size_t peak_bytes;   /* peak intermediate bytes, when the target measures it */
+} run_request;
+
+typedef struct run_target {
+  const char *name;
+  const char *summary;
+  /* Returns false after emitting diagnostics. */
+  bool (*run)(run_request *req);
+} run_target;
+
+static bool run_interp(run_request *req) {
+  vtc_graph_interp_options opts = {.trace = req->trace ? stderr : NULL};
+  vtc_graph_interp_stats stats;
+  bool ok = vtc_graph_interpret(req->entry, req->num_inputs, req->inputs, &req->outputs, &req->num_outputs, &opts,
+                                &stats);
+  req->peak_bytes = stats.peak_bytes;
+  return ok;
+}
+
+static const run_target kTargets[] = {
+    {"interp", "the graph dialect's reference interpreter (dialects/graph/interpreter.c)", run_interp},
+};
+
+static const run_target *find_target(const char *name) {
+  for (size_t i = 0; i < sizeof kTargets / sizeof *kTargets; i++)
+    if (!strcmp(kTargets[i].name, name)) return &kTargets[i];
+  return NULL;
+}
+
+static void list_targets(FILE *out) {
+  for (size_t i = 0; i < sizeof kTargets / sizeof *kTargets; i++)
+    fprintf(out, "  %-10s %s\n", kTargets[i].name, kTargets[i].summary);
+}
+
+/* ---- random inputs ------------------------------------------------------------- */
+
+static uint64_t splitmix64(uint64_t *state) {
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/* The shape of random argument a: its type's static dims, with --shape and
+ * --dim filling (and checked against) them. */
+static bool random_shape(vtc_context *ctx, const run_options *o, vtc_op *func, unsigned a, const vtc_type *type,
+                         vtc_shape *s) {
+  const char *fname = vtc_symbol_name(func);
+  vtc_graph_shape_of(type, s);
+  for (size_t i = 0; i < o->dims.len; i++) {
+    const run_dim *d = &o->dims.data[i];
+    if (d->arg != a) continue;
+    if (d->axis < 0) {
+      if (d->shape.rank != s->rank)
+        return vtc_error(ctx, func->loc, "--shape for argument #%u of @%s has rank %d, but the argument has rank %d",
+                         a, fname, d->shape.rank, s->rank);
+      for (int k = 0; k < s->rank; k++) {
+        if (s->dims[k] >= 0 && s->dims[k] != d->shape.dims[k])
+          return vtc_error(ctx, func->loc, "--shape gives dim %d of argument #%u of @%s as %lld, but its type says %lld",
+                           k, a, fname, (long long)d->shape.dims[k], (long long)s->dims[k]);
+        s->dims[k] = d->shape.dims[k];
+      }
+    } else {
+      int k = d->axis;
+      if (k >= s->rank)
+        return vtc_error(ctx, func->loc, "--dim names axis %d of argument #%u of @%s, which has rank %d", k, a, fname,
+                         s->rank);
+      if (s->dims[k] >= 0 && s->dims[k] != d->size)
+        return vtc_error(ctx, func->loc, "--dim gives dim %d of argument #%u of @%s as %lld, but its type says %lld", k,
+                         a, fname, (long long)d->size, (long long)s->dims[k]);
+      s->dims[k] = d->size;
+    }
+  }
+  for (int k = 0; k < s->rank; k++)
+    if (s->dims[k] < 0)
+      return vtc_error(ctx, func->loc,
+                       "argument #%u of @%s has a dynamic dim %d: give its size with --dim=%u.%d=SIZE or "
+                       "--shape=%u:D0x...x, or pass .npy inputs",
+                       a, fname, k, a, k, a);
+  return true;
+}
+
+static bool make_random(vtc_context *ctx, const run_options *o, vtc_op *func, unsigned a, const vtc_type *type,
+                        vtc_tensor *t) {
+  vtc_shape s;
+  vtc_dtype d;
+  if (!vtc_graph_dtype_of(type->element, &d)) {
+    char *ts = vtc_type_to_string(type);
+    vtc_error(ctx, func->loc, "argument #%u has type %s: vtc-run makes random tensors of f32, f16, bf16, f64, i32, i64 "
+                              "and i1 only", a, ts);
+    free(ts);
+    return false;
+  }
+  if (!random_shape(ctx, o, func, a, type, &s)) return false;
+  char err[256];
+  if (vtc_tensor_create_shape(t, d, &s, err, sizeof err))
+    return vtc_error(ctx, func->loc, "cannot make random argument #%u: %s", a, err);
+  bool is_float = vtc_dtype_is_float(d);
+  double lo = is_float ? -1.0 : 0.0, hi = is_float ? 1.0 : 4.0;
+  for (size_t i = 0; i < o->ranges.len; i++)
+    if (o->ranges.data[i].arg == a) lo = o->ranges.data[i].lo, hi = o->ranges.data[i].hi;
+  uint64_t state = o->seed * 0x100000001B3ull + a * 0x9E3779B97F4A7C15ull + 1;
+  int64_t n = vtc_tensor_numel(t);
+  for (int64_t i = 0; i < n; i++) {
+    uint64_t r = splitmix64(&state);
+    double v;
+    if (d == VTC_I1) {
+      v = (double)(r >> 63);
+    } else if (is_float) {
+      v = lo + (double)(r >> 11) * 0x1.0p-53 * (hi - lo);
+    } else { /* integers in [ceil(lo), ceil(hi)) */
+      double l = ceil(lo), span = ceil(hi) - l;
+      v = span >= 1 ? l + (double)(r % (uint64_t)span) : l;
+    }
+    vtc_tensor_set_f64(t, i, v);
+  }
+  return true;
+}
+
+/* ---- printing results ------------------------------------------------------------ */
+
+static uint64_t fnv1a(const vtc_tensor *t) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  const unsigned char *p = t->data;
+  for (size_t i = 0, n = vtc_tensor_nbytes(t); i < n; i++) h = (h ^ p[i]) * 0x100000001b3ull;
+  return h;
+}
+
+static void print_value(const vtc_tensor *t, int64_t i) {
+  if (t->dtype == VTC_I1) printf("%s", vtc_tensor_get_i64(t, i) ? "true" : "false");
+  else if (!vtc_dtype_is_float(t->dtype)) printf("%lld", (long long)vtc_tensor_get_i64(t, i));
+  else printf(t->dtype == VTC_F64 ? "%.17g" : "%.9g", vtc_tensor_get_f64(t, i));
+}
+
+/* Nested brackets as numpy prints them; flat with "..." past the limit. */
+static void print_values(const vtc_tensor *t, int64_t limit) {
+  int64_t n = vtc_tensor_numel(t);
+  printf("  values: ");
+  if (limit >= 0 && n > limit) {
+    printf("[");
+    for (int64_t i = 0; i < limit; i++) {
+      if (i) printf(", ");
+      print_value(t, i);
+    }
+    printf("%s... (%lld of %lld shown, flattened)]\n", limit ? ", " : "", (long long)limit, (long long)n);
+    return;
+  }
+  if (t->rank == 0) {
+    print_value(t, 0);
+    printf("\n");
+    return;
+  }
+  int64_t idx[VTC_MAX_RANK] = {0};
+  for (int d = 0; d < t->rank; d++) printf("[");
+  for (int64_t i = 0; i < n; i++) {
+    print_value(t, i);
+    int closed = 0;
+    for (int d = t->rank - 1; d >= 0; d--) {
+      if (++idx[d] < t->dims[d]) break;
+      idx[d] = 0;
+      closed++;
+    }
+    for (int c = 0; c < closed; c++) printf("]");
+    if (i + 1 < n) printf(", ");
+    for (int c = 0; c < closed && i + 1 < n; c++) printf("[");
+  }
+  if (n == 0)
+    for (int d = 0; d < t->rank; d++) printf("]");
+  printf("\n");
+}
+
+static void print_result(unsigned k, const vtc_tensor *t, const run_options *o) {
+  char ty[256];
+  vtc_graph_tensor_str(t, ty, sizeof ty);
+  double sum = 0, abs_sum = 0;
+  for (int64_t i = 0, n = vtc_tensor_numel(t); i < n; i++) {
+    double v = vtc_tensor_get_f64(t, i);
+    sum += v;
+    abs_sum += fabs(v);
+  }
+  printf("result %u: %s sum=%.9g abs_sum=%.9g fnv=0x%016llx\n", k, ty, sum, abs_sum, (unsigned long long)fnv1a(t));
+  if (o->print_values) print_values(t, o->print_limit);
+}
+
+/* ---- the driver ------------------------------------------------------------------- */
+
+static bool load_inputs(vtc_context *ctx, const run_options *o, vtc_op *func, vtc_tensor *ins) {
+  vtc_block *b = vtc_op_region(func, 0)->first;
+  const char *fname = vtc_symbol_name(func);
+  for (unsigned a = 0; a < b->num_args; a++) {
+    const vtc_type *type = b->args[a]->type;
+    if (!o->inputs.len) {
+      if (!make_random(ctx, o, func, a, type, &ins[a])) return false;
+      continue;
+    }
+    const char *path = o->inputs.data[a];
+    char err[512];
+    if (vtc_npy_load(path, &ins[a], err, sizeof err)) {
+      fprintf(stderr, "vtc-run: error: input for argument #%u of @%s: %s\n", a, fname, err);
+      return false;
+    }
+    if (vtc_graph_check_tensor(type, &ins[a], err, sizeof err)) {
+      char *ts = vtc_type_to_string(type), got[256];
+      vtc_graph_tensor_str(&ins[a], got, sizeof got);
+      vtc_error(ctx, func->loc, "input '%s' does not match argument #%u of @%s: %s (the file holds %s, the argument "
+                                "has type %s)", path, a, fname, err, got, ts);
+      free(ts);
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool write_outputs(const run_options *o, const vtc_tensor *outs, unsigned n) {
+  if (o->output_dir && mkdir(o->output_dir, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "vtc-run: error: cannot create directory '%s': %s\n", o->output_dir, strerror(errno));
+    return false;
+  }
+  for (unsigned k = 0; k < n; k++) {
+    char path[4096], err[512];
+    if (o->output_dir) snprintf(path, sizeof path, "%s/result%u.npy", o->output_dir, k);
+    else if (k < o->outputs.len) snprintf(path, sizeof path, "%s", o->outputs.data[k]);
+    else break;
+    if (vtc_npy_save(path, &outs[k], err, sizeof err)) {
+      fprintf(stderr, "vtc-run: error: %s\n", err);
+      return false;
+    }
+  }
+  return true;
+}
+
+static vtc_op *find_entry(vtc_context *ctx, vtc_op *module, const char *name, const char *file) {
+  vtc_op *f = vtc_symbol_table_lookup(module, name);
+  if (f && vtc_op_is_named(f, "func.func") && vtc_op_region(f, 0)->first) return f;
+  vtc_strbuf names = {0};
+  for (vtc_op *op = vtc_op_region(module, 0)->first ? vtc_op_region(module, 0)->first->first : NULL; op; op = op->next)
+    if (vtc_op_is_named(op, "func.func") && vtc_op_region(op, 0)->first)
+      vtc_strbuf_printf(&names, "%s@%s", names.len ? ", " : "", vtc_symbol_name(op));
+  if (f)
+    fprintf(stderr, "vtc-run: error: @%s in '%s' is not a function with a body\n", name, file);
+  else
+    fprintf(stderr, "vtc-run: error: no function @%s in '%s' (functions: %s)\n", name, file,
+            names.len ? names.data : "none");
+  vtc_strbuf_free(&names);
+  (void)ctx;
+  return NULL;
+}
+
+static int run(const run_options *o, vtc_context *ctx) {
+  if (o->help) {
+    run_print_help(stdout);
+    return 0;
+  }
+  if (o->version) {
+    printf("vtc-run version " VTC_RUN_VERSION "\n");
+    return 0;
+  }
+  if (o->list_targets) {
+    list_targets(stdout);
+    return 0;
+  }
+  const run_target *target = find_target(o->target);
+  if (!target) {
+    fprintf(stderr, "vtc-run: unknown target '%s'; the targets are:\n", o->target);
+    list_targets(stderr);
+    return 2;
+  }
+  size_t len;
+  char *buf = vtc_read_file(o->input_file, &len);
+  if (!buf) {
+    fprintf(stderr, "vtc-run: error: cannot read '%s': %s\n", o->input_file, strerror(errno));
+    return 1;
+  }
+  vtc_context_add_source(ctx, o->input_file, buf, len);
+  int rc = 1;
+  vtc_tensor *ins = NULL;
+  unsigned nargs = 0;
+  run_request req = {.ctx = ctx, .trace = o->trace};
+  vtc_op *module = vtc_parse_source(ctx, o->input_file, buf, len, 0);
+  if (!module || !vtc_verify(module)) goto done;
+  if (o->pass_pipeline) {
+    vtc_pass_manager *pm = vtc_pass_manager_create(ctx, "builtin.module");
+    bool ok = vtc_pass_manager_parse(pm, o->pass_pipeline) && vtc_pass_manager_run(pm, module);
+    vtc_pass_manager_destroy(pm);
+    if (!ok) goto done;
+  }
+  vtc_op *entry = find_entry(ctx, module, o->entry, o->input_file);
+  if (!entry) goto done;
+  nargs = vtc_op_region(entry, 0)->first->num_args;
+  if (o->inputs.len && o->inputs.len != nargs) {
+    vtc_error(ctx, entry->loc, "@%s takes %u arguments, but %zu input files were given", o->entry, nargs,
+              o->inputs.len);
+    goto done;
+  }
+  for (size_t i = 0; i < o->ranges.len + o->dims.len; i++) {
+    unsigned a = i < o->ranges.len ? o->ranges.data[i].arg : o->dims.data[i - o->ranges.len].arg;
+    if (a >= nargs) {
+      vtc_error(ctx, entry->loc, "an option names argument #%u, but @%s takes %u arguments", a, o->entry, nargs);
+      goto done;
+    }
+  }
+  ins = vtc_xcalloc(nargs ? nargs : 1, sizeof *ins);
+  if (!load_inputs(ctx, o, entry, ins)) goto done;
+  req.module = module;
+  req.entry = entry;
+  req.num_inputs = nargs;
+  req.inputs = ins;
+  const vtc_type *fty = vtc_func_get_type(entry);
+  unsigned nres = fty ? fty->num_results : 0;
+  if (o->outputs.len && o->outputs.len != nres) {
+    vtc_error(ctx, entry->loc, "@%s has %u results, but %zu --output files were given", o->entry, nres,
+              o->outputs.len);
+    goto done;
+  }
+  if (!target->run(&req)) goto done;
+  for (unsigned k = 0; k < req.num_outputs; k++) print_result(k, &req.outputs[k], o);
+  printf("peak intermediate bytes: %zu\n", req.peak_bytes);
+  fflush(stdout);
+  rc = write_outputs(o, req.outputs, req.num_outputs) ? 0 : 1;
+done:
+  if (ins)
+    for (unsigned a = 0; a < nargs; a++) vtc_tensor_free(&ins[a]);
+  free(ins);
+  vtc_graph_free_outputs(req.outputs, req.num_outputs);
+  if (module) vtc_op_destroy(module);
+  free(buf);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  run_options o;
+  if (!run_parse_args(argc, argv, &o)) {
+    run_options_free(&o);
+    return 2;
+  }
+  vtc_context *ctx = vtc_context_create();
+  vtc_register_all_dialects(ctx);
+  vtc_register_all_passes(ctx);
+  int rc = run(&o, ctx);
+  run_options_free(&o);
+  vtc_context_destroy(ctx);
+  return rc;
+}

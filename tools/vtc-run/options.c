@@ -1,0 +1,235 @@
+/* vtc-run's command line: a table of options, each with its help line, and
+ * the parsers of the structured values (--input-range, --shape, --dim). */
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tools/vtc-run/options.h"
+
+typedef enum run_opt_kind { RUN_FLAG, RUN_STRING, RUN_INT, RUN_SPECIAL } run_opt_kind;
+
+typedef struct run_opt_spec {
+  const char *name;
+  run_opt_kind kind;
+  size_t offset; /* RUN_SPECIAL: unused */
+  const char *arg;
+  const char *help;
+} run_opt_spec;
+
+#define OFF(field) offsetof(run_options, field)
+
+static const run_opt_spec kOptions[] = {
+    {"help", RUN_FLAG, OFF(help), NULL, "print this help and exit"},
+    {"version", RUN_FLAG, OFF(version), NULL, "print the version and exit"},
+    {"entry", RUN_STRING, OFF(entry), "NAME", "the function to run (default: main)"},
+    {"target", RUN_STRING, OFF(target), "NAME", "where to run it (default: interp; --list-targets)"},
+    {"list-targets", RUN_FLAG, OFF(list_targets), NULL, "list the targets and exit"},
+    {"pass-pipeline", RUN_STRING, OFF(pass_pipeline), "PIPELINE", "run these passes (as vtc-opt) before running"},
+    {"input", RUN_SPECIAL, 0, "FILE.npy", "an input, one per argument in order (may repeat; also after --)"},
+    {"seed", RUN_INT, OFF(seed), "N", "seed of the random inputs used when no --input is given (default 0)"},
+    {"input-range", RUN_SPECIAL, 0, "ARG:LO:HI",
+     "random values of argument ARG in [LO, HI) (default: floats [-1, 1), integers [0, 4))"},
+    {"shape", RUN_SPECIAL, 0, "ARG:2x3x4", "the shape of random argument ARG (sizes its `?` dims)"},
+    {"dim", RUN_SPECIAL, 0, "ARG.AXIS=SIZE", "the size of dim AXIS of random argument ARG"},
+    {"output", RUN_SPECIAL, 0, "FILE.npy", "write a result to FILE.npy (one per result, in order; may repeat)"},
+    {"output-dir", RUN_STRING, OFF(output_dir), "DIR", "write result I to DIR/resultI.npy"},
+    {"print-values", RUN_FLAG, OFF(print_values), NULL, "print each result's values"},
+    {"print-limit", RUN_INT, OFF(print_limit), "N", "print at most N values per result (default 16; -1: all)"},
+    {"trace", RUN_FLAG, OFF(trace), NULL, "trace each op run, live bytes and frees, to stderr (interp)"},
+};
+
+static const run_opt_spec *find_spec(const char *name, size_t len) {
+  for (size_t i = 0; i < sizeof kOptions / sizeof *kOptions; i++)
+    if (strlen(kOptions[i].name) == len && !strncmp(kOptions[i].name, name, len)) return &kOptions[i];
+  return NULL;
+}
+
+static bool parse_i64(const char *s, int64_t *out) {
+  char *end;
+  errno = 0;
+  long long v = strtoll(s, &end, 10);
+  if (!*s || *end || errno) return false;
+  *out = v;
+  return true;
+}
+
+/* "ARG" then a separator: the argument number. */
+static bool parse_arg_prefix(const char **p, char sep, unsigned *arg) {
+  char *end;
+  errno = 0;
+  unsigned long v = strtoul(*p, &end, 10);
+  if (end == *p || *end != sep || errno || v > 100000) return false;
+  *arg = (unsigned)v;
+  *p = end + 1;
+  return true;
+}
+
+static bool parse_range(const char *v, run_range *r) {
+  const char *p = v;
+  char *end;
+  if (!parse_arg_prefix(&p, ':', &r->arg)) return false;
+  r->lo = strtod(p, &end);
+  if (end == p || *end != ':') return false;
+  p = end + 1;
+  r->hi = strtod(p, &end);
+  return end != p && !*end && r->lo < r->hi;
+}
+
+static bool parse_shape(const char *v, run_dim *d) {
+  const char *p = v;
+  if (!parse_arg_prefix(&p, ':', &d->arg)) return false;
+  d->axis = -1;
+  d->shape.rank = 0;
+  if (!*p) return true; /* a scalar */
+  for (;;) {
+    char *end;
+    errno = 0;
+    long long n = strtoll(p, &end, 10);
+    if (end == p || n < 0 || errno || d->shape.rank == VTC_MAX_RANK) return false;
+    d->shape.dims[d->shape.rank++] = n;
+    if (!*end) return true;
+    if (*end != 'x') return false;
+    p = end + 1;
+  }
+}
+
+static bool parse_dim(const char *v, run_dim *d) {
+  const char *p = v;
+  unsigned axis;
+  if (!parse_arg_prefix(&p, '.', &d->arg) || !parse_arg_prefix(&p, '=', &axis) || axis >= VTC_MAX_RANK) return false;
+  d->axis = (int)axis;
+  return parse_i64(p, &d->size) && d->size >= 0;
+}
+
+static bool special(run_options *o, const char *name, const char *value) {
+  if (!strcmp(name, "input")) {
+    VTC_VEC_PUSH(&o->inputs, value);
+  } else if (!strcmp(name, "output")) {
+    VTC_VEC_PUSH(&o->outputs, value);
+  } else if (!strcmp(name, "input-range")) {
+    run_range r;
+    if (!parse_range(value, &r)) {
+      fprintf(stderr, "vtc-run: invalid --input-range '%s': expected ARG:LO:HI with LO < HI (e.g. 1:0:10)\n", value);
+      return false;
+    }
+    VTC_VEC_PUSH(&o->ranges, r);
+  } else if (!strcmp(name, "shape")) {
+    run_dim d = {0};
+    if (!parse_shape(value, &d)) {
+      fprintf(stderr, "vtc-run: invalid --shape '%s': expected ARG:D0xD1x... (e.g. 0:2x3x4)\n", value);
+      return false;
+    }
+    VTC_VEC_PUSH(&o->dims, d);
+  } else {
+    run_dim d = {0};
+    if (!parse_dim(value, &d)) {
+      fprintf(stderr, "vtc-run: invalid --dim '%s': expected ARG.AXIS=SIZE (e.g. 0.1=16)\n", value);
+      return false;
+    }
+    VTC_VEC_PUSH(&o->dims, d);
+  }
+  return true;
+}
+
+bool run_parse_args(int argc, char **argv, run_options *o) {
+  memset(o, 0, sizeof *o);
+  o->entry = "main";
+  o->target = "interp";
+  o->print_limit = 16;
+  bool inputs_only = false;
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    if (inputs_only) {
+      VTC_VEC_PUSH(&o->inputs, arg);
+      continue;
+    }
+    if (!strcmp(arg, "--")) {
+      inputs_only = true;
+      continue;
+    }
+    if (arg[0] != '-' || !strcmp(arg, "-")) {
+      if (o->input_file) {
+        fprintf(stderr, "vtc-run: more than one module file ('%s' and '%s'); put input .npy files after "
+                        "'--' or in --input\n", o->input_file, arg);
+        return false;
+      }
+      o->input_file = arg;
+      continue;
+    }
+    const char *name = arg + 1 + (arg[1] == '-');
+    const char *eq = strchr(name, '=');
+    size_t len = eq ? (size_t)(eq - name) : strlen(name);
+    const run_opt_spec *spec = find_spec(name, len);
+    if (!spec) {
+      fprintf(stderr, "vtc-run: unknown option '%s' (see --help)\n", arg);
+      return false;
+    }
+    const char *value = eq ? eq + 1 : NULL;
+    if (spec->kind == RUN_FLAG) {
+      if (value) {
+        fprintf(stderr, "vtc-run: '--%s' takes no value\n", spec->name);
+        return false;
+      }
+      *(bool *)((char *)o + spec->offset) = true;
+      continue;
+    }
+    if (!value) {
+      if (i + 1 >= argc) {
+        fprintf(stderr, "vtc-run: '--%s' needs a value\n", spec->name);
+        return false;
+      }
+      value = argv[++i];
+    }
+    if (spec->kind == RUN_STRING) {
+      *(const char **)((char *)o + spec->offset) = value;
+    } else if (spec->kind == RUN_INT) {
+      int64_t v;
+      if (!parse_i64(value, &v)) {
+        fprintf(stderr, "vtc-run: invalid value '%s' for '--%s': expected an integer\n", value, spec->name);
+        return false;
+      }
+      if (spec->offset == OFF(seed)) o->seed = (uint64_t)v;
+      else *(int64_t *)((char *)o + spec->offset) = v;
+    } else if (!special(o, spec->name, value)) {
+      return false;
+    }
+  }
+  if (!o->input_file && !o->help && !o->version && !o->list_targets) {
+    fprintf(stderr, "vtc-run: no module file given (usage: vtc-run FILE.mlir [options]; see --help)\n");
+    return false;
+  }
+  if (o->output_dir && o->outputs.len) {
+    fprintf(stderr, "vtc-run: '--output' and '--output-dir' cannot be combined\n");
+    return false;
+  }
+  return true;
+}
+
+void run_options_free(run_options *o) {
+  VTC_VEC_FREE(&o->inputs);
+  VTC_VEC_FREE(&o->outputs);
+  VTC_VEC_FREE(&o->ranges);
+  VTC_VEC_FREE(&o->dims);
+}
+
+void run_print_help(FILE *out) {
+  fputs("OVERVIEW: vtc-run: runs a function of a vtc module on given or random inputs\n\n"
+        "USAGE: vtc-run FILE.mlir [options] [-- INPUT.npy ...]\n\n"
+        "Inputs come from .npy files (one per argument, in order) or, when none is given, are random:\n"
+        "deterministic for a --seed, floats uniform in [-1, 1), integers in [0, 4) (valid as small\n"
+        "gather/scatter indices), i1 true or false; --input-range changes the range of one argument.\n"
+        "A `?` dim of a random argument needs --shape or --dim. For each result vtc-run prints\n"
+        "  result I: tensor<...> sum=S abs_sum=A fnv=0xH\n"
+        "(S and A summed in f64, H the 64-bit FNV-1a hash of the raw little-endian element bytes),\n"
+        "then the interpreter's peak intermediate bytes.\n"
+        "Exit status: 0 success, 1 an error diagnostic (parse, verify, inputs, run), 2 a usage error.\n\n"
+        "OPTIONS:\n",
+        out);
+  for (size_t i = 0; i < sizeof kOptions / sizeof *kOptions; i++) {
+    const run_opt_spec *s = &kOptions[i];
+    char flag[96];
+    snprintf(flag, sizeof flag, "--%s%s%s", s->name, s->arg ? "=" : "", s->arg ? s->arg : "");
+    fprintf(out, "  %-28s %s\n", flag, s->help);
+  }
+}

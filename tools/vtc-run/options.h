@@ -1,0 +1,48 @@
+/* vtc-run's command line: one positional module file, a table of options
+ * (`--x=v` and `--x v` alike), and `--` after which every argument is an
+ * input .npy file. A usage error makes vtc-run exit 2. */
+#ifndef VTC_TOOLS_VTC_RUN_OPTIONS_H
+#define VTC_TOOLS_VTC_RUN_OPTIONS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ir/context.h"
+#include "ir/support.h"
+#include "runtime/tensor.h"
+
+/* --input-range=ARG:LO:HI: random values of argument ARG in [LO, HI). */
+typedef struct run_range {
+  unsigned arg;
+  double lo, hi;
+} run_range;
+
+/* --shape=ARG:2x3x4 (every dim) or --dim=ARG.AXIS=SIZE (one dim). */
+typedef struct run_dim {
+  unsigned arg;
+  int axis; /* -1: `dims` holds the whole shape */
+  vtc_shape shape;
+  int64_t size;
+} run_dim;
+
+typedef struct run_options {
+  const char *input_file; /* the module */
+  const char *entry;      /* default "main" */
+  const char *target;     /* default "interp" */
+  const char *pass_pipeline;
+  const char *output_dir;
+  uint64_t seed;
+  int64_t print_limit;    /* elements printed by --print-values; default 16, -1 all */
+  bool help, version, print_values, trace, list_targets;
+  VTC_VEC(const char *) inputs;  /* .npy files, argv storage */
+  VTC_VEC(const char *) outputs; /* .npy files, argv storage */
+  VTC_VEC(run_range) ranges;
+  VTC_VEC(run_dim) dims;
+} run_options;
+
+/* Parses argv; false after printing a message to stderr (exit 2). */
+bool run_parse_args(int argc, char **argv, run_options *o);
+void run_options_free(run_options *o);
+void run_print_help(FILE *out);
+
+#endif
