@@ -65,6 +65,26 @@ void printer_name(vtc_strbuf *b, const char *s, size_t n) {
 
 /* ---- types ---------------------------------------------------------------- */
 
+/* `!dialect.mnemonic<body>` or `#...`: the angle brackets are printed when
+ * there is a body, and also when there is no mnemonic, since `!dialect`
+ * alone would read back as an alias. */
+static void print_dialect_item(vtc_strbuf *b, char sigil, const char *dialect, const char *mnemonic,
+                               const char *body) {
+  out_putc(b, sigil);
+  out_puts(b, dialect);
+  bool has_mnemonic = mnemonic && *mnemonic;
+  if (has_mnemonic) {
+    out_putc(b, '.');
+    out_puts(b, mnemonic);
+  }
+  size_t n = body ? vtc_str_len(body) : 0;
+  if (n || !has_mnemonic) {
+    out_putc(b, '<');
+    if (n) out_append(b, body, n); /* may hold NULs */
+    out_putc(b, '>');
+  }
+}
+
 void printer_type(vtc_strbuf *b, const vtc_type *t) {
   switch (t->kind) {
   case VTC_TYPE_INTEGER:
@@ -109,17 +129,7 @@ void printer_type(vtc_strbuf *b, const vtc_type *t) {
     return;
   }
   case VTC_TYPE_DIALECT:
-    out_putc(b, '!');
-    out_puts(b, t->dialect);
-    if (t->mnemonic && *t->mnemonic) {
-      out_putc(b, '.');
-      out_puts(b, t->mnemonic);
-    }
-    if (t->body && vtc_str_len(t->body)) {
-      out_putc(b, '<');
-      out_append(b, t->body, vtc_str_len(t->body)); /* may hold NULs */
-      out_putc(b, '>');
-    }
+    print_dialect_item(b, '!', t->dialect, t->mnemonic, t->body);
     return;
   default:
     OUT_LIT(b, "<<unknown type>>");
@@ -493,17 +503,7 @@ void printer_attr(vtc_strbuf *b, const vtc_attr *a, int64_t elide_above, int eli
     out_putc(b, '>');
     return;
   case VTC_ATTR_DIALECT:
-    out_putc(b, '#');
-    out_puts(b, a->dialect);
-    if (a->mnemonic && *a->mnemonic) {
-      out_putc(b, '.');
-      out_puts(b, a->mnemonic);
-    }
-    if (a->body && vtc_str_len(a->body)) {
-      out_putc(b, '<');
-      out_append(b, a->body, vtc_str_len(a->body)); /* may hold NULs */
-      out_putc(b, '>');
-    }
+    print_dialect_item(b, '#', a->dialect, a->mnemonic, a->body);
     return;
   default:
     OUT_LIT(b, "<<unknown attribute>>");
