@@ -91,6 +91,8 @@ typedef struct frame {
   interp_slot *slots;
   size_t *first_result; /* slot of result 0 of op i */
   size_t num_slots;
+  long *first_death;    /* per op: the first slot whose last use it is, or -1 */
+  long *next_death;     /* per slot: the next slot dying at the same op, or -1 */
   vtc_ptrmap slot_of;   /* vtc_value * -> slot index + 1 */
 } frame;
 
@@ -146,6 +148,15 @@ static bool frame_init(frame *f) {
       if (f->slots[sl].last_use < (long)i) f->slots[sl].last_use = (long)i;
     }
   }
+  /* Per op, the slots that die there (arguments are borrowed: never freed). */
+  f->first_death = vtc_xcalloc(n ? n : 1, sizeof *f->first_death);
+  f->next_death = vtc_xcalloc(s ? s : 1, sizeof *f->next_death);
+  for (i = 0; i < n; i++) f->first_death[i] = -1;
+  for (size_t k = s; k-- > b->num_args;) {
+    long at = f->slots[k].last_use;
+    f->next_death[k] = f->first_death[at];
+    f->first_death[at] = (long)k;
+  }
   return true;
 }
 
@@ -154,6 +165,8 @@ static void frame_free(frame *f) {
   free(f->slots);
   free(f->ops);
   free(f->first_result);
+  free(f->first_death);
+  free(f->next_death);
   vtc_ptrmap_free(&f->slot_of);
 }
 
@@ -238,12 +251,12 @@ static void after_op(frame *f, size_t i) {
     fprintf(tr, " | live %zu bytes", st->live_bytes);
   }
   bool any = false;
-  for (size_t k = 0; k < f->num_slots; k++) {
+  for (long k = f->first_death[i]; k >= 0; k = f->next_death[k]) {
     interp_slot *s = &f->slots[k];
-    if (!s->owned || s->last_use != (long)i) continue;
+    if (!s->owned) continue;
     if (tr) {
       char name[48];
-      slot_name(f, k, name, sizeof name);
+      slot_name(f, (size_t)k, name, sizeof name);
       fprintf(tr, "%s%s", any ? " " : " | free ", name);
     }
     any = true;
@@ -324,7 +337,8 @@ static bool run_function(interp_state *st, vtc_op *func, const vtc_loc *call_loc
     ok = run_op(&f, i);
     if (ok) after_op(&f, i);
   }
-  if (ok && !returned) ok = vtc_error(st->ctx, func->loc, "function @%s does not end in func.return", name ? name : "?");
+  if (ok && !returned)
+    ok = vtc_error(st->ctx, func->loc, "function @%s does not end in func.return", name ? name : "?");
   frame_free(&f);
   return ok;
 }

@@ -250,7 +250,8 @@ int graph_interp_depth_to_space(vtc_op *op, const vtc_tensor *const *in, vtc_ten
   vtc_d2s_mode mode;
   if (!graph_attr_int(op, VTC_GRAPH_ATTR_BLOCKSIZE, 0, &b) || !graph_attr_string(op, VTC_GRAPH_ATTR_MODE, "DCR", &m))
     return ATTR_FAILED;
-  if (vtc_d2s_mode_from_name(m, &mode)) return vtc_errorf(err, errlen, "mode must be \"DCR\" or \"CRD\", but is \"%s\"", m);
+  if (vtc_d2s_mode_from_name(m, &mode))
+    return vtc_errorf(err, errlen, "mode must be \"DCR\" or \"CRD\", but is \"%s\"", m);
   return vtc_kernel_depth_to_space(in[0], b, mode, out, err, errlen);
 }
 

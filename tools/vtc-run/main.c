@@ -88,7 +88,8 @@ static bool random_shape(vtc_context *ctx, const run_options *o, vtc_op *func, u
                          a, fname, d->shape.rank, s->rank);
       for (int k = 0; k < s->rank; k++) {
         if (s->dims[k] >= 0 && s->dims[k] != d->shape.dims[k])
-          return vtc_error(ctx, func->loc, "--shape gives dim %d of argument #%u of @%s as %lld, but its type says %lld",
+          return vtc_error(ctx, func->loc,
+                           "--shape gives dim %d of argument #%u of @%s as %lld, but its type says %lld",
                            k, a, fname, (long long)d->shape.dims[k], (long long)s->dims[k]);
         s->dims[k] = d->shape.dims[k];
       }

@@ -20,6 +20,11 @@
 // RUN: vtc-run %s --input=%t/x.npy --input=%t/y.npy | grep '^result' > %t/got.txt
 // RUN: diff %t/want.txt %t/got.txt
 
+// --print-limit caps the values printed.
+// RUN: vtc-run %s --print-values --print-limit=3 -- %t/x.npy %t/y.npy | FileCheck %s --check-prefix=LIMIT
+// LIMIT: values: [-3.5, 2.5, -5, ... (3 of 4 shown, flattened)]
+// LIMIT: values: [1, 1.5, 0, ... (3 of 6 shown, flattened)]
+
 // --output names each result's file.
 // RUN: vtc-run %s --output=%t/o0.npy --output=%t/o1.npy -- %t/x.npy %t/y.npy > /dev/null
 // RUN: %python -c "import numpy as np; assert np.array_equal(np.load('%t/o0.npy'), np.load('%t/ref0.npy')); assert np.array_equal(np.load('%t/o1.npy'), np.load('%t/ref1.npy'))"

@@ -27,7 +27,7 @@
 
 // An unknown entry lists the functions there are.
 // RUN: %python %S/Inputs/expect_exit.py 1 vtc-run %s --entry=nope 2>&1 | FileCheck %s --check-prefix=ENTRY
-// ENTRY: vtc-run: error: no function @nope in '{{.*}}errors.mlir' (functions: @main, @static, @gather)
+// ENTRY: vtc-run: error: no function @nope in '{{.*}}errors.mlir' (functions: @main, @static, @gather, @scalar)
 
 // A dynamic dim of a random input needs a size; the message names the argument and the axis.
 // RUN: %python %S/Inputs/expect_exit.py 1 vtc-run %s 2>&1 | FileCheck %s --check-prefix=DYN
@@ -52,6 +52,18 @@ func.func @gather(%x: tensor<2x3xf32>, %i: tensor<2xi64>) -> tensor<2x3xf32> {
 // Random indices default to [0, 4); --input-range moves them out of range.
 // RUN: vtc-run %s --entry=gather --input-range=1:0:2 > /dev/null
 // RUN: %python %S/Inputs/expect_exit.py 1 vtc-run %s --entry=gather --input-range=1:2:3 2>&1 | FileCheck %s --check-prefix=KERNEL
+
+// An op outside the graph dialect has no reference semantics.
+// RUN: %python %S/Inputs/expect_exit.py 1 vtc-run %s --entry=scalar 2>&1 | FileCheck %s --check-prefix=NOSEM
+// NOSEM: errors.mlir:[[@LINE+2]]:8: error: 'arith.constant' op has no reference semantics: the graph interpreter runs graph ops, func.call and func.return
+func.func @scalar() -> f32 {
+  %0 = arith.constant 1.0 : f32
+  return %0 : f32
+}
+// A declaration cannot be run.
+// RUN: %python %S/Inputs/expect_exit.py 1 vtc-run %s --entry=decl 2>&1 | FileCheck %s --check-prefix=DECL
+// DECL: vtc-run: error: @decl in '{{.*}}errors.mlir' is not a function with a body
+func.func private @decl(tensor<2xf32>) -> tensor<2xf32>
 
 // Usage errors exit 2.
 // RUN: %python %S/Inputs/expect_exit.py 2 vtc-run %s --target=cuda 2>&1 | FileCheck %s --check-prefix=TARGET
