@@ -6,6 +6,8 @@
 #include "ir/context_impl.h"
 #include "ir/pass.h"
 #include "dialects/graph/graph.h"
+#include "dialects/te/te.h"
+#include "lowering/graph-to-te/graph_to_te.h"
 #include "passes/test/test_passes.h"
 
 /* Binary search over the sorted registry: the slot where name is or would be. */
@@ -55,5 +57,7 @@ const vtc_pass_def *vtc_context_pass_at(const vtc_context *ctx, size_t i) {
 void vtc_register_all_passes(vtc_context *ctx) {
   vtc_register_generic_passes(ctx);
   vtc_register_graph_passes(ctx);
+  vtc_register_te_passes(ctx);
+  vtc_register_lowering_passes(ctx);
   vtc_register_test_passes(ctx);
 }

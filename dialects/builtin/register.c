@@ -3,6 +3,7 @@
 #include "dialects/arith/arith.h"
 #include "dialects/builtin/dialects.h"
 #include "dialects/graph/graph.h"
+#include "dialects/te/te.h"
 
 void vtc_register_core_dialects(vtc_context *ctx) {
   vtc_context_register_dialect(ctx, &vtc_builtin_dialect);
@@ -14,4 +15,5 @@ void vtc_register_core_dialects(vtc_context *ctx) {
 void vtc_register_all_dialects(vtc_context *ctx) {
   vtc_register_core_dialects(ctx);
   vtc_register_graph_dialect(ctx);
+  vtc_register_te_dialect(ctx);
 }

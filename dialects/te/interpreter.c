@@ -1,0 +1,671 @@
+/* The te interpreter (interpreter.h): evaluates each te.compute element by
+ * element, running its body over a small array of scalar slots, one per SSA
+ * value of the body. Independent of the graph interpreter and its kernels on
+ * purpose: the two check each other. */
+#include "dialects/te/interpreter.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/arith/arith.h"
+#include "dialects/builtin/dialects.h"
+#include "ir/diagnostics.h"
+#include "ir/ptrmap.h"
+
+/* A scalar: floats in f, integers and index in i (sign-extended from their
+ * width; i1 is 0 or 1). Which field is live follows the value's type. */
+typedef struct scalar {
+  double f;
+  int64_t i;
+} scalar;
+
+bool vtc_te_dtype_of(const vtc_type *e, vtc_dtype *out) {
+  switch (e->kind) {
+  case VTC_TYPE_F32: *out = VTC_F32; return true;
+  case VTC_TYPE_F16: *out = VTC_F16; return true;
+  case VTC_TYPE_BF16: *out = VTC_BF16; return true;
+  case VTC_TYPE_F64: *out = VTC_F64; return true;
+  case VTC_TYPE_INDEX: *out = VTC_I64; return true;
+  case VTC_TYPE_INTEGER:
+    if (e->width == 1) *out = VTC_I1;
+    else if (e->width == 32) *out = VTC_I32;
+    else if (e->width == 64) *out = VTC_I64;
+    else return false;
+    return true;
+  default: return false;
+  }
+}
+
+static void shape_str(const vtc_tensor *t, char *buf, size_t cap) {
+  size_t n = (size_t)snprintf(buf, cap, "tensor<");
+  for (int i = 0; i < t->rank && n < cap; i++) n += (size_t)snprintf(buf + n, cap - n, "%" PRId64 "x", t->dims[i]);
+  if (n < cap) snprintf(buf + n, cap - n, "%s>", vtc_dtype_name(t->dtype));
+}
+
+static void index_str(const int64_t *idx, unsigned n, char *buf, size_t cap) {
+  size_t k = (size_t)snprintf(buf, cap, "(");
+  for (unsigned i = 0; i < n && k < cap; i++) k += (size_t)snprintf(buf + k, cap - k, "%s%" PRId64, i ? ", " : "", idx[i]);
+  if (k < cap) snprintf(buf + k, cap - k, ")");
+}
+
+/* ---- scalar arithmetic ------------------------------------------------------- */
+
+static unsigned width_of(const vtc_type *t) { return vtc_type_bit_width(t); }
+static int64_t wrap(const vtc_type *t, int64_t v) { return t->kind == VTC_TYPE_INTEGER ? vtc_int_truncate(t, v) : v; }
+static uint64_t uval(const vtc_type *t, int64_t v) {
+  unsigned w = width_of(t);
+  return w >= 64 ? (uint64_t)v : (uint64_t)v & ((UINT64_C(1) << w) - 1);
+}
+/* Signed value; i1 true is -1 as a signed integer (MLIR's extsi/sitofp). */
+static int64_t sval(const vtc_type *t, int64_t v) { return width_of(t) == 1 ? (v ? -1 : 0) : v; }
+
+static double maximum(double a, double b) { return isnan(a) || isnan(b) ? NAN : (a == 0 && b == 0 ? (signbit(a) ? b : a) : (a > b ? a : b)); }
+static double minimum(double a, double b) { return isnan(a) || isnan(b) ? NAN : (a == 0 && b == 0 ? (signbit(a) ? a : b) : (a < b ? a : b)); }
+
+static bool cmpi(int pred, const vtc_type *t, int64_t a, int64_t b) {
+  uint64_t ua = uval(t, a), ub = uval(t, b);
+  int64_t sa = sval(t, a), sb = sval(t, b);
+  switch (pred) {
+  case VTC_CMPI_EQ: return ua == ub;
+  case VTC_CMPI_NE: return ua != ub;
+  case VTC_CMPI_SLT: return sa < sb;
+  case VTC_CMPI_SLE: return sa <= sb;
+  case VTC_CMPI_SGT: return sa > sb;
+  case VTC_CMPI_SGE: return sa >= sb;
+  case VTC_CMPI_ULT: return ua < ub;
+  case VTC_CMPI_ULE: return ua <= ub;
+  case VTC_CMPI_UGT: return ua > ub;
+  default: return ua >= ub;
+  }
+}
+
+static bool cmpf(int pred, double a, double b) {
+  bool uno = isnan(a) || isnan(b);
+  switch (pred) {
+  case VTC_CMPF_FALSE: return false;
+  case VTC_CMPF_OEQ: return !uno && a == b;
+  case VTC_CMPF_OGT: return !uno && a > b;
+  case VTC_CMPF_OGE: return !uno && a >= b;
+  case VTC_CMPF_OLT: return !uno && a < b;
+  case VTC_CMPF_OLE: return !uno && a <= b;
+  case VTC_CMPF_ONE: return !uno && a != b;
+  case VTC_CMPF_ORD: return !uno;
+  case VTC_CMPF_UEQ: return uno || a == b;
+  case VTC_CMPF_UGT: return uno || a > b;
+  case VTC_CMPF_UGE: return uno || a >= b;
+  case VTC_CMPF_ULT: return uno || a < b;
+  case VTC_CMPF_ULE: return uno || a <= b;
+  case VTC_CMPF_UNE: return uno || a != b;
+  case VTC_CMPF_UNO: return uno;
+  default: return true;
+  }
+}
+
+/* Evaluates arith/math op `code` (operands a[], of type at; result type rt).
+ * Floats are computed in f64 without rounding to the op's type (only
+ * arith.truncf rounds), so that reductions agree with f64 references; the
+ * stored output element is rounded once. Returns false with err set. */
+static bool eval_arith(vtc_op *op, int code, const vtc_type *rt, const vtc_type *at, const scalar *a, scalar *out,
+                       char *err, size_t errlen) {
+  int64_t x = a[0].i, y = a[1].i;
+  double f = a[0].f, g = a[1].f;
+  out->f = 0;
+  out->i = 0;
+  switch (code) {
+  case VTC_ARITH_ADDI: out->i = wrap(rt, (int64_t)((uint64_t)x + (uint64_t)y)); return true;
+  case VTC_ARITH_SUBI: out->i = wrap(rt, (int64_t)((uint64_t)x - (uint64_t)y)); return true;
+  case VTC_ARITH_MULI: out->i = wrap(rt, (int64_t)((uint64_t)x * (uint64_t)y)); return true;
+  case VTC_ARITH_DIVSI:
+  case VTC_ARITH_REMSI:
+  case VTC_ARITH_FLOORDIVSI:
+  case VTC_ARITH_CEILDIVSI: {
+    x = sval(rt, x);
+    y = sval(rt, y);
+    if (y == 0 || (y == -1 && x == INT64_MIN)) {
+      snprintf(err, errlen, "integer division by zero or overflow");
+      return false;
+    }
+    int64_t q = x / y, r = x % y;
+    if (code == VTC_ARITH_REMSI) out->i = r;
+    else if (code == VTC_ARITH_FLOORDIVSI) out->i = (r != 0 && ((r < 0) != (y < 0))) ? q - 1 : q;
+    else if (code == VTC_ARITH_CEILDIVSI) out->i = (r != 0 && ((r < 0) == (y < 0))) ? q + 1 : q;
+    else out->i = q;
+    out->i = wrap(rt, out->i);
+    return true;
+  }
+  case VTC_ARITH_DIVUI:
+  case VTC_ARITH_REMUI:
+  case VTC_ARITH_CEILDIVUI: {
+    uint64_t ux = uval(rt, x), uy = uval(rt, y);
+    if (uy == 0) {
+      snprintf(err, errlen, "integer division by zero");
+      return false;
+    }
+    uint64_t r = code == VTC_ARITH_DIVUI ? ux / uy : code == VTC_ARITH_REMUI ? ux % uy : ux / uy + (ux % uy != 0);
+    out->i = wrap(rt, (int64_t)r);
+    return true;
+  }
+  case VTC_ARITH_ANDI: out->i = x & y; return true;
+  case VTC_ARITH_ORI: out->i = x | y; return true;
+  case VTC_ARITH_XORI: out->i = wrap(rt, x ^ y); return true;
+  case VTC_ARITH_SHLI: out->i = uval(rt, y) >= width_of(rt) ? 0 : wrap(rt, (int64_t)(uval(rt, x) << uval(rt, y))); return true;
+  case VTC_ARITH_SHRUI: out->i = uval(rt, y) >= width_of(rt) ? 0 : wrap(rt, (int64_t)(uval(rt, x) >> uval(rt, y))); return true;
+  case VTC_ARITH_SHRSI: {
+    uint64_t s = uval(rt, y);
+    int64_t v = sval(rt, x);
+    out->i = wrap(rt, s >= width_of(rt) ? (v < 0 ? -1 : 0) : v >> s);
+    return true;
+  }
+  case VTC_ARITH_MAXSI: out->i = sval(rt, x) > sval(rt, y) ? x : y; return true;
+  case VTC_ARITH_MINSI: out->i = sval(rt, x) < sval(rt, y) ? x : y; return true;
+  case VTC_ARITH_MAXUI: out->i = uval(rt, x) > uval(rt, y) ? x : y; return true;
+  case VTC_ARITH_MINUI: out->i = uval(rt, x) < uval(rt, y) ? x : y; return true;
+  case VTC_ARITH_ADDF: out->f = f + g; return true;
+  case VTC_ARITH_SUBF: out->f = f - g; return true;
+  case VTC_ARITH_MULF: out->f = f * g; return true;
+  case VTC_ARITH_DIVF: out->f = f / g; return true;
+  case VTC_ARITH_REMF: out->f = fmod(f, g); return true;
+  case VTC_ARITH_MAXIMUMF: out->f = maximum(f, g); return true;
+  case VTC_ARITH_MINIMUMF: out->f = minimum(f, g); return true;
+  case VTC_ARITH_MAXNUMF: out->f = isnan(f) ? g : isnan(g) ? f : maximum(f, g); return true;
+  case VTC_ARITH_MINNUMF: out->f = isnan(f) ? g : isnan(g) ? f : minimum(f, g); return true;
+  case VTC_ARITH_NEGF: out->f = -f; return true;
+  case VTC_ARITH_CMPI: out->i = cmpi((int)vtc_op_get_int_attr(op, "predicate", 0), at, x, y); return true;
+  case VTC_ARITH_CMPF: out->i = cmpf((int)vtc_op_get_int_attr(op, "predicate", 0), f, g); return true;
+  case VTC_ARITH_SELECT: *out = a[0].i ? a[1] : a[2]; return true;
+  case VTC_ARITH_EXTSI: out->i = wrap(rt, sval(at, x)); return true;
+  case VTC_ARITH_EXTUI: out->i = wrap(rt, (int64_t)uval(at, x)); return true;
+  case VTC_ARITH_TRUNCI: out->i = wrap(rt, x); return true;
+  case VTC_ARITH_EXTF: out->f = f; return true;
+  case VTC_ARITH_TRUNCF: out->f = vtc_float_round(rt, f); return true;
+  case VTC_ARITH_SITOFP: out->f = (double)sval(at, x); return true;
+  case VTC_ARITH_UITOFP: out->f = (double)uval(at, x); return true;
+  case VTC_ARITH_FPTOSI:
+  case VTC_ARITH_FPTOUI:
+    if (!isfinite(f)) {
+      snprintf(err, errlen, "float-to-integer conversion of a non-finite value");
+      return false;
+    }
+    out->i = wrap(rt, vtc_f64_to_i64(trunc(f)));
+    return true;
+  case VTC_ARITH_INDEX_CAST: out->i = wrap(rt, sval(at, x)); return true;
+  case VTC_ARITH_INDEX_CASTUI: out->i = wrap(rt, (int64_t)uval(at, x)); return true;
+  case VTC_ARITH_POWF: out->f = pow(f, g); return true;
+  case VTC_ARITH_EXP: out->f = exp(f); return true;
+  case VTC_ARITH_LOG: out->f = log(f); return true;
+  case VTC_ARITH_TANH: out->f = tanh(f); return true;
+  case VTC_ARITH_ERF: out->f = erf(f); return true;
+  case VTC_ARITH_SQRT: out->f = sqrt(f); return true;
+  case VTC_ARITH_RSQRT: out->f = 1.0 / sqrt(f); return true;
+  case VTC_ARITH_ABSF: out->f = fabs(f); return true;
+  case VTC_ARITH_SIGMOID: out->f = 1.0 / (1.0 + exp(-f)); return true;
+  case VTC_ARITH_ABSI: out->i = wrap(rt, x < 0 ? (int64_t)(0 - (uint64_t)x) : x); return true;
+  default: snprintf(err, errlen, "'%s' has no te interpreter semantics", op->name->name); return false;
+  }
+}
+
+/* The value of a scalar constant attribute as a scalar of type t. */
+static bool attr_scalar(const vtc_attr *a, scalar *out) {
+  out->f = 0;
+  out->i = 0;
+  if (a->kind == VTC_ATTR_FLOAT) {
+    out->f = a->f;
+    out->i = (int64_t)a->f;
+  } else if (a->kind == VTC_ATTR_INTEGER || a->kind == VTC_ATTR_BOOL) {
+    out->i = a->i;
+    out->f = (double)a->i;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+static double scalar_as_double(const vtc_type *t, scalar s) { return vtc_type_is_float(t) ? s.f : (double)s.i; }
+
+/* ---- one te.compute ------------------------------------------------------------ */
+
+enum { OP_ARITH, OP_CONST, OP_LOAD, OP_YIELD };
+
+typedef struct body_op {
+  vtc_op *op;
+  int kind, code;
+  unsigned num_operands;
+  unsigned operands[4]; /* slots; loads keep their extras here up to 4, else in `more` */
+  unsigned *more;       /* all operand slots when there are more than 4 */
+  unsigned result;
+  scalar constant;
+  const vtc_tensor *tensor; /* load: the input */
+  bool float_tensor, has_pad;
+  scalar pad;
+} body_op;
+
+typedef struct compute_run {
+  vtc_context *ctx;
+  vtc_op *compute;
+  body_op *ops;
+  unsigned num_ops;
+  scalar *slots;
+  unsigned num_slots, num_args, rank, nred;
+  const int64_t *symbols;
+  int64_t *dims; /* num_args + max extra */
+} compute_run;
+
+static unsigned operand_slot(const body_op *b, unsigned i) { return b->more ? b->more[i] : b->operands[i]; }
+
+/* Evaluates the body at the iteration point in slots[0..num_args). */
+static bool eval_body(compute_run *r, double *value) {
+  char err[256];
+  for (unsigned k = 0; k < r->num_ops; k++) {
+    body_op *b = &r->ops[k];
+    scalar *out = &r->slots[b->result];
+    switch (b->kind) {
+    case OP_CONST: *out = b->constant; break;
+    case OP_ARITH: {
+      scalar a[3] = {{0, 0}, {0, 0}, {0, 0}};
+      for (unsigned i = 0; i < b->num_operands && i < 3; i++) a[i] = r->slots[operand_slot(b, i)];
+      const vtc_type *at = b->num_operands ? vtc_op_operand(b->op, 0)->type : NULL;
+      if (!eval_arith(b->op, b->code, vtc_op_result(b->op, 0)->type, at, a, out, err, sizeof err))
+        return vtc_error(r->ctx, b->op->loc, "te interpreter: %s", err);
+      break;
+    }
+    case OP_LOAD: {
+      const vtc_affine_map *m = vtc_te_load_map(b->op);
+      for (unsigned i = 0; i < r->num_args; i++) r->dims[i] = r->slots[i].i;
+      for (unsigned i = 1; i < b->num_operands; i++) r->dims[r->num_args + i - 1] = r->slots[operand_slot(b, i)].i;
+      int64_t idx[VTC_MAX_RANK];
+      if (!vtc_affine_map_eval(m, r->dims, r->symbols, idx))
+        return vtc_error(r->ctx, b->op->loc, "te interpreter: the load map divides by zero or overflows");
+      const vtc_tensor *t = b->tensor;
+      int64_t flat = 0;
+      bool inside = true;
+      for (int d = 0; d < t->rank; d++) {
+        if (idx[d] < 0 || idx[d] >= t->dims[d]) inside = false;
+        flat = flat * t->dims[d] + idx[d];
+      }
+      if (!inside) {
+        if (b->has_pad) {
+          *out = b->pad;
+          break;
+        }
+        char is[128], it[128], ts[128];
+        index_str(idx, (unsigned)t->rank, is, sizeof is);
+        index_str(r->dims, r->num_args, it, sizeof it);
+        shape_str(t, ts, sizeof ts);
+        return vtc_error(r->ctx, b->op->loc, "te.load reads index %s outside its input %s, at iteration %s", is, ts,
+                         it);
+      }
+      if (b->float_tensor) out->f = vtc_tensor_get_f64(t, flat);
+      else out->i = vtc_tensor_get_i64(t, flat);
+      break;
+    }
+    case OP_YIELD:
+      *value = scalar_as_double(vtc_op_operand(b->op, 0)->type, r->slots[operand_slot(b, 0)]);
+      return true;
+    }
+  }
+  return vtc_error(r->ctx, r->compute->loc, "te interpreter: the body has no te.yield");
+}
+
+/* Compiles the body into r->ops. get_tensor resolves a compute input. */
+static bool compile_body(compute_run *r, const vtc_tensor *const *inputs) {
+  vtc_op *c = r->compute;
+  vtc_block *body = vtc_te_compute_body(c);
+  vtc_ptrmap slot_of = {0};
+  r->num_args = body->num_args;
+  unsigned n = 0, operands = 0;
+  for (vtc_op *o = body->first; o; o = o->next) {
+    n++;
+    operands += o->num_operands;
+  }
+  r->ops = vtc_xcalloc(n + 1, sizeof *r->ops);
+  /* One slot per argument and op, and room for the scalar constants defined
+   * outside the body (hoisted by canonicalization or CSE). */
+  r->num_slots = body->num_args + n + operands;
+  r->slots = vtc_xcalloc(r->num_slots + 1, sizeof *r->slots);
+  for (unsigned i = 0; i < body->num_args; i++) vtc_ptrmap_put(&slot_of, body->args[i], (void *)(uintptr_t)(i + 1));
+  unsigned next = body->num_args, outer = body->num_args + n, max_extra = 0;
+  bool ok = true;
+  for (vtc_op *o = body->first; o && ok; o = o->next) {
+    body_op *b = &r->ops[r->num_ops++];
+    b->op = o;
+    b->num_operands = o->num_operands;
+    if (o->num_operands > 4) b->more = vtc_xcalloc(o->num_operands, sizeof *b->more);
+    for (unsigned i = 0; i < o->num_operands; i++) {
+      vtc_value *v = vtc_op_operand(o, i);
+      uintptr_t s = (uintptr_t)vtc_ptrmap_get(&slot_of, v);
+      if (vtc_te_is_load(o) && i == 0) continue;
+      const vtc_attr *cv = !s && v->def_op && vtc_arith_opcode_of(v->def_op) == VTC_ARITH_CONSTANT
+                               ? vtc_op_get_attr(v->def_op, "value")
+                               : NULL;
+      if (cv && attr_scalar(cv, &r->slots[outer])) {
+        s = ++outer; /* slot outer - 1, set once */
+        vtc_ptrmap_put(&slot_of, v, (void *)(uintptr_t)s);
+      }
+      if (!s) {
+        ok = vtc_error(r->ctx, o->loc, "te interpreter: operand #%u is not defined in the te.compute body", i);
+        break;
+      }
+      if (b->more) b->more[i] = (unsigned)(s - 1);
+      else b->operands[i] = (unsigned)(s - 1);
+    }
+    if (!ok) break;
+    b->result = next;
+    if (o->num_results) vtc_ptrmap_put(&slot_of, vtc_op_result(o, 0), (void *)(uintptr_t)(next + 1));
+    next++;
+    int code = vtc_arith_opcode_of(o);
+    if (vtc_te_is_yield(o)) {
+      b->kind = OP_YIELD;
+    } else if (vtc_te_is_load(o)) {
+      b->kind = OP_LOAD;
+      int in = vtc_te_compute_input_index(c, vtc_te_load_input(o));
+      if (in < 0) {
+        ok = vtc_error(r->ctx, o->loc, "te interpreter: te.load of a tensor that is not a compute input");
+        break;
+      }
+      b->tensor = inputs[in];
+      b->float_tensor = vtc_dtype_is_float(b->tensor->dtype);
+      const vtc_attr *pad = vtc_te_load_padding(o);
+      if (pad) b->has_pad = attr_scalar(pad, &b->pad);
+      if (o->num_operands - 1 > max_extra) max_extra = o->num_operands - 1;
+    } else if (code == VTC_ARITH_CONSTANT) {
+      b->kind = OP_CONST;
+      const vtc_attr *v = vtc_op_get_attr(o, "value");
+      if (!v || !attr_scalar(v, &b->constant))
+        ok = vtc_error(r->ctx, o->loc, "te interpreter: only scalar constants may appear in a te.compute body");
+    } else if (code >= 0 && code != VTC_ARITH_BITCAST) {
+      b->kind = OP_ARITH;
+      b->code = code;
+      if (o->num_operands > 3 || o->num_results != 1)
+        ok = vtc_error(r->ctx, o->loc, "te interpreter: unexpected arity for '%s'", o->name->name);
+    } else {
+      ok = vtc_error(r->ctx, o->loc, "te interpreter: '%s' has no te interpreter semantics", o->name->name);
+    }
+  }
+  r->dims = vtc_xcalloc(r->num_args + max_extra + 1, sizeof *r->dims);
+  vtc_ptrmap_free(&slot_of);
+  return ok;
+}
+
+static void free_run(compute_run *r) {
+  for (unsigned i = 0; i < r->num_ops; i++) free(r->ops[i].more);
+  free(r->ops);
+  free(r->slots);
+  free(r->dims);
+}
+
+/* Evaluates a map with no dims at the symbols into out (one per result). */
+static bool eval_extents(vtc_context *ctx, vtc_op *c, const char *what, const vtc_affine_map *m,
+                         const int64_t *symbols, int64_t *out) {
+  if (!vtc_affine_map_eval(m, NULL, symbols, out))
+    return vtc_error(ctx, c->loc, "te interpreter: the '%s' map divides by zero or overflows", what);
+  for (unsigned i = 0; i < m->num_results; i++)
+    if (out[i] < 0)
+      return vtc_error(ctx, c->loc, "te interpreter: '%s' extent %u evaluates to %" PRId64, what, i, out[i]);
+  return true;
+}
+
+static bool run_compute(vtc_context *ctx, vtc_op *c, const vtc_tensor *const *inputs, const int64_t *symbols,
+                        vtc_tensor *result) {
+  const vtc_type *rt = vtc_te_compute_type(c);
+  const vtc_affine_map *shape = vtc_te_compute_shape(c), *reduce = vtc_te_compute_reduce(c);
+  unsigned rank = rt->rank, nred = reduce ? reduce->num_results : 0;
+  if (rank > VTC_MAX_RANK || nred > 16) return vtc_error(ctx, c->loc, "te interpreter: rank too large");
+  int64_t dims[VTC_MAX_RANK] = {0}, ext[16] = {0};
+  if (!eval_extents(ctx, c, "shape", shape, symbols, dims)) return false;
+  if (reduce && !eval_extents(ctx, c, "reduce", reduce, symbols, ext)) return false;
+  for (unsigned i = 0; i < rank; i++)
+    if (vtc_tensor_dim(rt, i) != VTC_DYNAMIC && vtc_tensor_dim(rt, i) != dims[i])
+      return vtc_error(ctx, c->loc, "te interpreter: 'shape' gives %" PRId64 " for dimension %u, but the type says %" PRId64,
+                       dims[i], i, vtc_tensor_dim(rt, i));
+  vtc_dtype dt;
+  if (!vtc_te_dtype_of(rt->element, &dt)) return vtc_error(ctx, c->loc, "te interpreter: unsupported element type");
+  char err[256];
+  if (vtc_tensor_create(result, dt, (int)rank, dims, err, sizeof err) != 0)
+    return vtc_error(ctx, c->loc, "te interpreter: %s", err);
+
+  compute_run r = {.ctx = ctx, .compute = c, .symbols = symbols, .rank = rank, .nred = nred};
+  bool ok = compile_body(&r, inputs);
+  vtc_te_combiner comb = vtc_te_compute_combiner(c);
+  scalar init = {0, 0};
+  if (reduce) attr_scalar(vtc_te_compute_init(c), &init);
+  double init_v = vtc_type_is_float(rt->element) ? init.f : (double)init.i;
+  int64_t numel = vtc_tensor_numel(result), nred_points = 1;
+  for (unsigned i = 0; i < nred; i++) nred_points *= ext[i];
+  for (int64_t e = 0; ok && e < numel; e++) {
+    int64_t rem = e;
+    for (unsigned d = rank; d-- > 0;) {
+      r.slots[d].i = rem % dims[d];
+      rem /= dims[d];
+    }
+    double v = 0;
+    if (!reduce) {
+      ok = eval_body(&r, &v);
+    } else {
+      double acc = init_v;
+      for (int64_t p = 0; ok && p < nred_points; p++) {
+        int64_t q = p;
+        for (unsigned d = nred; d-- > 0;) {
+          r.slots[rank + d].i = q % ext[d];
+          q /= ext[d];
+        }
+        double x;
+        ok = eval_body(&r, &x);
+        acc = vtc_te_combine(comb, acc, x);
+      }
+      v = acc;
+    }
+    if (ok) vtc_tensor_set_f64(result, e, v);
+  }
+  free_run(&r);
+  if (!ok) vtc_tensor_free(result);
+  return ok;
+}
+
+/* ---- the function ------------------------------------------------------------------- */
+
+/* A function-level value: a tensor (owned) or a scalar. */
+typedef struct fvalue {
+  bool is_tensor;
+  vtc_tensor t;
+  scalar s;
+} fvalue;
+
+typedef struct func_run {
+  vtc_context *ctx;
+  vtc_ptrmap values; /* vtc_value* -> fvalue* */
+  VTC_VEC(fvalue *) all;
+} func_run;
+
+static fvalue *new_value(func_run *fr, vtc_value *v) {
+  fvalue *x = vtc_xcalloc(1, sizeof *x);
+  VTC_VEC_PUSH(&fr->all, x);
+  vtc_ptrmap_put(&fr->values, v, x);
+  return x;
+}
+
+static bool check_input(vtc_context *ctx, vtc_op *func, unsigned i, const vtc_type *t, const vtc_tensor *in) {
+  char ts[128];
+  shape_str(in, ts, sizeof ts);
+  if (t->kind != VTC_TYPE_TENSOR) {
+    if (vtc_tensor_numel(in) != 1)
+      return vtc_error(ctx, func->loc, "te interpreter: scalar argument #%u needs a one-element tensor, got %s", i, ts);
+    return true;
+  }
+  vtc_dtype dt;
+  if (!vtc_te_dtype_of(t->element, &dt) || dt != in->dtype || (unsigned)in->rank != t->rank)
+    return vtc_error(ctx, func->loc, "te interpreter: argument #%u is %s, which does not match its type", i, ts);
+  for (unsigned d = 0; d < t->rank; d++)
+    if (vtc_tensor_dim(t, d) != VTC_DYNAMIC && vtc_tensor_dim(t, d) != in->dims[d])
+      return vtc_error(ctx, func->loc, "te interpreter: argument #%u is %s: dimension %u must be %" PRId64, i, ts, d,
+                       vtc_tensor_dim(t, d));
+  return true;
+}
+
+static bool dense_tensor(vtc_context *ctx, vtc_op *op, const vtc_attr *v, vtc_tensor *out) {
+  const vtc_type *t = v->type;
+  vtc_dtype dt;
+  if (!vtc_tensor_has_static_shape(t) || !vtc_te_dtype_of(t->element, &dt) || t->rank > VTC_MAX_RANK)
+    return vtc_error(ctx, op->loc, "te interpreter: unsupported constant");
+  int64_t dims[VTC_MAX_RANK];
+  for (unsigned i = 0; i < t->rank; i++) dims[i] = vtc_tensor_dim(t, i);
+  char err[256];
+  if (vtc_tensor_create(out, dt, (int)t->rank, dims, err, sizeof err) != 0)
+    return vtc_error(ctx, op->loc, "te interpreter: %s", err);
+  int64_t n = vtc_tensor_numel(out);
+  for (int64_t e = 0; e < n; e++) {
+    int64_t k = v->splat ? 0 : e;
+    vtc_tensor_set_f64(out, e, vtc_type_is_float(t->element) ? vtc_dense_get_f64(v, k) : (double)vtc_dense_get_i64(v, k));
+  }
+  return true;
+}
+
+static fvalue *lookup(func_run *fr, vtc_op *op, unsigned i) {
+  fvalue *x = vtc_ptrmap_get(&fr->values, vtc_op_operand(op, i));
+  if (!x) vtc_error(fr->ctx, op->loc, "te interpreter: operand #%u has no value", i);
+  return x;
+}
+
+static bool run_op(func_run *fr, vtc_op *op) {
+  vtc_context *ctx = fr->ctx;
+  int code = vtc_arith_opcode_of(op);
+  if (vtc_te_is_compute(op)) {
+    unsigned ni = vtc_te_compute_num_inputs(op), ns = vtc_te_compute_num_symbols(op);
+    const vtc_tensor **ins = vtc_xcalloc(ni + 1, sizeof *ins);
+    int64_t *syms = vtc_xcalloc(ns + 1, sizeof *syms);
+    bool ok = true;
+    for (unsigned i = 0; ok && i < ni + ns; i++) {
+      fvalue *x = lookup(fr, op, i);
+      if (!x) ok = false;
+      else if (i < ni && !x->is_tensor) ok = vtc_error(ctx, op->loc, "te interpreter: input #%u is not a tensor", i);
+      else if (i < ni) ins[i] = &x->t;
+      else syms[i - ni] = x->s.i;
+    }
+    for (unsigned i = 0; ok && i < ni; i++) {
+      const vtc_type *t = vtc_op_operand(op, i)->type;
+      if ((unsigned)ins[i]->rank != t->rank) ok = vtc_error(ctx, op->loc, "te interpreter: input #%u has the wrong rank", i);
+    }
+    if (ok) {
+      fvalue *res = new_value(fr, vtc_op_result(op, 0));
+      res->is_tensor = true;
+      ok = run_compute(ctx, op, ins, syms, &res->t);
+    }
+    free(ins);
+    free(syms);
+    return ok;
+  }
+  if (vtc_te_is_dim(op)) {
+    fvalue *x = lookup(fr, op, 0);
+    if (!x) return false;
+    unsigned d = vtc_te_dim_index(op);
+    if (!x->is_tensor || (int)d >= x->t.rank) return vtc_error(ctx, op->loc, "te interpreter: bad te.dim operand");
+    fvalue *res = new_value(fr, vtc_op_result(op, 0));
+    res->s.i = x->t.dims[d];
+    return true;
+  }
+  if (code == VTC_ARITH_CONSTANT) {
+    const vtc_attr *v = vtc_op_get_attr(op, "value");
+    fvalue *res = new_value(fr, vtc_op_result(op, 0));
+    if (v && v->kind == VTC_ATTR_DENSE) {
+      res->is_tensor = true;
+      return dense_tensor(ctx, op, v, &res->t);
+    }
+    if (!v || !attr_scalar(v, &res->s)) return vtc_error(ctx, op->loc, "te interpreter: unsupported constant");
+    return true;
+  }
+  if (code >= 0 && op->num_results == 1 && op->num_operands <= 3) {
+    scalar a[3] = {{0, 0}, {0, 0}, {0, 0}};
+    for (unsigned i = 0; i < op->num_operands; i++) {
+      fvalue *x = lookup(fr, op, i);
+      if (!x) return false;
+      if (x->is_tensor) return vtc_error(ctx, op->loc, "te interpreter: arith on tensors is not supported");
+      a[i] = x->s;
+    }
+    char err[256];
+    fvalue *res = new_value(fr, vtc_op_result(op, 0));
+    const vtc_type *at = op->num_operands ? vtc_op_operand(op, 0)->type : NULL;
+    if (!eval_arith(op, code, vtc_op_result(op, 0)->type, at, a, &res->s, err, sizeof err))
+      return vtc_error(ctx, op->loc, "te interpreter: %s", err);
+    return true;
+  }
+  return vtc_error(ctx, op->loc, "te interpreter: '%s' is not supported outside a te.compute body", op->name->name);
+}
+
+static bool return_values(func_run *fr, vtc_op *ret, vtc_tensor **outputs, unsigned *num_outputs) {
+  vtc_tensor *outs = vtc_xcalloc(ret->num_operands + 1, sizeof *outs);
+  char err[256];
+  for (unsigned i = 0; i < ret->num_operands; i++) {
+    fvalue *x = lookup(fr, ret, i);
+    bool ok = x != NULL;
+    if (ok && x->is_tensor) {
+      ok = vtc_tensor_clone(&x->t, &outs[i], err, sizeof err) == 0 || vtc_error(fr->ctx, ret->loc, "%s", err);
+    } else if (ok) {
+      const vtc_type *t = vtc_op_operand(ret, i)->type;
+      bool fl = vtc_type_is_float(t);
+      ok = vtc_tensor_create(&outs[i], fl ? VTC_F64 : VTC_I64, 0, NULL, err, sizeof err) == 0;
+      if (ok) vtc_tensor_set_f64(&outs[i], 0, fl ? x->s.f : (double)x->s.i);
+    }
+    if (!ok) {
+      vtc_te_free_outputs(outs, i + 1);
+      return false;
+    }
+  }
+  *outputs = outs;
+  *num_outputs = ret->num_operands;
+  return true;
+}
+
+bool vtc_te_interpret(vtc_op *func, unsigned num_inputs, const vtc_tensor *inputs, vtc_tensor **outputs,
+                      unsigned *num_outputs) {
+  vtc_context *ctx = vtc_op_context(func);
+  *outputs = NULL;
+  *num_outputs = 0;
+  const vtc_type *ft = vtc_func_get_type(func);
+  vtc_block *entry = func->num_regions ? vtc_op_region(func, 0)->first : NULL;
+  if (!ft || !entry) return vtc_error(ctx, func->loc, "te interpreter: expected a func.func with a body");
+  if (num_inputs != ft->num_inputs || entry->num_args != num_inputs)
+    return vtc_error(ctx, func->loc, "te interpreter: the function takes %u arguments, but %u inputs were given",
+                     ft->num_inputs, num_inputs);
+  func_run fr = {.ctx = ctx};
+  bool ok = true;
+  for (unsigned i = 0; ok && i < num_inputs; i++) {
+    const vtc_type *t = entry->args[i]->type;
+    ok = check_input(ctx, func, i, t, &inputs[i]);
+    if (!ok) break;
+    fvalue *x = new_value(&fr, entry->args[i]);
+    if (t->kind == VTC_TYPE_TENSOR) {
+      char err[256];
+      x->is_tensor = true;
+      ok = vtc_tensor_clone(&inputs[i], &x->t, err, sizeof err) == 0 || vtc_error(ctx, func->loc, "%s", err);
+    } else if (vtc_type_is_float(t)) {
+      x->s.f = vtc_tensor_get_f64(&inputs[i], 0);
+    } else {
+      x->s.i = wrap(t, vtc_tensor_get_i64(&inputs[i], 0));
+    }
+  }
+  bool returned = false;
+  for (vtc_op *op = entry->first; ok && op; op = op->next) {
+    if (strcmp(op->name->name, "func.return") == 0) {
+      ok = return_values(&fr, op, outputs, num_outputs);
+      returned = true;
+      break;
+    }
+    ok = run_op(&fr, op);
+  }
+  if (ok && !returned) ok = vtc_error(ctx, func->loc, "te interpreter: the function body has no func.return");
+  for (size_t i = 0; i < fr.all.len; i++) {
+    vtc_tensor_free(&fr.all.data[i]->t);
+    free(fr.all.data[i]);
+  }
+  VTC_VEC_FREE(&fr.all);
+  vtc_ptrmap_free(&fr.values);
+  return ok;
+}
+
+void vtc_te_free_outputs(vtc_tensor *outputs, unsigned num_outputs) {
+  if (!outputs) return;
+  for (unsigned i = 0; i < num_outputs; i++) vtc_tensor_free(&outputs[i]);
+  free(outputs);
+}

@@ -1,0 +1,133 @@
+/* The te dialect: tensor expressions in the spirit of TVM's te.compute, the
+ * level Souffle's passes run on (souffle.txt sections 3 and 5). The ops
+ * (te.compute, te.load, te.yield, te.dim), their accessors and builders;
+ * the specification is dialects/te/README.md. */
+#ifndef VTC_DIALECTS_TE_TE_H
+#define VTC_DIALECTS_TE_TE_H
+
+#include "ir/builder.h"
+#include "ir/dialect.h"
+
+extern const vtc_dialect vtc_te_dialect;
+
+/* Registers the te dialect (same as vtc_context_register_dialect). */
+void vtc_register_te_dialect(vtc_context *ctx);
+/* Registers the te passes (te-print-dependence). */
+void vtc_register_te_passes(vtc_context *ctx);
+
+/* Attribute names (generic form). */
+#define VTC_TE_ATTR_NUM_INPUTS "num_inputs" /* te.compute: i64 */
+#define VTC_TE_ATTR_SHAPE "shape"           /* te.compute: affine map, no dims */
+#define VTC_TE_ATTR_REDUCE "reduce"         /* te.compute: affine map, no dims (optional) */
+#define VTC_TE_ATTR_COMBINER "combiner"     /* te.compute: string sum|max|min|prod */
+#define VTC_TE_ATTR_INIT "init"             /* te.compute: float or integer of the element type */
+#define VTC_TE_ATTR_MAP "map"               /* te.load: affine map */
+#define VTC_TE_ATTR_PADDING "padding"       /* te.load: optional value for out-of-bounds reads */
+#define VTC_TE_ATTR_INDEX "index"           /* te.dim: i64 dimension */
+
+/* The reduction combiner of a te.compute; NONE without a reduction. */
+typedef enum vtc_te_combiner {
+  VTC_TE_COMBINER_NONE,
+  VTC_TE_COMBINER_SUM,
+  VTC_TE_COMBINER_MAX,
+  VTC_TE_COMBINER_MIN,
+  VTC_TE_COMBINER_PROD,
+} vtc_te_combiner;
+
+/* "sum", "max", "min", "prod" ("none" for NONE). */
+const char *vtc_te_combiner_name(vtc_te_combiner c);
+/* By name; false when the name is none of the four. */
+bool vtc_te_combiner_from_name(const char *name, vtc_te_combiner *out);
+/* Applies the combiner to an accumulator and a value (in f64). */
+double vtc_te_combine(vtc_te_combiner c, double acc, double value);
+
+/* ---- kinds --------------------------------------------------------------- */
+
+bool vtc_te_is_compute(const vtc_op *op);
+bool vtc_te_is_load(const vtc_op *op);
+bool vtc_te_is_yield(const vtc_op *op);
+bool vtc_te_is_dim(const vtc_op *op);
+
+/* ---- te.compute -----------------------------------------------------------
+ * Operands: the input tensors, then the symbols (index values). The body
+ * block's arguments are the output indices (result rank of them), then the
+ * reduction indices (one per result of the reduce map). Accessors assume a
+ * verified op. */
+
+unsigned vtc_te_compute_num_inputs(const vtc_op *op);
+vtc_value *vtc_te_compute_input(const vtc_op *op, unsigned i);
+unsigned vtc_te_compute_num_symbols(const vtc_op *op);
+vtc_value *vtc_te_compute_symbol(const vtc_op *op, unsigned i);
+/* The index of v among the compute's inputs, or -1. */
+int vtc_te_compute_input_index(const vtc_op *op, const vtc_value *v);
+
+const vtc_affine_map *vtc_te_compute_shape(const vtc_op *op);
+/* NULL without a reduction (one-relies-on-one). */
+const vtc_affine_map *vtc_te_compute_reduce(const vtc_op *op);
+/* The result's rank, and the number of reduction axes (0 without reduce). */
+unsigned vtc_te_compute_rank(const vtc_op *op);
+unsigned vtc_te_compute_num_reduce(const vtc_op *op);
+vtc_te_combiner vtc_te_compute_combiner(const vtc_op *op);
+/* The initial value of the reduction, or NULL. */
+const vtc_attr *vtc_te_compute_init(const vtc_op *op);
+/* The result tensor type and its element type. */
+const vtc_type *vtc_te_compute_type(const vtc_op *op);
+
+/* The body block (NULL when the region is empty), its output-index and
+ * reduction-index arguments, and its te.yield (NULL when missing). */
+vtc_block *vtc_te_compute_body(const vtc_op *op);
+vtc_value *vtc_te_compute_index_arg(const vtc_op *op, unsigned i);
+vtc_value *vtc_te_compute_reduce_arg(const vtc_op *op, unsigned i);
+vtc_op *vtc_te_compute_yield(const vtc_op *op);
+
+/* ---- te.load --------------------------------------------------------------
+ * Operands: the input tensor, then the extra index operands. */
+
+vtc_value *vtc_te_load_input(const vtc_op *op);
+const vtc_affine_map *vtc_te_load_map(const vtc_op *op);
+unsigned vtc_te_load_num_extra(const vtc_op *op);
+vtc_value *vtc_te_load_extra(const vtc_op *op, unsigned i);
+/* NULL without padding. */
+const vtc_attr *vtc_te_load_padding(const vtc_op *op);
+/* The enclosing te.compute, or NULL. */
+vtc_op *vtc_te_load_compute(const vtc_op *op);
+
+/* ---- te.yield and te.dim -------------------------------------------------- */
+
+vtc_value *vtc_te_yield_value(const vtc_op *op);
+vtc_value *vtc_te_dim_tensor(const vtc_op *op);
+unsigned vtc_te_dim_index(const vtc_op *op);
+
+/* ---- builders --------------------------------------------------------------
+ * Each creates the op at the builder's point. */
+
+/* A te.compute of result_type (a tensor type) with its body block created
+ * (arguments: result rank + reduce results, all `index`) but empty: build
+ * the body with vtc_builder_at_end(ctx, vtc_te_compute_body(op)), ending it
+ * with vtc_te_build_yield. reduce_or_null NULL means no reduction, and then
+ * combiner and init are ignored; otherwise init is a float or integer
+ * attribute of the element type. */
+vtc_op *vtc_te_build_compute(vtc_builder *b, const vtc_loc *loc, const vtc_type *result_type,
+                             unsigned num_inputs, vtc_value *const *inputs, unsigned num_symbols,
+                             vtc_value *const *symbols, const vtc_affine_map *shape,
+                             const vtc_affine_map *reduce_or_null, vtc_te_combiner combiner,
+                             const vtc_attr *init);
+/* A te.load of `input` (one of the enclosing compute's inputs) at
+ * map(block args, extra) with the compute's symbols; the result has the
+ * input's element type. padding_or_null: the value of out-of-bounds reads. */
+vtc_value *vtc_te_build_load(vtc_builder *b, const vtc_loc *loc, vtc_value *input, const vtc_affine_map *map,
+                             unsigned num_extra, vtc_value *const *extra, const vtc_attr *padding_or_null);
+vtc_op *vtc_te_build_yield(vtc_builder *b, const vtc_loc *loc, vtc_value *value);
+/* `te.dim %tensor, index`: an index value. */
+vtc_value *vtc_te_build_dim(vtc_builder *b, const vtc_loc *loc, vtc_value *tensor, unsigned index);
+
+/* ---- verification ---------------------------------------------------------- */
+
+/* The static in-bounds proof (verify_bounds.c), run by te.compute's
+ * verifier: for every te.load without padding, interval evaluation of each
+ * map result over the iteration domain (when the domain and the input's
+ * dimension are static) must stay inside the input. Emits a located error
+ * on the load and returns false when some access is out of bounds. */
+bool vtc_te_verify_bounds(vtc_op *compute);
+
+#endif

@@ -1,0 +1,156 @@
+/* lower-graph-to-te for the index-dependent data-movement ops. gather: one TE
+ * that loads the index element, casts it to `index`, wraps a negative one
+ * (arith.select) and passes it as an extra operand of an index-dependent
+ * te.load. scatter_nd: two TEs; the first is a reduction over the update
+ * positions p of select(indices[p] matches the output index, ...): with
+ * reduction "none" a `max` of the row-major position of p (-1: no update),
+ * so the last matching update wins as in the kernel; with add/mul/max/min
+ * the combined matching updates. The second selects (or combines) the
+ * update and the data. Choice: scatter_nd needs static update positions
+ * (indices.shape[:-1]) and a static index depth k. */
+#include <math.h>
+#include <string.h>
+
+#include "lowering/graph-to-te/lowering.h"
+
+/* An index element (i32/i64) as an `index`, wrapped by the dimension size
+ * (a constant, or loaded from the rank-0 input `size_slot`) when negative. */
+static vtc_value *wrap_index(gte_compute *c, vtc_value *raw, gte_expr size, int size_slot) {
+  const vtc_type *index = vtc_type_index(c->L->ctx);
+  vtc_value *t = gte_convert(c, raw, index);
+  int64_t n;
+  vtc_value *dim = gte_is_const(size, &n) ? gte_const(c, index, (double)n)
+                                          : gte_convert(c, gte_load(c, (unsigned)size_slot, NULL, 0, NULL, NULL), index);
+  vtc_value *neg = gte_cmpi(c, VTC_CMPI_SLT, t, gte_const(c, index, 0));
+  return gte_select(c, neg, gte_op2(c, "arith.addi", t, dim), t);
+}
+
+bool gte_lower_gather(gte_lowering *L, vtc_op *op, vtc_value **results) {
+  vtc_context *ctx = L->ctx;
+  vtc_value *data = vtc_op_operand(op, 0), *indices = vtc_op_operand(op, 1);
+  const vtc_type *rt = vtc_op_result(op, 0)->type;
+  gte_shape ds, is;
+  int64_t axis;
+  int ax;
+  if (!gte_shape_of(L, data, &ds) || !gte_shape_of(L, indices, &is)) return false;
+  if (!graph_attr_int(op, VTC_GRAPH_ATTR_AXIS, 0, &axis) || !graph_axis(op, axis, (int)ds.rank, &ax)) return false;
+  if (!vtc_type_is_integer(indices->type->element, 32) && !vtc_type_is_integer(indices->type->element, 64))
+    return gte_fail(L, "indices must be i32 or i64");
+  gte_shape out = {.rank = 0};
+  for (int i = 0; i < ax; i++) out.dims[out.rank++] = ds.dims[i];
+  for (unsigned i = 0; i < is.rank; i++) out.dims[out.rank++] = is.dims[i];
+  for (unsigned i = (unsigned)ax + 1; i < ds.rank; i++) out.dims[out.rank++] = ds.dims[i];
+  bool dyn = !gte_is_const(ds.dims[ax], NULL);
+  vtc_value *ins[3] = {data, indices, dyn ? gte_symbol_tensor(L, ds.dims[ax], NULL) : NULL};
+  gte_compute c;
+  gte_begin(&c, L, rt, NULL, &out, dyn ? 3 : 2, ins, 0, NULL, VTC_TE_COMBINER_NONE, 0);
+  gte_expr ii[VTC_MAX_RANK], di[VTC_MAX_RANK];
+  for (unsigned i = 0; i < is.rank; i++) ii[i] = gte_d(&c, (unsigned)ax + i);
+  vtc_value *e = wrap_index(&c, gte_load(&c, 1, ii, 0, NULL, NULL), ds.dims[ax], 2);
+  for (unsigned i = 0; i < ds.rank; i++)
+    di[i] = (int)i < ax ? gte_d(&c, i) : (int)i == ax ? vtc_affine_dim(ctx, out.rank) : gte_d(&c, i - 1 + is.rank);
+  results[0] = gte_end(&c, gte_load(&c, 0, di, 1, &e, NULL));
+  return true;
+}
+
+bool gte_lower_scatter_nd(gte_lowering *L, vtc_op *op, vtc_value **results) {
+  vtc_context *ctx = L->ctx;
+  vtc_value *data = vtc_op_operand(op, 0), *indices = vtc_op_operand(op, 1), *updates = vtc_op_operand(op, 2);
+  const vtc_type *rt = vtc_op_result(op, 0)->type, *el = rt->element;
+  const vtc_type *i64 = vtc_type_integer(ctx, 64), *index = vtc_type_index(ctx);
+  gte_shape ds, is;
+  const char *mode;
+  if (!gte_shape_of(L, data, &ds) || !gte_shape_of(L, indices, &is) ||
+      !graph_attr_string(op, VTC_GRAPH_ATTR_REDUCTION, "none", &mode))
+    return false;
+  if (!vtc_type_is_integer(indices->type->element, 32) && !vtc_type_is_integer(indices->type->element, 64))
+    return gte_fail(L, "indices must be i32 or i64");
+  if (!vtc_type_is_float(el) && !vtc_type_is_integer(el, 0)) return gte_fail(L, "unsupported element type");
+  int64_t k, ext[VTC_MAX_RANK];
+  if (is.rank < 1 || !gte_is_const(is.dims[is.rank - 1], &k) || k < 1 || k > (int64_t)ds.rank)
+    return gte_fail(L, "the index depth (last dimension of indices) must be static and in [1, rank(data)]");
+  unsigned np = is.rank - 1, r = ds.rank;
+  for (unsigned i = 0; i < np; i++)
+    if (!gte_is_const(is.dims[i], &ext[i])) return gte_fail(L, "the update positions (indices.shape[:-1]) must be static");
+  vtc_te_combiner comb = VTC_TE_COMBINER_MAX;
+  double neutral = -1;
+  bool none = strcmp(mode, "none") == 0;
+  if (!none) {
+    static const struct { const char *name; vtc_te_combiner comb; } modes[] = {
+        {"add", VTC_TE_COMBINER_SUM}, {"mul", VTC_TE_COMBINER_PROD}, {"max", VTC_TE_COMBINER_MAX}, {"min", VTC_TE_COMBINER_MIN}};
+    size_t m = 0;
+    while (m < 4 && strcmp(mode, modes[m].name)) m++;
+    if (m == 4) return gte_fail(L, "unknown reduction '%s'", mode);
+    comb = modes[m].comb;
+    neutral = comb == VTC_TE_COMBINER_SUM ? 0 : comb == VTC_TE_COMBINER_PROD ? 1
+              : comb == VTC_TE_COMBINER_MAX ? gte_lowest(el) : gte_highest(el);
+  }
+  /* Dynamic data dims that indices address need their sizes for wrapping. */
+  vtc_value *sizes[VTC_MAX_RANK] = {NULL};
+  for (unsigned j = 0; j < (unsigned)k; j++)
+    if (!gte_is_const(ds.dims[j], NULL)) sizes[j] = gte_symbol_tensor(L, ds.dims[j], NULL);
+
+  /* TE 1: per output element, a reduction over the update positions p. */
+  vtc_value *ins[2 + VTC_MAX_RANK] = {indices, updates}; /* updates only when combined here */
+  unsigned nin = none ? 1 : 2;
+  int size_slot[VTC_MAX_RANK];
+  for (unsigned j = 0; j < (unsigned)k; j++) {
+    size_slot[j] = sizes[j] ? (int)nin : -1;
+    if (sizes[j]) ins[nin++] = sizes[j];
+  }
+  gte_expr red[VTC_MAX_RANK];
+  for (unsigned i = 0; i < np; i++) red[i] = gte_c(L, ext[i]);
+  const vtc_type *acc_el = none ? i64 : el;
+  gte_compute c;
+  gte_begin(&c, L, NULL, acc_el, &ds, nin, ins, np, red, comb, neutral);
+  vtc_value *match = NULL;
+  gte_expr ii[VTC_MAX_RANK], ui[VTC_MAX_RANK];
+  for (unsigned i = 0; i < np; i++) ii[i] = ui[i] = gte_d(&c, r + i);
+  for (unsigned j = 0; j < (unsigned)k; j++) {
+    ii[np] = gte_c(L, j);
+    vtc_value *t = wrap_index(&c, gte_load(&c, 0, ii, 0, NULL, NULL), ds.dims[j], size_slot[j]);
+    vtc_value *eq = gte_cmpi(&c, VTC_CMPI_EQ, t, gte_arg(&c, j));
+    match = match ? gte_op2(&c, "arith.andi", match, eq) : eq;
+  }
+  vtc_value *val;
+  if (none) { /* the row-major position of p */
+    int64_t stride = 1;
+    vtc_value *lin = gte_const(&c, index, 0);
+    for (unsigned i = np; i-- > 0;) {
+      lin = gte_op2(&c, "arith.addi", lin, gte_op2(&c, "arith.muli", gte_arg(&c, r + i), gte_const(&c, index, (double)stride)));
+      stride *= ext[i];
+    }
+    val = gte_convert(&c, lin, i64);
+  } else {
+    for (unsigned i = (unsigned)k; i < r; i++) ui[np + i - (unsigned)k] = gte_d(&c, i);
+    val = gte_load(&c, 1, ui, 0, NULL, NULL);
+  }
+  vtc_value *acc = gte_end(&c, gte_select(&c, match, val, gte_const(&c, acc_el, neutral)));
+
+  /* TE 2: combine with the data. */
+  vtc_value *ins2[3] = {data, acc, updates};
+  gte_begin(&c, L, rt, NULL, &ds, none ? 3 : 2, ins2, 0, NULL, VTC_TE_COMBINER_NONE, 0);
+  vtc_value *dv = gte_load_broadcast(&c, 0), *av = gte_load_broadcast(&c, 1), *y;
+  if (none) {
+    /* updates[unravel(pos), x[k:]]; pos = -1 reads out of bounds: padded */
+    gte_expr e = vtc_affine_dim(ctx, r), idx[VTC_MAX_RANK];
+    int64_t stride = 1;
+    for (unsigned i = np; i-- > 0;) {
+      gte_expr q = vtc_affine_floordiv(ctx, e, gte_c(L, stride));
+      idx[i] = i == 0 ? q : vtc_affine_mod(ctx, q, gte_c(L, ext[i]));
+      stride *= ext[i];
+    }
+    for (unsigned i = (unsigned)k; i < r; i++) idx[np + i - (unsigned)k] = gte_d(&c, i);
+    vtc_value *pos = gte_convert(&c, av, index);
+    double zero = 0;
+    vtc_value *u = gte_load(&c, 2, idx, 1, &pos, &zero);
+    y = gte_select(&c, gte_cmpi(&c, VTC_CMPI_SGE, av, gte_const(&c, i64, 0)), u, dv);
+  } else {
+    y = comb == VTC_TE_COMBINER_SUM ? gte_add(&c, dv, av)
+        : comb == VTC_TE_COMBINER_PROD ? gte_mul(&c, dv, av)
+        : comb == VTC_TE_COMBINER_MAX ? gte_max(&c, dv, av)
+                                       : gte_min(&c, dv, av);
+  }
+  results[0] = gte_end(&c, y);
+  return true;
+}

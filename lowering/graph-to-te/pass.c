@@ -1,0 +1,186 @@
+/* lower-graph-to-te: every graph op of every function becomes te.computes
+ * (Souffle section 3: "SOUFFLE first lowers each operator to its
+ * corresponding TEs"); the conventions are dialects/te/README.md's. One
+ * table row per graph op names its lowering function (one file per family).
+ *
+ * Choices where the papers are silent:
+ * - The dynamic dimensions of the function's arguments become symbols, read
+ *   once at the top of the function by te.dim; every value's shape is an
+ *   affine expression of those symbols, and each te.compute takes exactly the
+ *   symbols its shape, reduction domain and inputs' shapes mention.
+ * - In broadcasting, a dynamic dimension is assumed to equal the other
+ *   operand's (it does not broadcast); te.load's run-time bounds checks
+ *   catch a violation instead of reading wrong elements.
+ * - Intermediate tensors of composites (softmax, norms, attention) have the
+ *   op's element type; their statistics (row max, sums) are tensors of the
+ *   reduced shape.
+ * - An op the lowering cannot express (a dimension that must be static, an
+ *   element type without te semantics) fails the pass with a located
+ *   diagnostic naming the op and the reason; nothing is half-lowered silently.
+ * - graph.constant becomes arith.constant of the same dense tensor. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lowering/graph-to-te/graph_to_te.h"
+#include "lowering/graph-to-te/lowering.h"
+
+typedef struct gte_rule {
+  const char *name;
+  gte_lower_fn lower;
+} gte_rule;
+
+static const gte_rule gte_rules[] = {
+    {"graph.matmul", gte_lower_matmul},
+    {"graph.conv2d", gte_lower_conv2d},
+    {"graph.relu", gte_lower_unary},
+    {"graph.gelu", gte_lower_unary},
+    {"graph.silu", gte_lower_unary},
+    {"graph.sigmoid", gte_lower_unary},
+    {"graph.tanh", gte_lower_unary},
+    {"graph.exp", gte_lower_unary},
+    {"graph.log", gte_lower_unary},
+    {"graph.sqrt", gte_lower_unary},
+    {"graph.rsqrt", gte_lower_unary},
+    {"graph.erf", gte_lower_unary},
+    {"graph.neg", gte_lower_unary},
+    {"graph.abs", gte_lower_unary},
+    {"graph.add", gte_lower_binary},
+    {"graph.sub", gte_lower_binary},
+    {"graph.mul", gte_lower_binary},
+    {"graph.div", gte_lower_binary},
+    {"graph.pow", gte_lower_binary},
+    {"graph.max", gte_lower_binary},
+    {"graph.min", gte_lower_binary},
+    {"graph.where", gte_lower_where},
+    {"graph.cast", gte_lower_cast},
+    {"graph.softmax", gte_lower_softmax},
+    {"graph.layer_norm", gte_lower_layer_norm},
+    {"graph.rms_norm", gte_lower_rms_norm},
+    {"graph.reduce_sum", gte_lower_reduce},
+    {"graph.reduce_mean", gte_lower_reduce},
+    {"graph.reduce_max", gte_lower_reduce},
+    {"graph.reduce_min", gte_lower_reduce},
+    {"graph.attention", gte_lower_attention},
+    {"graph.constant", gte_lower_constant},
+    {"graph.reshape", gte_lower_movement},
+    {"graph.transpose", gte_lower_movement},
+    {"graph.split", gte_lower_movement},
+    {"graph.concat", gte_lower_movement},
+    {"graph.slice", gte_lower_movement},
+    {"graph.expand", gte_lower_movement},
+    {"graph.squeeze", gte_lower_movement},
+    {"graph.unsqueeze", gte_lower_movement},
+    {"graph.flatten", gte_lower_movement},
+    {"graph.gather", gte_lower_gather},
+    {"graph.scatter_nd", gte_lower_scatter_nd},
+    {"graph.tile", gte_lower_movement},
+    {"graph.pad", gte_lower_movement},
+    {"graph.depth_to_space", gte_lower_movement},
+    {"graph.space_to_depth", gte_lower_movement},
+    {"graph.identity", gte_lower_movement},
+};
+
+static gte_lower_fn find_rule(const vtc_op *op) {
+  for (size_t i = 0; i < sizeof gte_rules / sizeof gte_rules[0]; i++)
+    if (strcmp(op->name->name, gte_rules[i].name) == 0) return gte_rules[i].lower;
+  return NULL;
+}
+
+static void free_lowering(gte_lowering *L) {
+  for (size_t i = 0; i < L->shapes.cap; i++)
+    if (L->shapes.keys[i] > VTC_PTRMAP_DELETED) free(L->shapes.vals[i]);
+  vtc_ptrmap_free(&L->shapes);
+  vtc_ptrmap_free(&L->sym_tensors);
+  VTC_VEC_FREE(&L->syms);
+}
+
+/* Lowers one graph op; its results' uses move to the te values. */
+static bool lower_op(gte_lowering *L, vtc_op *op, unsigned *lowered) {
+  gte_lower_fn fn = find_rule(op);
+  L->op = op;
+  if (!fn) return gte_fail(L, "no lowering for this op");
+  vtc_value *buf[8], **results = op->num_results > 8 ? vtc_xcalloc(op->num_results, sizeof *results) : buf;
+  L->b = vtc_builder_before(op);
+  bool ok = fn(L, op, results);
+  for (unsigned i = 0; ok && i < op->num_results; i++) {
+    if (results[i]->type != vtc_op_result(op, i)->type) {
+      char *want = vtc_type_to_string(vtc_op_result(op, i)->type), *got = vtc_type_to_string(results[i]->type);
+      ok = gte_fail(L, "result %u lowered to %s instead of %s", i, got, want);
+      free(want);
+      free(got);
+    }
+  }
+  if (ok) {
+    vtc_op_replace_all_uses(op, results);
+    vtc_op_erase(op);
+    (*lowered)++;
+  }
+  if (results != buf) free(results);
+  return ok;
+}
+
+static bool lower_function(vtc_context *ctx, vtc_op *func, unsigned *lowered) {
+  if (func->num_regions == 0 || !vtc_op_region(func, 0)->first) return true; /* a declaration */
+  vtc_block *entry = vtc_op_region(func, 0)->first;
+  if (!entry->first) return true;
+  gte_lowering L = {.ctx = ctx, .func = func, .sym_point = entry->first};
+  /* The arguments' dynamic dims, once, at the top. */
+  vtc_builder top = vtc_builder_before(entry->first);
+  for (unsigned a = 0; a < entry->num_args; a++) {
+    vtc_value *arg = entry->args[a];
+    if (!vtc_type_is_tensor(arg->type) || arg->type->rank > VTC_MAX_RANK) continue;
+    gte_shape s = gte_static_shape(&L, arg->type);
+    for (unsigned i = 0; i < s.rank; i++) {
+      if (s.dims[i]) continue;
+      vtc_value *d = vtc_te_build_dim(&top, func->loc, arg, i);
+      s.dims[i] = vtc_affine_symbol(ctx, (unsigned)L.syms.len);
+      VTC_VEC_PUSH(&L.syms, d);
+    }
+    gte_set_shape(&L, arg, &s);
+  }
+  /* Snapshot the graph ops first: lowering inserts ops before each. */
+  VTC_VEC(vtc_op *) ops = {0};
+  for (vtc_block *b = entry; b; b = b->next)
+    for (vtc_op *op = b->first; op; op = op->next)
+      if (op->name->dialect && strcmp(op->name->dialect, "graph") == 0) VTC_VEC_PUSH(&ops, op);
+  bool ok = true;
+  for (size_t i = 0; ok && i < ops.len; i++) ok = lower_op(&L, ops.data[i], lowered);
+  VTC_VEC_FREE(&ops);
+  free_lowering(&L);
+  return ok;
+}
+
+static vtc_walk_result collect_funcs(vtc_op *op, void *data) {
+  if (vtc_op_is_named(op, "func.func")) {
+    VTC_VEC(vtc_op *) *funcs = data;
+    VTC_VEC_PUSH(funcs, op);
+    return VTC_WALK_SKIP;
+  }
+  return VTC_WALK_ADVANCE;
+}
+
+static bool run_lower_graph_to_te(vtc_pass_context *pc, vtc_op *root, const void *options) {
+  (void)options;
+  vtc_context *ctx = vtc_pass_context_ctx(pc);
+  VTC_VEC(vtc_op *) funcs = {0};
+  vtc_op_walk(root, true, collect_funcs, &funcs);
+  unsigned lowered = 0;
+  bool ok = true;
+  for (size_t i = 0; ok && i < funcs.len; i++) ok = lower_function(ctx, funcs.data[i], &lowered);
+  VTC_VEC_FREE(&funcs);
+  vtc_pass_stat_add(pc, 0, lowered);
+  if (!lowered) vtc_pass_mark_unchanged(pc);
+  return ok;
+}
+
+static const char *const gte_statistics[] = {"ops-lowered", NULL};
+
+const vtc_pass_def vtc_lower_graph_to_te_pass = {
+    .name = "lower-graph-to-te",
+    .summary = "Lower graph ops to te.compute tensor expressions (Souffle section 3: TE lowering)",
+    .anchor = NULL,
+    .run = run_lower_graph_to_te,
+    .statistics = gte_statistics,
+};
+
+void vtc_register_lowering_passes(vtc_context *ctx) { vtc_context_register_pass(ctx, &vtc_lower_graph_to_te_pass); }
