@@ -125,9 +125,11 @@ const vtc_attr *vtc_attr_cstring(vtc_context *ctx, const char *s) {
 }
 
 const vtc_attr *vtc_attr_bool(vtc_context *ctx, bool value) {
-  vtc_attr a = blank(VTC_ATTR_BOOL);
-  a.i = value;
-  return uniq_attr(ctx, &a, sizeof a);
+  return vtc_attr_integer(ctx, vtc_type_integer(ctx, 1), value);
+}
+
+bool vtc_attr_is_bool(const vtc_attr *a) {
+  return a && a->kind == VTC_ATTR_INTEGER && vtc_type_is_integer(a->type, 1);
 }
 
 const vtc_attr *vtc_attr_unit(vtc_context *ctx) {

@@ -12,7 +12,6 @@ typedef enum vtc_attr_kind {
   VTC_ATTR_INTEGER,
   VTC_ATTR_FLOAT,
   VTC_ATTR_STRING,
-  VTC_ATTR_BOOL,
   VTC_ATTR_UNIT,
   VTC_ATTR_ARRAY,
   VTC_ATTR_DICTIONARY,
@@ -34,7 +33,6 @@ typedef struct vtc_named_attr {
  *   integer:    type (integer or index), i
  *   float:      type, f
  *   string:     str (interned, may hold NULs: use vtc_str_len), type (NULL or typed string)
- *   bool:       i (0 or 1)
  *   array:      count, elems[count].value
  *   dictionary: count, elems[count] sorted by name
  *   type:       type
@@ -66,7 +64,9 @@ const vtc_attr *vtc_attr_index(vtc_context *ctx, int64_t value);
 const vtc_attr *vtc_attr_float(vtc_context *ctx, const vtc_type *type, double value);
 const vtc_attr *vtc_attr_string(vtc_context *ctx, const char *s, size_t len);
 const vtc_attr *vtc_attr_cstring(vtc_context *ctx, const char *s);
+/* `true` and `false` are i1 integer attributes, as MLIR's BoolAttr. */
 const vtc_attr *vtc_attr_bool(vtc_context *ctx, bool value);
+bool vtc_attr_is_bool(const vtc_attr *a);
 const vtc_attr *vtc_attr_unit(vtc_context *ctx);
 const vtc_attr *vtc_attr_array(vtc_context *ctx, unsigned count, const vtc_attr *const *elems);
 const vtc_attr *vtc_attr_i64_array(vtc_context *ctx, unsigned count, const int64_t *values);

@@ -207,7 +207,7 @@ const vtc_attr *vtc_op_attr_dict(const vtc_op *op) {
 int64_t vtc_op_get_int_attr(const vtc_op *op, const char *name, int64_t fallback) {
   const vtc_attr *a = vtc_op_get_attr(op, name);
   if (!a) return fallback;
-  if (a->kind == VTC_ATTR_INTEGER || a->kind == VTC_ATTR_BOOL) return a->i;
+  if (a->kind == VTC_ATTR_INTEGER) return a->i;
   return fallback;
 }
 

@@ -456,10 +456,6 @@ void printer_attr(vtc_strbuf *b, const vtc_attr *a, int64_t elide_above, int eli
   case VTC_ATTR_STRING:
     printer_string(b, a->str, vtc_str_len(a->str));
     return;
-  case VTC_ATTR_BOOL:
-    if (a->i) OUT_LIT(b, "true");
-    else OUT_LIT(b, "false");
-    return;
   case VTC_ATTR_UNIT:
     OUT_LIT(b, "unit");
     return;

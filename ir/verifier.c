@@ -47,7 +47,7 @@ __attribute__((format(printf, 2, 3))) static bool op_error(vtc_op *op, const cha
 static const char *attr_kind_name(int kind) {
   static const char *const names[] = {
       [VTC_ATTR_INTEGER] = "integer",       [VTC_ATTR_FLOAT] = "float",
-      [VTC_ATTR_STRING] = "string",         [VTC_ATTR_BOOL] = "bool",
+      [VTC_ATTR_STRING] = "string",         
       [VTC_ATTR_UNIT] = "unit",             [VTC_ATTR_ARRAY] = "array",
       [VTC_ATTR_DICTIONARY] = "dictionary", [VTC_ATTR_TYPE] = "type",
       [VTC_ATTR_SYMBOL_REF] = "symbol reference", [VTC_ATTR_DENSE] = "dense elements",

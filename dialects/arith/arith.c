@@ -103,7 +103,6 @@ static const vtc_type *constant_type(vtc_context *ctx, const vtc_attr *v) {
   case VTC_ATTR_INTEGER:
   case VTC_ATTR_FLOAT:
   case VTC_ATTR_DENSE: return v->type;
-  case VTC_ATTR_BOOL: return vtc_type_integer(ctx, 1);
   default: return NULL;
   }
 }
@@ -165,7 +164,6 @@ static bool parse_constant(vtc_parser *p, vtc_parse_state *st) {
   const vtc_attr *v = NULL;
   if (!vtc_parse_attr(p, NULL, &v)) return false;
   /* `true`/`false` are i1 integers, as in MLIR. */
-  if (v->kind == VTC_ATTR_BOOL) v = vtc_attr_integer(ctx, vtc_type_integer(ctx, 1), v->i);
   const vtc_type *t = constant_type(ctx, v);
   if (!t) return vtc_error(ctx, loc, "expected an integer, float or dense elements attribute with a type");
   vtc_parse_state_add_attr(st, "value", v);
@@ -175,7 +173,6 @@ static bool parse_constant(vtc_parser *p, vtc_parse_state *st) {
 
 vtc_op *vtc_arith_materialize_constant(vtc_builder *b, const vtc_attr *value, const vtc_type *type,
                                        const vtc_loc *loc) {
-  if (value->kind == VTC_ATTR_BOOL) value = vtc_attr_integer(b->ctx, vtc_type_integer(b->ctx, 1), value->i);
   if (constant_type(b->ctx, value) != type) return NULL;
   if (!elem_ok(type, C_INT | C_INDEX | C_FLOAT)) return NULL;
   vtc_named_attr attr = {vtc_str(b->ctx, "value"), value};

@@ -46,13 +46,13 @@ static int64_t smax(unsigned w) { return w >= 64 ? INT64_MAX : (INT64_C(1) << (w
 /* ---- constants ------------------------------------------------------------ */
 
 static bool is_const(const vtc_attr *a) {
-  return a && (a->kind == VTC_ATTR_INTEGER || a->kind == VTC_ATTR_FLOAT || a->kind == VTC_ATTR_BOOL ||
+  return a && (a->kind == VTC_ATTR_INTEGER || a->kind == VTC_ATTR_FLOAT ||
                a->kind == VTC_ATTR_DENSE);
 }
 
 bool vtc_arith_const_int(const vtc_attr *a, int64_t *value) {
   if (!a) return false;
-  if (a->kind == VTC_ATTR_INTEGER || a->kind == VTC_ATTR_BOOL) {
+  if (a->kind == VTC_ATTR_INTEGER) {
     *value = a->i;
     return true;
   }

@@ -99,7 +99,7 @@ bool graph_attr_bool(vtc_op *op, const char *name, bool dflt, bool *out) {
     *out = dflt;
     return true;
   }
-  if (a->kind == VTC_ATTR_BOOL || (a->kind == VTC_ATTR_INTEGER && (a->i == 0 || a->i == 1)))
+  if (a->kind == VTC_ATTR_INTEGER && (a->i == 0 || a->i == 1))
     *out = a->i != 0;
   else if (a->kind == VTC_ATTR_UNIT)
     *out = true;

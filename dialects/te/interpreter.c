@@ -214,7 +214,7 @@ static bool attr_scalar(const vtc_attr *a, scalar *out) {
   if (a->kind == VTC_ATTR_FLOAT) {
     out->f = a->f;
     out->i = (int64_t)a->f;
-  } else if (a->kind == VTC_ATTR_INTEGER || a->kind == VTC_ATTR_BOOL) {
+  } else if (a->kind == VTC_ATTR_INTEGER) {
     out->i = a->i;
     out->f = (double)a->i;
   } else {

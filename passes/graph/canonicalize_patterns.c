@@ -171,7 +171,7 @@ static bool compose_reshapes(vtc_rewriter *rw, vtc_op *op) {
     int64_t v[GRAPH_MAX_ARRAY];
     int n;
     if (!vtc_graph_int_array(a, v, GRAPH_MAX_ARRAY, &n)) return false;
-    bool allowzero = az && (az->kind == VTC_ATTR_BOOL || az->kind == VTC_ATTR_INTEGER) && az->i;
+    bool allowzero = az && az->kind == VTC_ATTR_INTEGER && az->i;
     for (int i = 0; i < n && !allowzero; i++)
       if (v[i] == 0) return false;
     shape = a;
