@@ -224,6 +224,12 @@ void vtc_tensor_free(vtc_tensor *t) {
   t->data = NULL;
 }
 
+void vtc_tensor_free_array(vtc_tensor *ts, unsigned n) {
+  if (!ts) return;
+  for (unsigned i = 0; i < n; i++) vtc_tensor_free(&ts[i]);
+  free(ts);
+}
+
 vtc_shape vtc_tensor_shape(const vtc_tensor *t) {
   vtc_shape s = {.rank = t->rank};
   for (int i = 0; i < t->rank; i++) s.dims[i] = t->dims[i];

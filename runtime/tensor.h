@@ -78,6 +78,8 @@ int vtc_tensor_create_shape(vtc_tensor *t, vtc_dtype dtype, const vtc_shape *sha
 /* Deep copy into an empty `dst`. */
 int vtc_tensor_clone(const vtc_tensor *src, vtc_tensor *dst, char *err, size_t errlen);
 void vtc_tensor_free(vtc_tensor *t);
+/* Frees each of n tensors and the heap array holding them (NULL is fine). */
+void vtc_tensor_free_array(vtc_tensor *ts, unsigned n);
 
 vtc_shape vtc_tensor_shape(const vtc_tensor *t);
 int64_t vtc_tensor_numel(const vtc_tensor *t);

@@ -59,12 +59,6 @@ int vtc_graph_check_tensor(const vtc_type *type, const vtc_tensor *t, char *err,
   return 0;
 }
 
-void vtc_graph_free_outputs(vtc_tensor *outputs, unsigned n) {
-  if (!outputs) return;
-  for (unsigned i = 0; i < n; i++) vtc_tensor_free(&outputs[i]);
-  free(outputs);
-}
-
 static void account_alloc(interp_state *st, const vtc_tensor *t) {
   size_t b = vtc_tensor_nbytes(t);
   st->live_bytes += b;

@@ -35,14 +35,13 @@ typedef struct vtc_graph_interp_options {
  * match its argument types: same element type and rank, equal static dims;
  * each `?` dim takes the input's size. On success returns true and sets
  * *outputs to a heap array of *num_outputs tensors the caller owns (free
- * with vtc_graph_free_outputs). On failure (input mismatch, an op without
+ * with vtc_tensor_free_array). On failure (input mismatch, an op without
  * reference semantics, a kernel error, a result that disagrees with its
  * declared type) emits a located diagnostic at the function's or the op's
  * location and returns false with *outputs NULL. opts and stats may be NULL. */
 bool vtc_graph_interpret(vtc_op *func, unsigned num_inputs, const vtc_tensor *inputs, vtc_tensor **outputs,
                          unsigned *num_outputs, const vtc_graph_interp_options *opts,
                          vtc_graph_interp_stats *stats);
-void vtc_graph_free_outputs(vtc_tensor *outputs, unsigned num_outputs);
 
 /* A runtime tensor's type as MLIR spells it: "tensor<2x3xf32>". */
 void vtc_graph_tensor_str(const vtc_tensor *t, char *buf, size_t cap);

@@ -608,7 +608,7 @@ static bool return_values(func_run *fr, vtc_op *ret, vtc_tensor **outputs, unsig
       if (ok) vtc_tensor_set_f64(&outs[i], 0, fl ? x->s.f : (double)x->s.i);
     }
     if (!ok) {
-      vtc_te_free_outputs(outs, i + 1);
+      vtc_tensor_free_array(outs, i + 1);
       return false;
     }
   }
@@ -664,8 +664,3 @@ bool vtc_te_interpret(vtc_op *func, unsigned num_inputs, const vtc_tensor *input
   return ok;
 }
 
-void vtc_te_free_outputs(vtc_tensor *outputs, unsigned num_outputs) {
-  if (!outputs) return;
-  for (unsigned i = 0; i < num_outputs; i++) vtc_tensor_free(&outputs[i]);
-  free(outputs);
-}

@@ -24,12 +24,11 @@
  * that disagrees with the evaluated `shape` is an error. A te.load outside
  * its input without `padding` is a located error naming the index.
  * On success returns true and sets *outputs to a heap array of *num_outputs
- * tensors the caller owns (free with vtc_te_free_outputs); scalar results
+ * tensors the caller owns (free with vtc_tensor_free_array); scalar results
  * come back as rank-0 tensors (f64 for floats, i64 for integers and index).
  * On failure emits a located diagnostic and returns false, *outputs NULL. */
 bool vtc_te_interpret(vtc_op *func, unsigned num_inputs, const vtc_tensor *inputs, vtc_tensor **outputs,
                       unsigned *num_outputs);
-void vtc_te_free_outputs(vtc_tensor *outputs, unsigned num_outputs);
 
 /* The runtime dtype of a scalar element type; false for types with none. */
 bool vtc_te_dtype_of(const vtc_type *element, vtc_dtype *out);

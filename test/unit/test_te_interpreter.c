@@ -106,7 +106,7 @@ static void test_matmul(void) {
       }
     CHECK(ok);
   }
-  vtc_te_free_outputs(out, n);
+  vtc_tensor_free_array(out, n);
   vtc_tensor_free(&in[0]);
   vtc_tensor_free(&in[1]);
   vtc_op_destroy(m);
@@ -166,7 +166,7 @@ static void test_reduce_max_and_softmax(void) {
     }
     CHECK(ok);
   }
-  vtc_te_free_outputs(out, n);
+  vtc_tensor_free_array(out, n);
   vtc_tensor_free(&in);
   vtc_op_destroy(m);
 }
@@ -206,7 +206,7 @@ static void test_padded_conv1d(void) {
     }
     CHECK(ok);
   }
-  vtc_te_free_outputs(out, n);
+  vtc_tensor_free_array(out, n);
   vtc_tensor_free(&in[0]);
   vtc_tensor_free(&in[1]);
   vtc_op_destroy(m);
@@ -249,7 +249,7 @@ static void test_gather(void) {
       }
     CHECK(ok);
   }
-  vtc_te_free_outputs(out, n);
+  vtc_tensor_free_array(out, n);
   /* An index past the end is a located run-time error. */
   vtc_tensor_set_f64(&in[1], 1, 7);
   errors = 0;
@@ -307,7 +307,7 @@ static void test_dynamic(void) {
       CHECK_EQ_INT(out[2].rank, 0);
       CHECK_EQ_INT(vtc_tensor_get_i64(&out[2], 0), rows + 1);
     }
-    vtc_te_free_outputs(out, n);
+    vtc_tensor_free_array(out, n);
     vtc_tensor_free(&in);
   }
   vtc_op_destroy(m);
@@ -374,7 +374,7 @@ static void test_symbol_argument(void) {
     for (int i = 0; i < 10; i++) ok &= vtc_tensor_get_i64(&out[0], i) == 3 * i;
     CHECK(ok);
   }
-  vtc_te_free_outputs(out, n);
+  vtc_tensor_free_array(out, n);
   vtc_tensor_free(&in);
   vtc_op_destroy(m);
 }
@@ -409,7 +409,7 @@ static void test_hoisted_constants(void) {
     for (int i = 0; i < 4; i++) ok &= close_to(vtc_tensor_get_f64(&out[0], i), 2.5 * vtc_tensor_get_f64(&in, (i + 1) % 3));
     CHECK(ok);
   }
-  vtc_te_free_outputs(out, n);
+  vtc_tensor_free_array(out, n);
   vtc_tensor_free(&in);
   vtc_op_destroy(m);
 }
@@ -473,7 +473,7 @@ static void test_builders(void) {
     for (int i = 0; i < 4; i++) expect *= (i + 1) * xs[i];
     CHECK_EQ_INT(vtc_tensor_get_i64(&out[0], 0), expect);
   }
-  vtc_te_free_outputs(out, n);
+  vtc_tensor_free_array(out, n);
   vtc_tensor_free(&in);
   vtc_op_destroy(m);
 }

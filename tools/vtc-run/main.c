@@ -12,6 +12,7 @@
 
 #include "dialects/builtin/dialects.h"
 #include "dialects/graph/interpreter.h"
+#include "dialects/te/interpreter.h"
 #include "ir/ir.h"
 #include "runtime/npy.h"
 #include "tools/vtc-run/options.h"
@@ -28,9 +29,10 @@ typedef struct run_request {
   const vtc_tensor *inputs;
   bool trace;
   /* filled by the target */
-  vtc_tensor *outputs; /* heap array; free with vtc_graph_free_outputs */
+  vtc_tensor *outputs; /* heap array; free with vtc_tensor_free_array */
   unsigned num_outputs;
   size_t peak_bytes;   /* peak intermediate bytes, when the target measures it */
+  bool measured_peak;
 } run_request;
 
 typedef struct run_target {
@@ -46,11 +48,22 @@ static bool run_interp(run_request *req) {
   bool ok = vtc_graph_interpret(req->entry, req->num_inputs, req->inputs, &req->outputs, &req->num_outputs, &opts,
                                 &stats);
   req->peak_bytes = stats.peak_bytes;
+  req->measured_peak = true;
   return ok;
+}
+
+/* The tensor-expression path: lower-graph-to-te on the whole module, then
+ * the te interpreter, so the lowering can be run and compared by hand. */
+static bool run_te(run_request *req) {
+  vtc_pass_manager *pm = vtc_pass_manager_create(req->ctx, "builtin.module");
+  bool ok = vtc_pass_manager_parse(pm, "lower-graph-to-te") && vtc_pass_manager_run(pm, req->module);
+  vtc_pass_manager_destroy(pm);
+  return ok && vtc_te_interpret(req->entry, req->num_inputs, req->inputs, &req->outputs, &req->num_outputs);
 }
 
 static const run_target kTargets[] = {
     {"interp", "the graph dialect's reference interpreter (dialects/graph/interpreter.c)", run_interp},
+    {"te", "lower-graph-to-te, then the te interpreter (dialects/te/interpreter.c)", run_te},
 };
 
 static const run_target *find_target(const char *name) {
@@ -347,14 +360,14 @@ static int run(const run_options *o, vtc_context *ctx) {
   }
   if (!target->run(&req)) goto done;
   for (unsigned k = 0; k < req.num_outputs; k++) print_result(k, &req.outputs[k], o);
-  printf("peak intermediate bytes: %zu\n", req.peak_bytes);
+  if (req.measured_peak) printf("peak intermediate bytes: %zu\n", req.peak_bytes);
   fflush(stdout);
   rc = write_outputs(o, req.outputs, req.num_outputs) ? 0 : 1;
 done:
   if (ins)
     for (unsigned a = 0; a < nargs; a++) vtc_tensor_free(&ins[a]);
   free(ins);
-  vtc_graph_free_outputs(req.outputs, req.num_outputs);
+  vtc_tensor_free_array(req.outputs, req.num_outputs);
   if (module) vtc_op_destroy(module);
   free(buf);
   return rc;
