@@ -94,11 +94,12 @@ gte_shape gte_broadcast(gte_lowering *L, const gte_shape *a, const gte_shape *b)
   return r;
 }
 
-void gte_broadcast_index(gte_lowering *L, const gte_shape *in, unsigned out_rank, gte_expr *idx) {
+void gte_broadcast_index(gte_lowering *L, const gte_shape *in, const gte_shape *out, gte_expr *idx) {
   for (unsigned i = 0; i < in->rank; i++) {
-    int64_t v;
-    idx[i] = gte_is_const(in->dims[i], &v) && v == 1 ? gte_c(L, 0)
-                                                     : vtc_affine_dim(L->ctx, i + out_rank - in->rank);
+    unsigned o = i + out->rank - in->rank;
+    int64_t v, w;
+    bool broadcast = gte_is_const(in->dims[i], &v) && v == 1 && !(gte_is_const(out->dims[o], &w) && w == 1);
+    idx[i] = broadcast ? gte_c(L, 0) : vtc_affine_dim(L->ctx, o);
   }
 }
 
@@ -225,14 +226,7 @@ vtc_value *gte_load_broadcast(gte_compute *c, unsigned input) {
   gte_shape s;
   gte_expr idx[VTC_MAX_RANK];
   gte_shape_of(c->L, c->inputs[input], &s);
-  gte_broadcast_index(c->L, &s, c->rank, idx);
-  /* A size-1 dim facing a size-1 output dim reads its own index (same
-   * element, but the map stays an identity where it is one). */
-  for (unsigned i = 0; i < s.rank; i++) {
-    unsigned o = i + c->rank - s.rank;
-    int64_t v;
-    if (gte_is_const(c->out.dims[o], &v) && v == 1) idx[i] = gte_d(c, o);
-  }
+  gte_broadcast_index(c->L, &s, &c->out, idx);
   return gte_load(c, input, idx, 0, NULL, NULL);
 }
 
@@ -322,7 +316,14 @@ vtc_value *gte_convert(gte_compute *c, vtc_value *v, const vtc_type *to) {
   if (!ff && tf) return cast_op(c, fw == 1 ? "arith.uitofp" : "arith.sitofp", v, to);
   if (tw == 1) /* numpy: nonzero (and NaN) is true */
     return ff ? gte_cmpf(c, VTC_CMPF_UNE, v, gte_const(c, from, 0)) : gte_cmpi(c, VTC_CMPI_NE, v, gte_const(c, from, 0));
-  if (ff) return cast_op(c, "arith.fptosi", v, to);
+  if (ff) { /* saturating, NaN to 0, as vtc_tensor_set_f64 stores */
+    const vtc_type *f64 = vtc_type_f64(c->L->ctx);
+    v = gte_convert(c, v, f64);
+    v = gte_select(c, gte_cmpf(c, VTC_CMPF_UNO, v, v), gte_const(c, f64, 0), v);
+    double hi = tw >= 64 ? 9223372036854774784.0 : gte_highest(to); /* the largest double below 2^63 */
+    v = gte_op2(c, "arith.minimumf", gte_op2(c, "arith.maximumf", v, gte_const(c, f64, gte_lowest(to))), gte_const(c, f64, hi));
+    return cast_op(c, "arith.fptosi", v, to);
+  }
   if (fw == 1) return cast_op(c, "arith.extui", v, to);
   if (fw < tw) return cast_op(c, "arith.extsi", v, to);
   /* Narrowing saturates, as the kernels do. */

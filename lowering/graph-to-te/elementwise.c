@@ -81,6 +81,8 @@ static bool lower_broadcasting(gte_lowering *L, vtc_op *op, vtc_value **results,
     if (!vtc_type_is_float(vtc_op_operand(op, i)->type->element) &&
         !vtc_type_is_integer(vtc_op_operand(op, i)->type->element, 0))
       return gte_fail(L, "unsupported element type");
+  if (where && !vtc_type_is_integer(vtc_op_operand(op, 0)->type->element, 1))
+    return gte_fail(L, "the condition must have element type i1");
   vtc_value *ins[3] = {NULL, NULL, NULL};
   for (unsigned i = 0; i < n; i++) ins[i] = vtc_op_operand(op, i);
   gte_compute c;

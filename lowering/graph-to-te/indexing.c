@@ -115,11 +115,14 @@ bool gte_lower_scatter_nd(gte_lowering *L, vtc_op *op, vtc_value **results) {
   vtc_value *val;
   if (none) { /* the row-major position of p */
     int64_t stride = 1;
-    vtc_value *lin = gte_const(&c, index, 0);
+    vtc_value *lin = NULL;
     for (unsigned i = np; i-- > 0;) {
-      lin = gte_op2(&c, "arith.addi", lin, gte_op2(&c, "arith.muli", gte_arg(&c, r + i), gte_const(&c, index, (double)stride)));
+      vtc_value *term = gte_arg(&c, r + i);
+      if (stride != 1) term = gte_op2(&c, "arith.muli", term, gte_const(&c, index, (double)stride));
+      lin = lin ? gte_op2(&c, "arith.addi", lin, term) : term;
       stride *= ext[i];
     }
+    if (!lin) lin = gte_const(&c, index, 0);
     val = gte_convert(&c, lin, i64);
   } else {
     for (unsigned i = (unsigned)k; i < r; i++) ui[np + i - (unsigned)k] = gte_d(&c, i);

@@ -19,15 +19,15 @@ bool gte_lower_matmul(gte_lowering *L, vtc_op *op, vtc_value **results) {
   gte_shape ab = {.rank = has_m ? as.rank - 2 : 0}, bb = {.rank = has_n ? bs.rank - 2 : 0};
   memcpy(ab.dims, as.dims, ab.rank * sizeof(gte_expr));
   memcpy(bb.dims, bs.dims, bb.rank * sizeof(gte_expr));
-  gte_shape out = gte_broadcast(L, &ab, &bb);
+  gte_shape out = gte_broadcast(L, &ab, &bb), batch = out;
   unsigned nb = out.rank;
   if (has_m) out.dims[out.rank++] = as.dims[as.rank - 2];
   if (has_n) out.dims[out.rank++] = bs.dims[bs.rank - 1];
   gte_expr k = as.dims[as.rank - 1], kb = bs.dims[has_n ? bs.rank - 2 : 0];
   if (!gte_is_const(k, NULL) && gte_is_const(kb, NULL)) k = kb;
   gte_expr ia[VTC_MAX_RANK], ib[VTC_MAX_RANK], kd = vtc_affine_dim(ctx, out.rank);
-  gte_broadcast_index(L, &ab, nb, ia);
-  gte_broadcast_index(L, &bb, nb, ib);
+  gte_broadcast_index(L, &ab, &batch, ia);
+  gte_broadcast_index(L, &bb, &batch, ib);
   if (has_m) ia[ab.rank] = vtc_affine_dim(ctx, nb);
   ia[as.rank - 1] = kd;
   ib[has_n ? bs.rank - 2 : 0] = kd;

@@ -59,9 +59,10 @@ gte_expr gte_c(gte_lowering *L, int64_t v);
  * runtime bounds checks of te.load catch a violation). */
 gte_shape gte_broadcast(gte_lowering *L, const gte_shape *a, const gte_shape *b);
 /* The index expressions that read an operand of shape `in` broadcast to an
- * output of rank out_rank: a size-1 dimension reads 0, the others the
- * matching output index d_(i + out_rank - in.rank). */
-void gte_broadcast_index(gte_lowering *L, const gte_shape *in, unsigned out_rank, gte_expr *idx);
+ * output of shape `out` (its leading dims): a size-1 dimension reads 0
+ * unless the output's is 1 too, the others the matching output index
+ * d_(i + out.rank - in.rank). */
+void gte_broadcast_index(gte_lowering *L, const gte_shape *in, const gte_shape *out, gte_expr *idx);
 /* A rank-0 i64 (or float `element`) tensor holding the value of a symbol
  * expression: a te.compute with `reduce ()[s] -> (e)` summing 1. The body of
  * a compute is isolated from its symbols, so a TE that needs a dynamic size

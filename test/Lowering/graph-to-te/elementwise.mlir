@@ -122,7 +122,12 @@ func.func @cast(%x: tensor<4xf32>, %i: tensor<4xi64>, %c: tensor<4xi1>) -> (tens
   // CHECK: arith.extf %{{.*}} : bf16 to f32
   // CHECK-NEXT: arith.truncf %{{.*}} : f32 to f16
   %1 = "graph.cast"(%0) {to = f16} : (tensor<4xbf16>) -> tensor<4xf16>
-  // CHECK: arith.fptosi %{{.*}} : f32 to i32
+  // Float to integer saturates and takes NaN to 0, as the kernels store.
+  // CHECK: arith.extf %{{.*}} : f32 to f64
+  // CHECK: arith.cmpf uno
+  // CHECK: arith.maximumf
+  // CHECK-NEXT: arith.minimumf
+  // CHECK-NEXT: arith.fptosi %{{.*}} : f64 to i32
   %2 = "graph.cast"(%x) {to = i32} : (tensor<4xf32>) -> tensor<4xi32>
   // To i1: nonzero (NaN included) is true.
   // CHECK: arith.cmpf une

@@ -197,3 +197,28 @@ func.func @identity(%x: tensor<2x3xi1>) -> tensor<2x3xi1> {
   %0 = "graph.identity"(%x) : (tensor<2x3xi1>) -> tensor<2x3xi1>
   return %0 : tensor<2x3xi1>
 }
+func.func @half_composites(%x: tensor<2x5xf16>, %s: tensor<5xf16>, %y: tensor<3x4xbf16>) -> (tensor<2x5xf16>, tensor<2x5xf16>, tensor<3x4xbf16>, tensor<3x1xbf16>) {
+  %0 = "graph.softmax"(%x) : (tensor<2x5xf16>) -> tensor<2x5xf16>
+  %1 = "graph.layer_norm"(%x, %s, %s) : (tensor<2x5xf16>, tensor<5xf16>, tensor<5xf16>) -> tensor<2x5xf16>
+  %2 = "graph.gelu"(%y) : (tensor<3x4xbf16>) -> tensor<3x4xbf16>
+  %3 = "graph.reduce_mean"(%y) {axes = [1]} : (tensor<3x4xbf16>) -> tensor<3x1xbf16>
+  return %0, %1, %2, %3 : tensor<2x5xf16>, tensor<2x5xf16>, tensor<3x4xbf16>, tensor<3x1xbf16>
+}
+func.func @int_ops(%a: tensor<3x4xi32>, %b: tensor<4xi32>, %c: tensor<3x4xi64>) -> (tensor<3x4xi32>, tensor<3xi64>, tensor<4xi64>, tensor<3x4xi32>) {
+  %0 = "graph.pow"(%a, %b) : (tensor<3x4xi32>, tensor<4xi32>) -> tensor<3x4xi32>
+  %1 = "graph.reduce_max"(%c) {axes = [1], keepdims = false} : (tensor<3x4xi64>) -> tensor<3xi64>
+  %2 = "graph.reduce_sum"(%c) {axes = [0], keepdims = false} : (tensor<3x4xi64>) -> tensor<4xi64>
+  %m = "graph.cast"(%a) {to = i1} : (tensor<3x4xi32>) -> tensor<3x4xi1>
+  %3 = "graph.where"(%m, %a, %b) : (tensor<3x4xi1>, tensor<3x4xi32>, tensor<4xi32>) -> tensor<3x4xi32>
+  return %0, %1, %2, %3 : tensor<3x4xi32>, tensor<3xi64>, tensor<4xi64>, tensor<3x4xi32>
+}
+func.func @pad_wrap(%x: tensor<3x4xf32>) -> tensor<5x8xf32> {
+  %0 = "graph.pad"(%x) {pads = [1, 2, 1, 2], mode = "wrap"} : (tensor<3x4xf32>) -> tensor<5x8xf32>
+  return %0 : tensor<5x8xf32>
+}
+func.func @scatter_nd_2d(%d: tensor<3x4x2xf32>, %i: tensor<2x2x2xi64>, %u: tensor<2x2x2xf32>) -> (tensor<3x4x2xf32>, tensor<3x4x2xf32>, tensor<3x4x2xf32>) {
+  %0 = "graph.scatter_nd"(%d, %i, %u) : (tensor<3x4x2xf32>, tensor<2x2x2xi64>, tensor<2x2x2xf32>) -> tensor<3x4x2xf32>
+  %1 = "graph.scatter_nd"(%d, %i, %u) {reduction = "mul"} : (tensor<3x4x2xf32>, tensor<2x2x2xi64>, tensor<2x2x2xf32>) -> tensor<3x4x2xf32>
+  %2 = "graph.scatter_nd"(%d, %i, %u) {reduction = "min"} : (tensor<3x4x2xf32>, tensor<2x2x2xi64>, tensor<2x2x2xf32>) -> tensor<3x4x2xf32>
+  return %0, %1, %2 : tensor<3x4x2xf32>, tensor<3x4x2xf32>, tensor<3x4x2xf32>
+}
