@@ -2,6 +2,7 @@
  * dialect vtc has (later issues add theirs to vtc_register_all_dialects). */
 #include "dialects/arith/arith.h"
 #include "dialects/builtin/dialects.h"
+#include "dialects/gir/gir.h"
 #include "dialects/graph/graph.h"
 #include "dialects/te/te.h"
 
@@ -16,4 +17,5 @@ void vtc_register_all_dialects(vtc_context *ctx) {
   vtc_register_core_dialects(ctx);
   vtc_register_graph_dialect(ctx);
   vtc_register_te_dialect(ctx);
+  vtc_register_gir_dialect(ctx);
 }

@@ -1,0 +1,290 @@
+/* The gir dialect: PowerFusion's GIR (powerfusion.txt sections 4 and 7) over
+ * Vortex's hardware hierarchy (vortex.txt section 4): kernels with a parallel
+ * primitive, memory slices by level, and computation, data-movement and sync
+ * gOperators; host ops that allocate buffers and launch kernels. The
+ * specification is dialects/gir/README.md. */
+#ifndef VTC_DIALECTS_GIR_GIR_H
+#define VTC_DIALECTS_GIR_GIR_H
+
+#include "ir/builder.h"
+#include "ir/dialect.h"
+
+extern const vtc_dialect vtc_gir_dialect;
+
+/* Registers the gir dialect (same as vtc_context_register_dialect). */
+void vtc_register_gir_dialect(vtc_context *ctx);
+
+/* ---- the hardware hierarchy ------------------------------------------------ */
+
+/* Memory levels, outermost first. */
+typedef enum vtc_gir_level {
+  VTC_GIR_GLOBAL,   /* DRAM: device memory / host memory; every unit of a launch */
+  VTC_GIR_SHARED,   /* on-chip, one group: GPU shared memory, CPU cache buffer */
+  VTC_GIR_REGISTER, /* one unit: GPU warp registers over its lanes, CPU vector registers */
+} vtc_gir_level;
+
+/* Sync scopes, innermost first: who exchanges data across the sync. */
+typedef enum vtc_gir_scope {
+  VTC_GIR_SCOPE_LANE,   /* nobody: same pattern, no effect */
+  VTC_GIR_SCOPE_WARP,   /* the lanes of one unit (GPU warp shuffle; CPU vector permute) */
+  VTC_GIR_SCOPE_BLOCK,  /* the units of one group (__syncthreads; CPU group barrier) */
+  VTC_GIR_SCOPE_DEVICE, /* every unit of the launch (grid barrier) */
+} vtc_gir_scope;
+
+/* How the parallel units of a kernel map onto a machine (the kernel's
+ * `hierarchy`): unit = warp, group = block on a GPU; unit = thread, group =
+ * threads sharing `shared` buffers on a CPU. */
+typedef enum vtc_gir_hierarchy {
+  VTC_GIR_HIER_CPU,
+  VTC_GIR_HIER_GPU,
+} vtc_gir_hierarchy;
+
+/* What gir.id / gir.count name. */
+typedef enum vtc_gir_dim {
+  VTC_GIR_DIM_UNIT,          /* id: linear unit index in [0, units); count: units of the launch */
+  VTC_GIR_DIM_GROUP,         /* id: group index in [0, groups); count: groups of the launch */
+  VTC_GIR_DIM_UNIT_IN_GROUP, /* id: unit index in its group; count: group_size */
+} vtc_gir_dim;
+
+/* Reduction combiners (the same four as te). */
+typedef enum vtc_gir_combiner {
+  VTC_GIR_SUM,
+  VTC_GIR_MAX,
+  VTC_GIR_MIN,
+  VTC_GIR_PROD,
+} vtc_gir_combiner;
+
+/* The axis of gir.reduce and gir.broadcast within a num x width slice. */
+typedef enum vtc_gir_axis {
+  VTC_GIR_AXIS_WIDTH, /* within each segment: num x width <-> num x 1 */
+  VTC_GIR_AXIS_NUM,   /* across segments:      num x width <-> 1 x width */
+} vtc_gir_axis;
+
+/* Names as written in the textual form ("global", "warp", "gpu", "unit_in_group",
+ * "sum", "width"); the _from_name forms return false on an unknown name. */
+const char *vtc_gir_level_name(vtc_gir_level l);
+bool vtc_gir_level_from_name(const char *name, vtc_gir_level *out);
+const char *vtc_gir_scope_name(vtc_gir_scope s);
+bool vtc_gir_scope_from_name(const char *name, vtc_gir_scope *out);
+const char *vtc_gir_hierarchy_name(vtc_gir_hierarchy h);
+bool vtc_gir_hierarchy_from_name(const char *name, vtc_gir_hierarchy *out);
+const char *vtc_gir_dim_name(vtc_gir_dim d);
+bool vtc_gir_dim_from_name(const char *name, vtc_gir_dim *out);
+const char *vtc_gir_combiner_name(vtc_gir_combiner c);
+bool vtc_gir_combiner_from_name(const char *name, vtc_gir_combiner *out);
+const char *vtc_gir_axis_name(vtc_gir_axis a);
+bool vtc_gir_axis_from_name(const char *name, vtc_gir_axis *out);
+
+/* The widest scope whose data a level can carry: register -> warp, shared ->
+ * block, global -> device. A sync of scope s on a slice or buffer of level l
+ * requires s <= vtc_gir_level_max_scope(l). */
+vtc_gir_scope vtc_gir_level_max_scope(vtc_gir_level l);
+
+/* ---- types ------------------------------------------------------------------
+ * `!gir.slice<LEVEL, NUMxWIDTHxELEM[, STRIDE]>`: a memory slice, PowerFusion's
+ * edge: `num` segments of `width` contiguous elements, segment starts
+ * `stride` elements apart (stride printed only when != width; `?` = dynamic,
+ * memory levels only). Register slices are values held by one unit
+ * (stride == width); global and shared slices are views (gir.view).
+ * `!gir.buffer<LEVEL, DIMSxELEM>`: a dense row-major memory object at the
+ * global or shared level (`!gir.buffer<global, ?x64xf32>`; `<global, f32>`
+ * for rank 0). Types are uniqued by their text, so only the canonical
+ * spelling (the printer's) is accepted; build them with the functions here. */
+
+typedef struct vtc_gir_slice_info {
+  vtc_gir_level level;
+  const vtc_type *elem; /* a scalar integer or float type */
+  int64_t num, width;   /* >= 1 */
+  int64_t stride;       /* >= width, or VTC_DYNAMIC */
+} vtc_gir_slice_info;
+
+#define VTC_GIR_MAX_RANK 8
+#define VTC_GIR_MAX_SLICE_SIZE ((int64_t)1 << 31) /* bound on num, width and a static stride */
+
+typedef struct vtc_gir_buffer_info {
+  vtc_gir_level level; /* global or shared */
+  const vtc_type *elem;
+  unsigned rank;
+  int64_t dims[VTC_GIR_MAX_RANK]; /* VTC_DYNAMIC for `?` */
+} vtc_gir_buffer_info;
+
+/* The uniqued slice type; stride VTC_DYNAMIC is `?`. Asserts on arguments
+ * that vtc_gir_slice_check would reject (callers validate user input). */
+const vtc_type *vtc_gir_slice_type(vtc_context *ctx, vtc_gir_level level, const vtc_type *elem, int64_t num,
+                                   int64_t width, int64_t stride);
+/* A dense register slice (stride == width). */
+const vtc_type *vtc_gir_register_type(vtc_context *ctx, const vtc_type *elem, int64_t num, int64_t width);
+const vtc_type *vtc_gir_buffer_type(vtc_context *ctx, vtc_gir_level level, const vtc_type *elem, unsigned rank,
+                                    const int64_t *dims);
+/* NULL when the slice is invalid, else an explanation. */
+const char *vtc_gir_slice_check(vtc_gir_level level, const vtc_type *elem, int64_t num, int64_t width,
+                                int64_t stride);
+
+bool vtc_gir_is_slice(const vtc_type *t);
+bool vtc_gir_is_buffer(const vtc_type *t);
+/* Decoding takes the context that owns t (for the element type). */
+bool vtc_gir_is_register(vtc_context *ctx, const vtc_type *t); /* a register-level slice */
+/* Decode a slice or buffer type; false when t is not one (info untouched). */
+bool vtc_gir_slice_info_of(vtc_context *ctx, const vtc_type *t, vtc_gir_slice_info *info);
+bool vtc_gir_buffer_info_of(vtc_context *ctx, const vtc_type *t, vtc_gir_buffer_info *info);
+/* The element type of a slice or buffer, or NULL. */
+const vtc_type *vtc_gir_elem_type(vtc_context *ctx, const vtc_type *t);
+/* Number of elements num * width of a slice (0 when not a slice). */
+int64_t vtc_gir_slice_elems(vtc_context *ctx, const vtc_type *t);
+/* The check_type hook: validates `slice`/`buffer` bodies. */
+bool vtc_gir_check_type(vtc_context *ctx, const char *mnemonic, const char *body, const char **error);
+
+/* ---- attribute names (generic form) ------------------------------------------ */
+
+#define VTC_GIR_ATTR_HIERARCHY "hierarchy"   /* kernel: string cpu|gpu */
+#define VTC_GIR_ATTR_GROUP_SIZE "group_size" /* kernel: i64, units per group */
+#define VTC_GIR_ATTR_LANES "lanes"           /* kernel: i64, lanes per unit */
+#define VTC_GIR_ATTR_KERNEL "kernel"         /* launch: symbol reference */
+#define VTC_GIR_ATTR_DIM "dim"               /* id, count: string */
+#define VTC_GIR_ATTR_INDEX "index"           /* dim: i64 */
+#define VTC_GIR_ATTR_SCOPE "scope"           /* sync: string */
+#define VTC_GIR_ATTR_COMBINER "combiner"     /* reduce: string */
+#define VTC_GIR_ATTR_AXIS "axis"             /* reduce, broadcast: string */
+#define VTC_GIR_ATTR_PADDING "padding"       /* view: value of reads outside `valid` */
+#define VTC_GIR_ATTR_POSITION "position"     /* extract: [segment, element] */
+
+/* ---- kinds ---------------------------------------------------------------------- */
+
+/* True when op is `gir.<mnemonic>` ("kernel", "copy", ...). */
+bool vtc_gir_is(const vtc_op *op, const char *mnemonic);
+/* The gir.kernel enclosing op (at any depth), or NULL. */
+vtc_op *vtc_gir_enclosing_kernel(const vtc_op *op);
+
+/* ---- gir.kernel ------------------------------------------------------------------
+ * A symbol (`sym_name`) with `function_type` (params -> no results), one
+ * body block whose arguments are the params, ending with gir.return. */
+
+const char *vtc_gir_kernel_name(const vtc_op *kernel);
+const vtc_type *vtc_gir_kernel_type(const vtc_op *kernel); /* a function type */
+vtc_gir_hierarchy vtc_gir_kernel_hierarchy(const vtc_op *kernel);
+int64_t vtc_gir_kernel_group_size(const vtc_op *kernel);
+int64_t vtc_gir_kernel_lanes(const vtc_op *kernel);
+vtc_block *vtc_gir_kernel_body(const vtc_op *kernel);
+vtc_value *vtc_gir_kernel_arg(const vtc_op *kernel, unsigned i);
+
+/* A kernel with an entry block holding one argument per param, empty: fill
+ * it with vtc_builder_at_end(ctx, vtc_gir_kernel_body(k)) and end it with
+ * vtc_gir_build_return. */
+vtc_op *vtc_gir_build_kernel(vtc_builder *b, const vtc_loc *loc, const char *name, unsigned num_params,
+                             const vtc_type *const *params, vtc_gir_hierarchy hierarchy, int64_t group_size,
+                             int64_t lanes);
+vtc_op *vtc_gir_build_return(vtc_builder *b, const vtc_loc *loc);
+
+/* ---- parallel indices -------------------------------------------------------------- */
+
+vtc_value *vtc_gir_build_id(vtc_builder *b, const vtc_loc *loc, vtc_gir_dim dim);
+vtc_value *vtc_gir_build_count(vtc_builder *b, const vtc_loc *loc, vtc_gir_dim dim);
+vtc_gir_dim vtc_gir_id_dim(const vtc_op *op); /* gir.id and gir.count */
+
+/* ---- buffers (host and kernel) -------------------------------------------------------
+ * gir.alloc: operands are the dynamic sizes, one per `?` of the result. A
+ * global buffer is allocated on the host (outside kernels); a shared buffer
+ * inside a kernel (static shape, one per group, for the kernel's duration). */
+
+vtc_value *vtc_gir_build_alloc(vtc_builder *b, const vtc_loc *loc, const vtc_type *buffer_type,
+                               unsigned num_dynamic, vtc_value *const *dynamic_sizes);
+vtc_op *vtc_gir_build_free(vtc_builder *b, const vtc_loc *loc, vtc_value *buffer);
+vtc_value *vtc_gir_build_dim(vtc_builder *b, const vtc_loc *loc, vtc_value *buffer, unsigned index);
+unsigned vtc_gir_dim_index(const vtc_op *op);
+
+/* ---- gir.launch ------------------------------------------------------------------------
+ * Operands: the number of groups (index), then the kernel's arguments. */
+
+vtc_op *vtc_gir_build_launch(vtc_builder *b, const vtc_loc *loc, const char *kernel, vtc_value *groups,
+                             unsigned num_args, vtc_value *const *args);
+const char *vtc_gir_launch_kernel_name(const vtc_op *launch);
+vtc_value *vtc_gir_launch_groups(const vtc_op *launch);
+unsigned vtc_gir_launch_num_args(const vtc_op *launch);
+vtc_value *vtc_gir_launch_arg(const vtc_op *launch, unsigned i);
+/* The gir.kernel the launch names (through the symbol table), or NULL. */
+vtc_op *vtc_gir_launch_lookup_kernel(vtc_op *launch);
+
+/* ---- gir.view --------------------------------------------------------------------------
+ * Operands: buffer, offset (index, elements from the buffer's start), the
+ * stride (index) when the slice's stride is `?`, then optionally two valid
+ * counts (segments, elements per segment): elements outside them are not
+ * written and read as `padding` (default zero). */
+
+vtc_value *vtc_gir_build_view(vtc_builder *b, const vtc_loc *loc, vtc_value *buffer, vtc_value *offset,
+                              const vtc_type *slice_type, vtc_value *dynamic_stride_or_null,
+                              vtc_value *valid_num_or_null, vtc_value *valid_width_or_null);
+vtc_value *vtc_gir_view_buffer(const vtc_op *view);
+vtc_value *vtc_gir_view_offset(const vtc_op *view);
+vtc_value *vtc_gir_view_stride(const vtc_op *view);      /* NULL when static */
+vtc_value *vtc_gir_view_valid_num(const vtc_op *view);   /* NULL when unmasked */
+vtc_value *vtc_gir_view_valid_width(const vtc_op *view); /* NULL when unmasked */
+const vtc_attr *vtc_gir_view_padding(const vtc_op *view); /* NULL: zero */
+
+/* ---- gir.copy --------------------------------------------------------------------------
+ * To a register: `%r = gir.copy %src` (one operand, the result). To memory:
+ * `gir.copy %src, %dst` (two operands, no result). Same num, width, element. */
+
+vtc_value *vtc_gir_build_copy_to_register(vtc_builder *b, const vtc_loc *loc, vtc_value *src,
+                                          const vtc_type *register_type);
+vtc_op *vtc_gir_build_copy(vtc_builder *b, const vtc_loc *loc, vtc_value *src, vtc_value *dst);
+vtc_value *vtc_gir_copy_source(const vtc_op *copy);
+/* The destination: the result (register) or the second operand (view). */
+vtc_value *vtc_gir_copy_dest(vtc_op *copy);
+
+/* ---- gir.sync --------------------------------------------------------------------------
+ * Memory form: operands are global/shared buffers or views (none: all
+ * memory), no results. Register form: one register slice operand and one
+ * result (a re-patterned slice with as many elements). */
+
+vtc_op *vtc_gir_build_sync(vtc_builder *b, const vtc_loc *loc, vtc_gir_scope scope, unsigned num_operands,
+                           vtc_value *const *memory);
+vtc_value *vtc_gir_build_sync_register(vtc_builder *b, const vtc_loc *loc, vtc_gir_scope scope, vtc_value *slice,
+                                       const vtc_type *result_type);
+vtc_gir_scope vtc_gir_sync_scope(const vtc_op *sync);
+
+/* ---- computation gOperators ---------------------------------------------------------------
+ * gir.elementwise: operands are register slices of one num x width, or
+ * scalars (broadcast to every element); the body block has one scalar
+ * argument per operand (the operand's element type), optionally followed by
+ * two `index` arguments (the element's segment and position), and ends with
+ * gir.yield of the result's element. */
+
+/* With its body block created (arguments as above) and empty: fill it with
+ * vtc_builder_at_end(ctx, vtc_gir_elementwise_body(op)) and end it with
+ * vtc_gir_build_yield. */
+vtc_op *vtc_gir_build_elementwise(vtc_builder *b, const vtc_loc *loc, const vtc_type *result_type,
+                                  unsigned num_operands, vtc_value *const *operands, bool with_position);
+vtc_block *vtc_gir_elementwise_body(const vtc_op *op);
+bool vtc_gir_elementwise_has_position(const vtc_op *op);
+vtc_op *vtc_gir_build_yield(vtc_builder *b, const vtc_loc *loc, unsigned num_values, vtc_value *const *values);
+
+/* num x width -> num x 1 (width) or 1 x width (num). */
+vtc_value *vtc_gir_build_reduce(vtc_builder *b, const vtc_loc *loc, vtc_gir_combiner combiner, vtc_gir_axis axis,
+                                vtc_value *slice);
+vtc_gir_combiner vtc_gir_reduce_combiner(const vtc_op *op);
+vtc_gir_axis vtc_gir_reduce_axis(const vtc_op *op); /* also gir.broadcast */
+/* num x 1 -> num x width (width), 1 x width -> num x width (num), or a scalar
+ * to any register slice (axis ignored). */
+vtc_value *vtc_gir_build_broadcast(vtc_builder *b, const vtc_loc *loc, vtc_gir_axis axis, vtc_value *value,
+                                   const vtc_type *result_type);
+/* D = A x B + C on register slices: A is M x K (num x width), B is K x N,
+ * C and D are M x N. */
+vtc_value *vtc_gir_build_mma(vtc_builder *b, const vtc_loc *loc, vtc_value *a, vtc_value *bm, vtc_value *c);
+/* One element of a register slice as a scalar. */
+vtc_value *vtc_gir_build_extract(vtc_builder *b, const vtc_loc *loc, vtc_value *slice, int64_t segment,
+                                 int64_t element);
+
+/* ---- gir.for ----------------------------------------------------------------------------
+ * A serial (temporal) loop inside a kernel: operands lower, upper, step
+ * (index), then the initial values of the loop-carried values; the body
+ * block's arguments are the induction variable and the carried values; it
+ * ends with gir.yield of the next carried values; the results are the final
+ * ones. */
+
+vtc_op *vtc_gir_build_for(vtc_builder *b, const vtc_loc *loc, vtc_value *lower, vtc_value *upper, vtc_value *step,
+                          unsigned num_iter, vtc_value *const *iter_init);
+vtc_block *vtc_gir_for_body(const vtc_op *op);
+vtc_value *vtc_gir_for_induction_var(const vtc_op *op);
+unsigned vtc_gir_for_num_iter(const vtc_op *op);
+
+#endif
