@@ -1,0 +1,323 @@
+/* The CPU JIT over the LLVM C API: one target machine both optimises
+ * (LLVMRunPasses, default<O3>) and, through a JITTargetMachineBuilder made
+ * from an identical one, compiles in ORC LLJIT, so both see the same CPU and
+ * features. LLVMErrorRefs become messages; nothing aborts. */
+#include "runtime/jit.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Error.h>
+#include <llvm-c/LLJIT.h>
+#include <llvm-c/Orc.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "runtime/rt_alloc.h"
+#include "runtime/thread_pool.h"
+#include "targets/target.h"
+#include "targets/x86/host.h"
+
+struct vtc_jit {
+  LLVMOrcLLJITRef lljit;
+  LLVMOrcThreadSafeContextRef tsc; /* the context modules are added in */
+  LLVMTargetMachineRef tm;         /* the optimiser's, same as the JIT's */
+  char *cpu, *features, *passes;   /* owned */
+  char *session_error;             /* last error ORC reported asynchronously */
+};
+
+const vtc_runtime_symbol vtc_rt_symbols[] = {
+  {"vtc_rt_parallel_for", (void *)vtc_rt_parallel_for, "void(ptr,i64,ptr)"},
+  {"vtc_rt_num_threads", (void *)vtc_rt_num_threads, "i32()"},
+  {"vtc_rt_alloc", (void *)vtc_rt_alloc, "ptr(i64)"},
+  {"vtc_rt_free", (void *)vtc_rt_free, "void(ptr)"},
+};
+const size_t vtc_rt_num_symbols = sizeof vtc_rt_symbols / sizeof vtc_rt_symbols[0];
+
+/* One kind of a signature string, or NULL at an unknown word. */
+static LLVMTypeRef kind_type(LLVMContextRef ctx, const char *s, size_t len) {
+  static const char *const names[] = {"void", "ptr", "i32", "i64", "f32", "f64"};
+  for (int k = 0; k < 6; k++) {
+    if (strlen(names[k]) != len || strncmp(s, names[k], len) != 0) continue;
+    switch (k) {
+    case 0: return LLVMVoidTypeInContext(ctx);
+    case 1: return LLVMPointerTypeInContext(ctx, 0);
+    case 2: return LLVMInt32TypeInContext(ctx);
+    case 3: return LLVMInt64TypeInContext(ctx);
+    case 4: return LLVMFloatTypeInContext(ctx);
+    default: return LLVMDoubleTypeInContext(ctx);
+    }
+  }
+  return NULL;
+}
+
+LLVMTypeRef vtc_rt_function_type(LLVMContextRef ctx, const char *name) {
+  const char *sig = NULL;
+  for (size_t i = 0; i < vtc_rt_num_symbols; i++)
+    if (strcmp(vtc_rt_symbols[i].name, name) == 0) sig = vtc_rt_symbols[i].signature;
+  const char *open = sig ? strchr(sig, '(') : NULL;
+  if (!open) return NULL;
+  LLVMTypeRef ret = kind_type(ctx, sig, (size_t)(open - sig)), params[16];
+  unsigned n = 0;
+  for (const char *p = open + 1; *p && *p != ')' && n < 16;) {
+    size_t len = strcspn(p, ",)");
+    params[n] = kind_type(ctx, p, len);
+    if (!params[n++]) return NULL;
+    p += len + (p[len] == ',');
+  }
+  return ret ? LLVMFunctionType(ret, params, n, 0) : NULL;
+}
+
+LLVMValueRef vtc_rt_declare(LLVMModuleRef m, const char *name) {
+  LLVMValueRef fn = LLVMGetNamedFunction(m, name);
+  if (fn) return fn;
+  LLVMTypeRef type = vtc_rt_function_type(LLVMGetModuleContext(m), name);
+  return type ? LLVMAddFunction(m, name, type) : NULL;
+}
+
+static void set_error(char **error, const char *fmt, ...) {
+  if (!error) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *s = malloc((size_t)(n > 0 ? n : 0) + 1);
+  if (!s) abort();
+  va_start(ap, fmt);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  *error = s;
+}
+
+/* Consumes err and reports "what: message". Always returns -1. */
+static int take_error(LLVMErrorRef err, char **error, const char *what) {
+  char *msg = LLVMGetErrorMessage(err); /* consumes err */
+  set_error(error, "%s: %s", what, msg ? msg : "unknown LLVM error");
+  LLVMDisposeErrorMessage(msg);
+  return -1;
+}
+
+/* ---- optimisation and emission ------------------------------------------- */
+
+int vtc_llvm_optimize(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *passes, char **error) {
+  vtc_target_configure_module(m, tm);
+  LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+  LLVMPassBuilderOptionsSetLoopVectorization(o, 1);
+  LLVMPassBuilderOptionsSetSLPVectorization(o, 1);
+  LLVMPassBuilderOptionsSetLoopUnrolling(o, 1);
+  LLVMPassBuilderOptionsSetLoopInterleaving(o, 1);
+  LLVMErrorRef err = LLVMRunPasses(m, passes ? passes : "default<O3>", tm, o);
+  LLVMDisposePassBuilderOptions(o);
+  if (err) return take_error(err, error, "optimisation pipeline failed");
+  return 0;
+}
+
+static int copy_buffer(const char *data, size_t size, char **out, size_t *out_size) {
+  char *p = malloc(size + 1);
+  if (!p) abort();
+  memcpy(p, data, size);
+  p[size] = 0;
+  *out = p;
+  if (out_size) *out_size = size;
+  return 0;
+}
+
+int vtc_llvm_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, vtc_emit_kind kind, char **out,
+                  size_t *out_size, char **error) {
+  *out = NULL;
+  if (out_size) *out_size = 0;
+  if (kind == VTC_EMIT_LLVM_IR) {
+    char *text = LLVMPrintModuleToString(m);
+    copy_buffer(text, strlen(text), out, out_size);
+    LLVMDisposeMessage(text);
+    return 0;
+  }
+  if (kind != VTC_EMIT_ASSEMBLY && kind != VTC_EMIT_OBJECT) {
+    set_error(error, "emit: unknown output kind %d", (int)kind);
+    return -1;
+  }
+  /* Code generation rewrites IR (CodeGenPrepare, intrinsic lowering): work on
+   * a copy so the caller's module stays as it was. */
+  LLVMModuleRef copy = LLVMCloneModule(m);
+  vtc_target_configure_module(copy, tm);
+  char *msg = NULL;
+  LLVMMemoryBufferRef buf = NULL;
+  LLVMBool failed = LLVMTargetMachineEmitToMemoryBuffer(
+      tm, copy, kind == VTC_EMIT_ASSEMBLY ? LLVMAssemblyFile : LLVMObjectFile, &msg, &buf);
+  LLVMDisposeModule(copy);
+  if (failed) {
+    set_error(error, "emit: code generation failed: %s", msg ? msg : "unknown error");
+    LLVMDisposeMessage(msg);
+    return -1;
+  }
+  LLVMDisposeMessage(msg);
+  copy_buffer(LLVMGetBufferStart(buf), LLVMGetBufferSize(buf), out, out_size);
+  LLVMDisposeMemoryBuffer(buf);
+  return 0;
+}
+
+/* ---- the JIT --------------------------------------------------------------- */
+
+static void report_session_error(void *ctx, LLVMErrorRef err) {
+  vtc_jit *jit = ctx;
+  char *msg = LLVMGetErrorMessage(err);
+  free(jit->session_error);
+  jit->session_error = strdup(msg ? msg : "unknown JIT session error");
+  LLVMDisposeErrorMessage(msg);
+}
+
+vtc_jit *vtc_jit_create(const vtc_jit_options *opts, char **error) {
+  vtc_jit_options defaults = {NULL, NULL, 3, NULL};
+  if (!opts) opts = &defaults;
+  vtc_jit *jit = calloc(1, sizeof *jit);
+  if (!jit) abort();
+  vtc_target_options topts = {opts->cpu, opts->features, opts->opt_level};
+  char *msg = NULL;
+  jit->tm = vtc_target_machine_create(&vtc_target_x86, &topts, &jit->cpu, &jit->features, &msg);
+  if (!jit->tm) goto fail;
+  if (opts->passes) {
+    jit->passes = strdup(opts->passes);
+  } else {
+    int level = opts->opt_level < 0 ? 0 : opts->opt_level > 3 ? 3 : opts->opt_level;
+    set_error(&jit->passes, "default<O%d>", level);
+  }
+  /* The JIT's code generator gets a target machine identical to the
+   * optimiser's (same triple, cpu, features, opt level). */
+  LLVMTargetMachineRef jit_tm = vtc_target_machine_create(&vtc_target_x86, &topts, NULL, NULL, &msg);
+  if (!jit_tm) goto fail;
+  LLVMOrcJITTargetMachineBuilderRef jtmb = LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(jit_tm);
+  LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
+  LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, jtmb);
+  LLVMErrorRef err = LLVMOrcCreateLLJIT(&jit->lljit, builder);
+  if (err) {
+    jit->lljit = NULL;
+    take_error(err, &msg, "cannot create the JIT");
+    goto fail;
+  }
+  LLVMOrcExecutionSessionSetErrorReporter(LLVMOrcLLJITGetExecutionSession(jit->lljit),
+                                          report_session_error, jit);
+  /* libc and libm (memcpy, expf, ...) resolve from the process. */
+  LLVMOrcDefinitionGeneratorRef gen = NULL;
+  err = LLVMOrcCreateDynamicLibrarySearchGeneratorForProcess(
+      &gen, LLVMOrcLLJITGetGlobalPrefix(jit->lljit), NULL, NULL);
+  if (err) {
+    take_error(err, &msg, "cannot search the process for symbols");
+    goto fail;
+  }
+  LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(jit->lljit), gen);
+  if (vtc_jit_define_symbols(jit, vtc_rt_symbols, vtc_rt_num_symbols, &msg) != 0) goto fail;
+  jit->tsc = LLVMOrcCreateNewThreadSafeContext();
+  return jit;
+fail:
+  if (error) *error = msg;
+  else free(msg);
+  vtc_jit_destroy(jit);
+  return NULL;
+}
+
+void vtc_jit_destroy(vtc_jit *jit) {
+  if (!jit) return;
+  if (jit->lljit) {
+    LLVMErrorRef err = LLVMOrcDisposeLLJIT(jit->lljit);
+    if (err) LLVMConsumeError(err);
+  }
+  if (jit->tsc) LLVMOrcDisposeThreadSafeContext(jit->tsc);
+  if (jit->tm) LLVMDisposeTargetMachine(jit->tm);
+  free(jit->cpu);
+  free(jit->features);
+  free(jit->passes);
+  free(jit->session_error);
+  free(jit);
+}
+
+int vtc_jit_define_symbols(vtc_jit *jit, const vtc_runtime_symbol *syms, size_t n, char **error) {
+  if (n == 0) return 0;
+  LLVMOrcCSymbolMapPairs pairs = calloc(n, sizeof *pairs);
+  if (!pairs) abort();
+  for (size_t i = 0; i < n; i++) {
+    pairs[i].Name = LLVMOrcLLJITMangleAndIntern(jit->lljit, syms[i].name);
+    pairs[i].Sym.Address = (LLVMOrcExecutorAddress)(uintptr_t)syms[i].address;
+    pairs[i].Sym.Flags.GenericFlags = LLVMJITSymbolGenericFlagsExported | LLVMJITSymbolGenericFlagsCallable;
+    pairs[i].Sym.Flags.TargetFlags = 0;
+  }
+  /* The unit takes the interned names; on failure we still own the unit. */
+  LLVMOrcMaterializationUnitRef mu = LLVMOrcAbsoluteSymbols(pairs, n);
+  free(pairs);
+  LLVMErrorRef err = LLVMOrcJITDylibDefine(LLVMOrcLLJITGetMainJITDylib(jit->lljit), mu);
+  if (err) {
+    LLVMOrcDisposeMaterializationUnit(mu);
+    return take_error(err, error, "cannot define runtime symbols");
+  }
+  return 0;
+}
+
+LLVMContextRef vtc_jit_context(vtc_jit *jit) { return LLVMOrcThreadSafeContextGetContext(jit->tsc); }
+LLVMTargetMachineRef vtc_jit_target_machine(vtc_jit *jit) { return jit->tm; }
+const char *vtc_jit_cpu(const vtc_jit *jit) { return jit->cpu; }
+const char *vtc_jit_features(const vtc_jit *jit) { return jit->features; }
+
+/* Moves m into ctx through bitcode (consumes m). NULL on failure. */
+static LLVMModuleRef move_to_context(LLVMModuleRef m, LLVMContextRef ctx, char **error) {
+  LLVMMemoryBufferRef buf = LLVMWriteBitcodeToMemoryBuffer(m);
+  LLVMDisposeModule(m);
+  LLVMModuleRef out = NULL;
+  if (!buf || LLVMParseBitcodeInContext2(ctx, buf, &out)) {
+    set_error(error, "jit: cannot move the module into the JIT's context");
+    out = NULL;
+  }
+  if (buf) LLVMDisposeMemoryBuffer(buf);
+  return out;
+}
+
+int vtc_jit_add_module(vtc_jit *jit, LLVMModuleRef m, char **error) {
+  LLVMContextRef ctx = vtc_jit_context(jit);
+  if (LLVMGetModuleContext(m) != ctx) {
+    m = move_to_context(m, ctx, error);
+    if (!m) return -1;
+  }
+  char *msg = NULL;
+  if (LLVMVerifyModule(m, LLVMReturnStatusAction, &msg)) {
+    /* LLVM's verifier message spans lines ("...terminator!\nlabel %entry\n"). */
+    size_t len = msg ? strlen(msg) : 0;
+    while (len > 0 && (msg[len - 1] == '\n' || msg[len - 1] == ' ')) msg[--len] = 0;
+    for (size_t i = 0; i < len; i++)
+      if (msg[i] == '\n') msg[i] = ' ';
+    set_error(error, "jit: invalid LLVM module: %s", msg ? msg : "");
+    LLVMDisposeMessage(msg);
+    LLVMDisposeModule(m);
+    return -1;
+  }
+  LLVMDisposeMessage(msg);
+  if (vtc_llvm_optimize(m, jit->tm, jit->passes, error) != 0) {
+    LLVMDisposeModule(m);
+    return -1;
+  }
+  LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(m, jit->tsc);
+  LLVMErrorRef err = LLVMOrcLLJITAddLLVMIRModule(jit->lljit, LLVMOrcLLJITGetMainJITDylib(jit->lljit), tsm);
+  if (err) {
+    LLVMOrcDisposeThreadSafeModule(tsm);
+    return take_error(err, error, "jit: cannot add the module");
+  }
+  return 0;
+}
+
+void *vtc_jit_lookup(vtc_jit *jit, const char *name, char **error) {
+  LLVMOrcExecutorAddress addr = 0;
+  LLVMErrorRef err = LLVMOrcLLJITLookup(jit->lljit, &addr, name);
+  if (err) {
+    char *msg = LLVMGetErrorMessage(err);
+    if (jit->session_error)
+      set_error(error, "jit: cannot find or compile '%s': %s (%s)", name, msg, jit->session_error);
+    else
+      set_error(error, "jit: cannot find or compile '%s': %s", name, msg);
+    LLVMDisposeErrorMessage(msg);
+    free(jit->session_error);
+    jit->session_error = NULL;
+    return NULL;
+  }
+  return (void *)(uintptr_t)addr;
+}

@@ -1,0 +1,95 @@
+/* The CPU JIT (libvtcrt): optimises an LLVM module with the new pass manager
+ * (default<O3>) for the host CPU and its features, compiles it with ORC LLJIT
+ * and looks up entry points; also emits IR text, assembly or object files. */
+#ifndef VTC_RUNTIME_JIT_H
+#define VTC_RUNTIME_JIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <llvm-c/Core.h>
+#include <llvm-c/TargetMachine.h>
+
+/* All functions that can fail return 0 (or non-NULL) on success, and on
+ * failure -1 (or NULL) with *error set to a malloc'd message (free() it);
+ * `error` may be NULL to discard the message. Nothing aborts on LLVM errors. */
+
+/* ---- optimisation and emission (any target machine) --------------------- */
+
+/* Runs the new-pass-manager pipeline `passes` ("default<O3>" when NULL) on
+ * `m` for `tm` (the module's triple/layout are set from tm first). */
+int vtc_llvm_optimize(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *passes, char **error);
+
+typedef enum vtc_emit_kind {
+  VTC_EMIT_LLVM_IR,  /* textual LLVM IR */
+  VTC_EMIT_ASSEMBLY, /* target assembly (AT&T syntax on x86) */
+  VTC_EMIT_OBJECT,   /* relocatable object file (ELF) */
+} vtc_emit_kind;
+
+/* Emits `m` (not consumed, not optimised here) as `kind` for `tm`. *out gets
+ * a malloc'd buffer of *out_size bytes, NUL-terminated for the text kinds. */
+int vtc_llvm_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, vtc_emit_kind kind, char **out,
+                  size_t *out_size, char **error);
+
+/* ---- the JIT ------------------------------------------------------------- */
+
+typedef struct vtc_jit vtc_jit;
+
+typedef struct vtc_jit_options {
+  const char *cpu;      /* NULL: the host CPU (LLVM's JIT host detection) */
+  const char *features; /* NULL: the host features / the cpu's defaults */
+  int opt_level;        /* 0..3 (default 3 when the options pointer is NULL) */
+  const char *passes;   /* NULL: "default<O{opt_level}>" */
+} vtc_jit_options;
+
+/* A runtime function the JIT'd code may call by name, defined as an absolute
+ * symbol in the main JITDylib (the C runtime is not necessarily exported from
+ * the executable, so the process symbol search would not find it). */
+typedef struct vtc_runtime_symbol {
+  const char *name;
+  void *address;
+  /* The C signature as LLVM sees it, e.g. "void(ptr,i64,ptr)" (kinds void,
+   * ptr, i32, i64, f32, f64); NULL if only the address matters. */
+  const char *signature;
+} vtc_runtime_symbol;
+
+/* The runtime symbols every JIT gets:
+ *   void vtc_rt_parallel_for(void (*body)(i64 i, ptr ctx), i64 n, ptr ctx)
+ *   i32  vtc_rt_num_threads(void)
+ *   ptr  vtc_rt_alloc(i64 bytes)       64-byte aligned, counted (rt_alloc.h)
+ *   void vtc_rt_free(ptr) */
+extern const vtc_runtime_symbol vtc_rt_symbols[];
+extern const size_t vtc_rt_num_symbols;
+
+/* For code generators: the LLVM function type of runtime function `name` in
+ * ctx (NULL if it is not in vtc_rt_symbols), and its declaration in m (added
+ * once, returned thereafter; NULL if unknown). */
+LLVMTypeRef vtc_rt_function_type(LLVMContextRef ctx, const char *name);
+LLVMValueRef vtc_rt_declare(LLVMModuleRef m, const char *name);
+
+/* Creates an LLJIT for the host (or opts' cpu/features), with the process's
+ * symbols (libc, libm) and vtc_rt_symbols visible to JIT'd code. */
+vtc_jit *vtc_jit_create(const vtc_jit_options *opts, char **error);
+void vtc_jit_destroy(vtc_jit *jit);
+
+/* Defines more absolute symbols in the main JITDylib (before adding modules
+ * that use them). Redefining a name is an error. */
+int vtc_jit_define_symbols(vtc_jit *jit, const vtc_runtime_symbol *syms, size_t n, char **error);
+
+/* The context modules for this JIT are best built in (no copy on add). */
+LLVMContextRef vtc_jit_context(vtc_jit *jit);
+/* The target machine the JIT optimises for (owned by the JIT). */
+LLVMTargetMachineRef vtc_jit_target_machine(vtc_jit *jit);
+/* The resolved cpu and features (owned by the JIT). */
+const char *vtc_jit_cpu(const vtc_jit *jit);
+const char *vtc_jit_features(const vtc_jit *jit);
+
+/* Verifies, optimises and adds `m` to the JIT; `m` is consumed in every case.
+ * A module built in another LLVMContext is copied (through bitcode) into the
+ * JIT's context; that other context stays the caller's. */
+int vtc_jit_add_module(vtc_jit *jit, LLVMModuleRef m, char **error);
+
+/* Compiles (on first lookup) and returns the address of `name`, or NULL. */
+void *vtc_jit_lookup(vtc_jit *jit, const char *name, char **error);
+
+#endif
