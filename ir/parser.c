@@ -605,7 +605,7 @@ static bool parse_operand_tok(vtc_parser *p, operand_tok *out) {
 }
 
 bool parser_operand_ref(vtc_parser *p, vtc_operand_ref *ref) {
-  operand_tok t;
+  operand_tok t = {0};
   if (!parse_operand_tok(p, &t)) return false;
   ref->name = vtc_strn(p->ctx, t.name, t.len);
   ref->number = t.number;
@@ -695,7 +695,7 @@ static vtc_op *generic_op(vtc_parser *p) {
   }
   if (ok && !parser_consume_if(p, VTC_TOK_RPAREN)) {
     do {
-      operand_tok t;
+      operand_tok t = {0};
       if (!(ok = parse_operand_tok(p, &t))) break;
       VTC_VEC_PUSH(&refs, t);
     } while (parser_consume_if(p, VTC_TOK_COMMA));
@@ -704,7 +704,7 @@ static vtc_op *generic_op(vtc_parser *p) {
   if (ok && p->tok.kind == VTC_TOK_LSQUARE) {
     parser_advance(p);
     do {
-      vtc_block *b;
+      vtc_block *b = NULL;
       if (!(ok = parse_successor(p, &b))) break;
       VTC_VEC_PUSH(&st.successors, b);
     } while (parser_consume_if(p, VTC_TOK_COMMA));

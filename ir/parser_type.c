@@ -259,7 +259,7 @@ static bool loc_impl(vtc_parser *p, const vtc_loc **out) {
     if (!parser_string_value(p, &t, &s)) return false;
     parser_advance(p);
     if (parser_consume_if(p, VTC_TOK_COLON)) {
-      uint32_t line, col;
+      uint32_t line = 0, col = 0;
       if (!parse_u32(p, &line, "line number")) return false;
       if (!parser_expect(p, VTC_TOK_COLON, "':' in file location")) return false;
       if (!parse_u32(p, &col, "column number")) return false;
