@@ -1,12 +1,14 @@
 /* Registration of the graph passes: one row per pass. */
 #include "dialects/graph/graph.h"
 
-extern const vtc_pass_def vtc_graph_infer_shapes_pass, vtc_graph_print_mapping_pass, vtc_graph_print_cost_pass;
+extern const vtc_pass_def vtc_graph_infer_shapes_pass, vtc_graph_print_mapping_pass, vtc_graph_print_cost_pass,
+    vtc_graph_decompose_attention_pass;
 
 static const vtc_pass_def *const graph_passes[] = {
     &vtc_graph_infer_shapes_pass,
     &vtc_graph_print_mapping_pass,
     &vtc_graph_print_cost_pass,
+    &vtc_graph_decompose_attention_pass,
 };
 
 void vtc_register_graph_passes(vtc_context *ctx) {
