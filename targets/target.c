@@ -8,10 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "targets/nvptx/nvptx.h"
 #include "targets/x86/host.h"
 
 const vtc_target *const vtc_targets[] = {
   &vtc_target_x86,
+  &vtc_target_nvptx,
   NULL,
 };
 

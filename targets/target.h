@@ -12,7 +12,7 @@
  * explicit cpu ("skylake-avx512") and features ("+avx512f") make the code
  * independent of the machine that compiles it (tests, cross compilation). */
 typedef struct vtc_target_options {
-  const char *cpu;      /* NULL: default (host for x86, sm_80 for nvptx) */
+  const char *cpu;      /* NULL: default (host for x86, sm_90 for nvptx) */
   const char *features; /* NULL: default for cpu; "" : none beyond the CPU's */
   int opt_level;        /* 0..3; the codegen level and default<On> */
 } vtc_target_options;

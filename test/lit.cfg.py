@@ -23,3 +23,9 @@ config.substitutions.append(("%python", "/usr/bin/python3"))
 config.substitutions.append(("%vtc_src", config.vtc_src_root))
 if os.path.exists(os.path.join(llvm_bin, "mlir-opt")):
     config.available_features.add("mlir-opt")
+# NVIDIA's PTX assembler, where the CUDA toolkit is installed: the NVPTX tests
+# that assemble their PTX need it and are UNSUPPORTED (visibly) without it.
+ptxas = "/usr/local/cuda/bin/ptxas"
+if os.path.exists(ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
