@@ -8,6 +8,7 @@
 #include "dialects/graph/graph.h"
 #include "dialects/te/te.h"
 #include "lowering/graph-to-te/graph_to_te.h"
+#include "lowering/te-to-gir/te_to_gir.h"
 #include "passes/test/test_passes.h"
 
 /* Binary search over the sorted registry: the slot where name is or would be. */
@@ -59,5 +60,6 @@ void vtc_register_all_passes(vtc_context *ctx) {
   vtc_register_graph_passes(ctx);
   vtc_register_te_passes(ctx);
   vtc_register_lowering_passes(ctx);
+  vtc_register_te_to_gir_passes(ctx);
   vtc_register_test_passes(ctx);
 }

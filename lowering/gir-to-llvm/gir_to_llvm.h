@@ -1,0 +1,124 @@
+/* Translation of a module's gir kernels and host functions to an LLVM module
+ * through the LLVM C API (the CPU mapping of PowerFusion section 7 / Vortex
+ * section 4.2: unit = thread, register slice = vector registers). The
+ * specification of gir is dialects/gir/README.md.
+ *
+ * ---- The CPU mapping ------------------------------------------------------
+ * A `gir.kernel @k(params) parallel cpu group G lanes L` becomes three LLVM
+ * functions:
+ *   void @k(i64 groups, <params>)            the driver (external): returns at
+ *        once when groups <= 0, else packs its arguments into a stack record
+ *        and calls vtc_rt_parallel_for(@k.chunk, chunks, &record) with
+ *        chunks = min(groups, vtc_rt_num_threads());
+ *   void @k.chunk(i64 c, ptr record)         (internal) runs the groups
+ *        [c*groups/chunks, (c+1)*groups/chunks), and for each of them the G
+ *        units of the group one after the other;
+ *   void @k.unit(i64 group, i64 unit_in_group, i64 groups, <params>)
+ *        (internal, always inlined) the kernel body for one unit.
+ * Register slices `num x width x T` are `num` LLVM vectors <width x T> (one
+ * per segment); views are (base, offset, stride, valid counts, padding)
+ * known at translation time; `valid` masks become llvm.masked.load/store.
+ * gir.elementwise translates its scalar body once per segment on vectors;
+ * gir.reduce uses llvm.vector.reduce.* (width axis, with `reassoc` for float
+ * sums and products: gir leaves the order unspecified) or vector arithmetic
+ * across segments (num axis); gir.mma is row-by-row splat x row FMAs
+ * (llvm.fmuladd); gir.for is a loop with phis. Shared buffers are stack
+ * arrays (alloca, 64-byte aligned) of the unit function.
+ *
+ * Math functions: llvm.exp/log/sqrt/fabs/pow/tanh intrinsics for f64 and
+ * f16 (LLVM scalarises them into libm calls on x86); for f32 (and bf16,
+ * computed in f32) exp, tanh, erf and sigmoid use short vectorised
+ * approximations in LLVM IR (math_approx.c: range reduction + polynomial,
+ * at most 2e-7 relative error, tested against libm): a memory-bound kernel
+ * would otherwise be bound by one libm call per element. log, sqrt, pow
+ * stay intrinsics. erf in f64/f16 calls libm's erf/erff per lane.
+ * Options: fast_math_functions = false (vtc-translate --precise-math) uses
+ * the intrinsics and libm for f32 too.
+ *
+ * Element types: i1 is a byte in memory (0/1) and <W x i1> in registers;
+ * f16 is `half` (F16C / AVX512-FP16 conversions); bf16 is kept as i16 bits
+ * in registers and memory and computed in f32, rounded back to nearest even
+ * inline: x86 without AVX512-BF16 has no bf16 registers and LLVM would call
+ * __truncsfbf2 (absent from the JIT's process) per element.
+ *
+ * ---- The entry-point calling convention (host functions) ---------------
+ * A host `func.func @f(A0, ..., An-1) -> (R0, ..., Rm-1)` becomes the
+ * external LLVM function
+ *   void @f(<A0>, ..., <An-1>, ptr r0, ..., ptr rm-1)
+ * where an argument <Ai> is
+ *   - a buffer !gir.buffer<global, D0x...xT>: `ptr data` followed by one i64
+ *     per dynamic (`?`) dimension, in dimension order (static dimensions
+ *     are not passed);
+ *   - a scalar: index -> i64, iN -> iN (i1 as i1, zero-extended by the
+ *     platform ABI), f32 -> float, f64 -> double, f16 -> half, bf16 -> i16
+ *     (its bits);
+ * and each result ri points to a caller-provided record the function fills:
+ *   - a buffer result: int64-aligned words {void *data; int64_t dims[rank]}
+ *     (every dimension, static ones too), i.e. (1 + rank) * 8 bytes; the
+ *     data was allocated with vtc_rt_alloc and the caller frees it with
+ *     vtc_rt_free (runtime/rt_alloc.h);
+ *   - a scalar result: the value, stored with its LLVM type's size.
+ * Buffers are dense row-major arrays of the element type; i1 elements are
+ * stored one byte each (0 or 1). The function returns nothing. Kernels can
+ * also be called directly through their driver (@k above), whose buffer
+ * parameters follow the same expansion (ptr + dynamic dims). A func.call
+ * between host functions uses the same convention, its result records
+ * being stack slots of the caller.
+ *
+ * Unsupported (a located error diagnostic, translation fails): gir.sync
+ * block with group_size > 1 (units of a group run one after the other),
+ * gir.sync device, gpu kernels, host functions with more than one block,
+ * tensor types and dense constants, global allocs inside kernels, and any
+ * op outside gir, arith, math and func. */
+#ifndef VTC_LOWERING_GIR_TO_LLVM_GIR_TO_LLVM_H
+#define VTC_LOWERING_GIR_TO_LLVM_GIR_TO_LLVM_H
+
+#include <llvm-c/Core.h>
+
+#include "ir/operation.h"
+#include "targets/target.h"
+
+typedef struct vtc_gir_to_llvm_options {
+  /* For the target's prepare_function (preferred vector width); NULL: no
+   * per-function attributes. cpu/features NULL: the target's default. */
+  const vtc_target *target;
+  const char *cpu;
+  const char *features;
+  /* Use the vectorised f32 approximations of exp/tanh/erf/sigmoid (default
+   * true through vtc_gir_to_llvm_default_options); false: intrinsics/libm. */
+  bool fast_math_functions;
+} vtc_gir_to_llvm_options;
+
+vtc_gir_to_llvm_options vtc_gir_to_llvm_default_options(void);
+
+/* Translates every gir.kernel and every func.func of `module` (a
+ * builtin.module) into a new LLVM module named `name` in `llctx`. Returns
+ * NULL after reporting located error diagnostics (to the module's context)
+ * on anything unsupported. opts may be NULL (defaults). The caller disposes
+ * of the module. The module is not optimised; its triple and data layout
+ * are not set (vtc_target_configure_module does it). */
+LLVMModuleRef vtc_gir_to_llvm(vtc_op *module, LLVMContextRef llctx, const char *name,
+                              const vtc_gir_to_llvm_options *opts);
+
+/* What one LLVM parameter of an entry point carries (for callers through
+ * libffi, such as vtc-run). */
+typedef enum vtc_gir_param_kind {
+  VTC_GIR_PARAM_DATA,   /* ptr: data of buffer argument `arg` */
+  VTC_GIR_PARAM_DIM,    /* i64: dimension `dim` of buffer argument `arg` */
+  VTC_GIR_PARAM_SCALAR, /* argument `arg` by value (its type: the func's input type) */
+  VTC_GIR_PARAM_RESULT, /* ptr: the record of result `arg` */
+} vtc_gir_param_kind;
+
+typedef struct vtc_gir_param {
+  vtc_gir_param_kind kind;
+  unsigned arg; /* argument or result number */
+  unsigned dim; /* for VTC_GIR_PARAM_DIM */
+} vtc_gir_param;
+
+/* The LLVM parameter list of host function `func` (a func.func) under the
+ * convention above: writes at most `max` entries to params and returns how
+ * many there are (call with max 0 to count), or -1 when a type is not
+ * supported. */
+int vtc_gir_entry_params(const vtc_op *func, vtc_gir_param *params, int max);
+
+#endif

@@ -1,0 +1,441 @@
+/* gir -> LLVM: the gOperators inside a CPU kernel (PowerFusion section 7 on a
+ * CPU): parallel indices, views and copies (vector and masked loads/stores),
+ * elementwise bodies on vectors, reductions, broadcasts, mma as FMAs,
+ * extract, syncs and gir.for loops with phis. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lowering/gir-to-llvm/translate_impl.h"
+
+static bool slice_info(g2l *t, vtc_op *op, const vtc_type *type, vtc_gir_slice_info *info) {
+  if (!vtc_gir_slice_info_of(t->ctx, type, info) || !g2l_scalar_type(t, info->elem))
+    return g2l_error(t, op, "has a slice type the CPU translation does not support");
+  return true;
+}
+
+static g2l_value *new_register(g2l *t, unsigned num) {
+  g2l_value *lv = g2l_new_value(t, G2L_REGISTER);
+  lv->num = num;
+  lv->segs = vtc_xcalloc(num, sizeof *lv->segs);
+  return lv;
+}
+
+static LLVMValueRef i32c(g2l *t, unsigned x) { return LLVMConstInt(t->i32, x, 0); }
+
+static bool is_float_elem(const vtc_type *elem) { return vtc_type_is_float(elem); }
+
+/* ---- parallel indices ----------------------------------------------------- */
+
+static bool id_op(g2l *t, vtc_op *op, bool count) {
+  LLVMValueRef gs = g2l_i64(t, t->group_size), r = NULL;
+  switch (vtc_gir_id_dim(op)) {
+  case VTC_GIR_DIM_UNIT:
+    r = count ? LLVMBuildMul(t->b, t->groups, gs, "units")
+              : LLVMBuildAdd(t->b, LLVMBuildMul(t->b, t->group, gs, ""), t->unit_in_group, "unit");
+    break;
+  case VTC_GIR_DIM_GROUP: r = count ? t->groups : t->group; break;
+  case VTC_GIR_DIM_UNIT_IN_GROUP: r = count ? gs : t->unit_in_group; break;
+  }
+  g2l_bind_scalar(t, vtc_op_result(op, 0), r);
+  return true;
+}
+
+/* ---- views and copies --------------------------------------------------------- */
+
+static bool view_op(g2l *t, vtc_op *op) {
+  vtc_gir_slice_info info;
+  if (!slice_info(t, op, vtc_op_result(op, 0)->type, &info)) return false;
+  g2l_value *lv = g2l_new_value(t, G2L_VIEW);
+  lv->ptr = g2l_lookup(t, vtc_gir_view_buffer(op))->ptr;
+  lv->offset = g2l_scalar(t, vtc_gir_view_offset(op));
+  vtc_value *s = vtc_gir_view_stride(op);
+  lv->stride = s ? g2l_scalar(t, s) : g2l_i64(t, info.stride);
+  vtc_value *vn = vtc_gir_view_valid_num(op), *vw = vtc_gir_view_valid_width(op);
+  lv->valid_num = vn ? g2l_scalar(t, vn) : NULL;
+  lv->valid_width = vw ? g2l_scalar(t, vw) : NULL;
+  const vtc_attr *pad = vtc_gir_view_padding(op);
+  LLVMTypeRef et = g2l_scalar_type(t, info.elem);
+  if (pad && pad->kind == VTC_ATTR_FLOAT) lv->padding = g2l_float_const(t, info.elem, pad->f);
+  else if (pad && pad->kind == VTC_ATTR_INTEGER) lv->padding = LLVMConstInt(et, (unsigned long long)pad->i, 1);
+  else lv->padding = LLVMConstNull(et);
+  g2l_bind(t, vtc_op_result(op, 0), lv);
+  return true;
+}
+
+/* Address of segment i of a view. */
+static LLVMValueRef segment_address(g2l *t, g2l_value *view, LLVMTypeRef mem, int64_t i) {
+  LLVMValueRef idx = view->offset;
+  if (i) idx = LLVMBuildAdd(t->b, idx, LLVMBuildMul(t->b, view->stride, g2l_i64(t, i), ""), "");
+  return LLVMBuildGEP2(t->b, mem, view->ptr, &idx, 1, "seg");
+}
+
+/* The mask of segment i of a masked view: i < valid_num && j < valid_width. */
+static LLVMValueRef segment_mask(g2l *t, g2l_value *view, unsigned width, int64_t i) {
+  /* Clamped to [0, width] the count fits i32: cheaper vector compares. */
+  LLVMValueRef vw = view->valid_width, w = g2l_i64(t, width), zero = g2l_i64(t, 0);
+  LLVMTypeRef i64t = t->i64;
+  LLVMValueRef lo_args[] = {vw, w};
+  vw = g2l_call_intrinsic(t, "llvm.smin", &i64t, 1, lo_args, 2);
+  LLVMValueRef hi_args[] = {vw, zero};
+  vw = LLVMBuildTrunc(t->b, g2l_call_intrinsic(t, "llvm.smax", &i64t, 1, hi_args, 2), t->i32, "");
+  LLVMValueRef *lanes = vtc_xmalloc(width * sizeof *lanes);
+  for (unsigned j = 0; j < width; j++) lanes[j] = i32c(t, j);
+  LLVMValueRef iota = LLVMConstVector(lanes, width);
+  free(lanes);
+  LLVMValueRef cols = LLVMBuildICmp(t->b, LLVMIntSLT, iota, g2l_splat(t, vw, width), "mask");
+  LLVMValueRef row = LLVMBuildICmp(t->b, LLVMIntSLT, g2l_i64(t, i), view->valid_num, "");
+  if (LLVMIsAConstantInt(row)) return LLVMConstIntGetZExtValue(row) ? cols : LLVMConstNull(LLVMTypeOf(cols));
+  return LLVMBuildSelect(t->b, row, cols, LLVMConstNull(LLVMTypeOf(cols)), "mask");
+}
+
+/* Register <-> memory element representation: i1 <-> i8 (zext/trunc), f16
+ * and bf16 <-> i16 (bitcast); other types are the same. */
+static LLVMValueRef from_memory(g2l *t, LLVMValueRef v, const vtc_type *elem, unsigned width) {
+  LLVMTypeRef rv = g2l_vec_type(t, elem, width);
+  if (LLVMTypeOf(v) == rv) return v;
+  return elem->kind == VTC_TYPE_INTEGER ? LLVMBuildTrunc(t->b, v, rv, "") : LLVMBuildBitCast(t->b, v, rv, "");
+}
+
+static LLVMValueRef to_memory(g2l *t, LLVMValueRef v, const vtc_type *elem, unsigned width) {
+  LLVMTypeRef mv = LLVMVectorType(g2l_mem_type(t, elem), width);
+  if (LLVMTypeOf(v) == mv) return v;
+  return elem->kind == VTC_TYPE_INTEGER ? LLVMBuildZExt(t->b, v, mv, "") : LLVMBuildBitCast(t->b, v, mv, "");
+}
+
+static LLVMValueRef load_segment(g2l *t, g2l_value *view, const vtc_type *elem, unsigned width, int64_t i) {
+  LLVMTypeRef mem = g2l_mem_type(t, elem), mvec = LLVMVectorType(mem, width);
+  LLVMValueRef addr = segment_address(t, view, mem, i);
+  unsigned align = (unsigned)g2l_elem_bytes(elem);
+  LLVMValueRef v;
+  if (view->valid_num) {
+    LLVMValueRef pad = to_memory(t, g2l_splat(t, view->padding, width), elem, width);
+    LLVMTypeRef ov[] = {mvec, t->ptr};
+    LLVMValueRef args[] = {addr, i32c(t, align), segment_mask(t, view, width, i), pad};
+    v = g2l_call_intrinsic(t, "llvm.masked.load", ov, 2, args, 4);
+  } else {
+    v = LLVMBuildLoad2(t->b, mvec, addr, "");
+    LLVMSetAlignment(v, align);
+  }
+  return from_memory(t, v, elem, width);
+}
+
+static void store_segment(g2l *t, g2l_value *view, const vtc_type *elem, unsigned width, int64_t i,
+                          LLVMValueRef v) {
+  LLVMTypeRef mem = g2l_mem_type(t, elem), mvec = LLVMVectorType(mem, width);
+  v = to_memory(t, v, elem, width);
+  LLVMValueRef addr = segment_address(t, view, mem, i);
+  unsigned align = (unsigned)g2l_elem_bytes(elem);
+  if (view->valid_num) {
+    LLVMTypeRef ov[] = {mvec, t->ptr};
+    LLVMValueRef args[] = {v, addr, i32c(t, align), segment_mask(t, view, width, i)};
+    g2l_call_intrinsic(t, "llvm.masked.store", ov, 2, args, 4);
+  } else {
+    LLVMSetAlignment(LLVMBuildStore(t->b, v, addr), align);
+  }
+}
+
+static bool copy_op(g2l *t, vtc_op *op) {
+  vtc_gir_slice_info si;
+  vtc_value *src = vtc_gir_copy_source(op);
+  if (!slice_info(t, op, src->type, &si)) return false;
+  g2l_value *s = g2l_lookup(t, src);
+  unsigned num = (unsigned)si.num, width = (unsigned)si.width;
+  if (op->num_results == 1) { /* memory -> register */
+    g2l_value *r = new_register(t, num);
+    for (unsigned i = 0; i < num; i++) r->segs[i] = load_segment(t, s, si.elem, width, i);
+    g2l_bind(t, vtc_op_result(op, 0), r);
+    return true;
+  }
+  g2l_value *d = g2l_lookup(t, vtc_op_operand(op, 1));
+  for (unsigned i = 0; i < num; i++) {
+    LLVMValueRef v = s->kind == G2L_REGISTER ? s->segs[i] : load_segment(t, s, si.elem, width, i);
+    store_segment(t, d, si.elem, width, i, v);
+  }
+  return true;
+}
+
+/* ---- computation -------------------------------------------------------------- */
+
+static bool elementwise_op(g2l *t, vtc_op *op) {
+  vtc_gir_slice_info ri;
+  vtc_value *res = vtc_op_result(op, 0);
+  if (!slice_info(t, op, res->type, &ri)) return false;
+  unsigned num = (unsigned)ri.num, width = (unsigned)ri.width;
+  vtc_block *body = vtc_gir_elementwise_body(op);
+  unsigned nops = op->num_operands;
+  /* Scalar operands are splat once, outside the per-segment bodies. */
+  LLVMValueRef *splats = vtc_xcalloc(nops + 1, sizeof *splats);
+  for (unsigned k = 0; k < nops; k++) {
+    g2l_value *lv = g2l_lookup(t, vtc_op_operand(op, k));
+    if (lv->kind == G2L_SCALAR) splats[k] = g2l_splat(t, lv->v, width);
+  }
+  LLVMValueRef iota = g2l_iota(t, width);
+  g2l_value *r = new_register(t, num);
+  bool ok = true;
+  unsigned saved = t->ew_width;
+  for (unsigned i = 0; ok && i < num; i++) {
+    for (unsigned k = 0; k < nops; k++) {
+      g2l_value *lv = g2l_lookup(t, vtc_op_operand(op, k));
+      g2l_bind_scalar(t, body->args[k], lv->kind == G2L_REGISTER ? lv->segs[i] : splats[k]);
+    }
+    if (vtc_gir_elementwise_has_position(op)) {
+      g2l_bind_scalar(t, body->args[nops], g2l_splat(t, g2l_i64(t, i), width));
+      g2l_bind_scalar(t, body->args[nops + 1], iota);
+    }
+    t->ew_width = width;
+    vtc_op *yield = NULL;
+    ok = g2l_block_ops(t, body, &yield);
+    t->ew_width = saved;
+    if (ok) r->segs[i] = g2l_scalar(t, vtc_op_operand(yield, 0));
+  }
+  free(splats);
+  if (ok) g2l_bind(t, res, r);
+  return ok;
+}
+
+/* Combines two vectors (or scalars) elementwise. */
+static LLVMValueRef combine(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef x, LLVMValueRef y) {
+  LLVMTypeRef ty = LLVMTypeOf(x);
+  LLVMValueRef args[] = {x, y};
+  switch (c) {
+  case VTC_GIR_SUM: return fp ? LLVMBuildFAdd(t->b, x, y, "") : LLVMBuildAdd(t->b, x, y, "");
+  case VTC_GIR_PROD: return fp ? LLVMBuildFMul(t->b, x, y, "") : LLVMBuildMul(t->b, x, y, "");
+  case VTC_GIR_MAX: return g2l_call_intrinsic(t, fp ? "llvm.maximum" : "llvm.smax", &ty, 1, args, 2);
+  case VTC_GIR_MIN: return g2l_call_intrinsic(t, fp ? "llvm.minimum" : "llvm.smin", &ty, 1, args, 2);
+  }
+  return NULL;
+}
+
+/* Reduces one vector to a scalar with llvm.vector.reduce.*. */
+static LLVMValueRef reduce_vector(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef v) {
+  LLVMTypeRef ty = LLVMTypeOf(v), et = LLVMGetElementType(ty);
+  if (fp && (c == VTC_GIR_SUM || c == VTC_GIR_PROD)) {
+    /* -0.0 is the identity of fadd; reassoc lets LLVM use a tree. */
+    LLVMValueRef start = c == VTC_GIR_SUM ? LLVMConstReal(et, -0.0) : LLVMConstReal(et, 1.0);
+    LLVMValueRef args[] = {start, v};
+    LLVMValueRef r = g2l_call_intrinsic(t, c == VTC_GIR_SUM ? "llvm.vector.reduce.fadd" : "llvm.vector.reduce.fmul",
+                                        &ty, 1, args, 2);
+    LLVMSetFastMathFlags(r, LLVMFastMathAllowReassoc);
+    return r;
+  }
+  static const char *const fnames[] = {[VTC_GIR_MAX] = "llvm.vector.reduce.fmaximum",
+                                       [VTC_GIR_MIN] = "llvm.vector.reduce.fminimum"};
+  static const char *const inames[] = {[VTC_GIR_SUM] = "llvm.vector.reduce.add", [VTC_GIR_PROD] = "llvm.vector.reduce.mul",
+                                       [VTC_GIR_MAX] = "llvm.vector.reduce.smax", [VTC_GIR_MIN] = "llvm.vector.reduce.smin"};
+  return g2l_call_intrinsic(t, fp ? fnames[c] : inames[c], &ty, 1, &v, 1);
+}
+
+static bool reduce_op(g2l *t, vtc_op *op) {
+  vtc_gir_slice_info si;
+  vtc_value *src = vtc_op_operand(op, 0);
+  if (!slice_info(t, op, src->type, &si)) return false;
+  g2l_value *s = g2l_lookup(t, src);
+  vtc_gir_combiner c = vtc_gir_reduce_combiner(op);
+  bool fp = is_float_elem(si.elem);
+  /* bf16 reduces in f32 (no __truncsfbf2 libcalls), rounded once at the end. */
+  bool bf16 = si.elem->kind == VTC_TYPE_BF16;
+  LLVMValueRef *segs = vtc_xmalloc(s->num * sizeof *segs);
+  for (unsigned i = 0; i < s->num; i++) segs[i] = bf16 ? g2l_bf16_to_f32(t, s->segs[i]) : s->segs[i];
+  g2l_value *r;
+  if (vtc_gir_reduce_axis(op) == VTC_GIR_AXIS_WIDTH) {
+    r = new_register(t, s->num);
+    LLVMTypeRef v1 = LLVMVectorType(LLVMGetElementType(LLVMTypeOf(segs[0])), 1);
+    for (unsigned i = 0; i < s->num; i++)
+      r->segs[i] = LLVMBuildInsertElement(t->b, LLVMGetPoison(v1), reduce_vector(t, c, fp, segs[i]), i32c(t, 0), "");
+  } else {
+    r = new_register(t, 1);
+    LLVMValueRef acc = segs[0];
+    for (unsigned i = 1; i < s->num; i++) acc = combine(t, c, fp, acc, segs[i]);
+    r->segs[0] = acc;
+  }
+  free(segs);
+  for (unsigned i = 0; bf16 && i < r->num; i++) r->segs[i] = g2l_f32_to_bf16(t, r->segs[i]);
+  g2l_bind(t, vtc_op_result(op, 0), r);
+  return true;
+}
+
+static bool broadcast_op(g2l *t, vtc_op *op) {
+  vtc_gir_slice_info ri;
+  vtc_value *res = vtc_op_result(op, 0), *src = vtc_op_operand(op, 0);
+  if (!slice_info(t, op, res->type, &ri)) return false;
+  unsigned num = (unsigned)ri.num, width = (unsigned)ri.width;
+  g2l_value *s = g2l_lookup(t, src), *r = new_register(t, num);
+  LLVMValueRef zeros = LLVMConstNull(LLVMVectorType(t->i32, width));
+  if (s->kind == G2L_SCALAR || (s->num == 1 && LLVMGetVectorSize(LLVMTypeOf(s->segs[0])) == 1)) {
+    /* A scalar or a 1x1 slice to every element. */
+    LLVMValueRef x = s->kind == G2L_SCALAR ? s->v : LLVMBuildExtractElement(t->b, s->segs[0], i32c(t, 0), "");
+    LLVMValueRef v = g2l_splat(t, x, width);
+    for (unsigned i = 0; i < num; i++) r->segs[i] = v;
+  } else if (vtc_gir_reduce_axis(op) == VTC_GIR_AXIS_WIDTH) {
+    for (unsigned i = 0; i < num; i++)
+      r->segs[i] = LLVMBuildShuffleVector(t->b, s->segs[i], LLVMGetPoison(LLVMTypeOf(s->segs[i])), zeros, "");
+  } else {
+    for (unsigned i = 0; i < num; i++) r->segs[i] = s->segs[0];
+  }
+  g2l_bind(t, res, r);
+  return true;
+}
+
+/* D = A x B + C: row i of D is C[i] + sum_k A[i][k] * B[k], as splat x row
+ * FMAs on <N x T> vectors (A and B extended to C's element type first). */
+static bool mma_op(g2l *t, vtc_op *op) {
+  vtc_gir_slice_info ai, ci;
+  if (!slice_info(t, op, vtc_op_operand(op, 0)->type, &ai) || !slice_info(t, op, vtc_op_operand(op, 2)->type, &ci))
+    return false;
+  g2l_value *a = g2l_lookup(t, vtc_op_operand(op, 0)), *bm = g2l_lookup(t, vtc_op_operand(op, 1));
+  g2l_value *c = g2l_lookup(t, vtc_op_operand(op, 2));
+  unsigned m = (unsigned)ai.num, kk = (unsigned)ai.width, n = (unsigned)ci.width;
+  bool fp = is_float_elem(ci.elem);
+  /* A bf16 accumulator is kept in f32 inside the op and rounded at the end. */
+  bool bf16 = ci.elem->kind == VTC_TYPE_BF16;
+  LLVMTypeRef ct = bf16 ? LLVMFloatTypeInContext(t->c) : g2l_scalar_type(t, ci.elem), cv = LLVMVectorType(ct, n);
+  bool widen = ai.elem != ci.elem || bf16;
+  LLVMValueRef *brows = vtc_xmalloc(kk * sizeof *brows);
+  for (unsigned k = 0; k < kk; k++) brows[k] = widen ? g2l_widen(t, bm->segs[k], ai.elem, ct) : bm->segs[k];
+  g2l_value *r = new_register(t, m);
+  for (unsigned i = 0; i < m; i++) {
+    LLVMValueRef acc = bf16 ? g2l_bf16_to_f32(t, c->segs[i]) : c->segs[i];
+    LLVMValueRef arow = widen ? g2l_widen(t, a->segs[i], ai.elem, ct) : a->segs[i];
+    for (unsigned k = 0; k < kk; k++) {
+      LLVMValueRef xs = g2l_splat(t, LLVMBuildExtractElement(t->b, arow, i32c(t, k), ""), n);
+      if (fp) {
+        LLVMValueRef args[] = {xs, brows[k], acc};
+        acc = g2l_call_intrinsic(t, "llvm.fmuladd", &cv, 1, args, 3);
+      } else {
+        acc = LLVMBuildAdd(t->b, acc, LLVMBuildMul(t->b, xs, brows[k], ""), "");
+      }
+    }
+    r->segs[i] = bf16 ? g2l_f32_to_bf16(t, acc) : acc;
+  }
+  free(brows);
+  g2l_bind(t, vtc_op_result(op, 0), r);
+  return true;
+}
+
+static bool extract_op(g2l *t, vtc_op *op) {
+  const vtc_attr *pos = vtc_op_get_attr(op, VTC_GIR_ATTR_POSITION);
+  g2l_value *s = g2l_lookup(t, vtc_op_operand(op, 0));
+  if (!pos || pos->kind != VTC_ATTR_ARRAY || pos->count != 2) return g2l_error(t, op, "needs a position [i, j]");
+  int64_t i = pos->elems[0].value->i, j = pos->elems[1].value->i;
+  g2l_bind_scalar(t, vtc_op_result(op, 0), LLVMBuildExtractElement(t->b, s->segs[i], i32c(t, (unsigned)j), ""));
+  return true;
+}
+
+/* Register form: the same elements in row-major order, re-cut. */
+static bool sync_op(g2l *t, vtc_op *op) {
+  vtc_gir_scope scope = vtc_gir_sync_scope(op);
+  if (op->num_results == 1) {
+    vtc_gir_slice_info si, ri;
+    if (!slice_info(t, op, vtc_op_operand(op, 0)->type, &si) || !slice_info(t, op, vtc_op_result(op, 0)->type, &ri))
+      return false;
+    g2l_value *s = g2l_lookup(t, vtc_op_operand(op, 0));
+    if (si.num == ri.num) {
+      g2l_bind(t, vtc_op_result(op, 0), s);
+      return true;
+    }
+    g2l_value *r = new_register(t, (unsigned)ri.num);
+    LLVMTypeRef vt = g2l_vec_type(t, ri.elem, (unsigned)ri.width);
+    for (int64_t i = 0; i < ri.num; i++) {
+      LLVMValueRef v = LLVMGetPoison(vt);
+      for (int64_t j = 0; j < ri.width; j++) {
+        int64_t flat = i * ri.width + j;
+        LLVMValueRef e = LLVMBuildExtractElement(t->b, s->segs[flat / si.width], i32c(t, (unsigned)(flat % si.width)), "");
+        v = LLVMBuildInsertElement(t->b, v, e, i32c(t, (unsigned)j), "");
+      }
+      r->segs[i] = v;
+    }
+    g2l_bind(t, vtc_op_result(op, 0), r);
+    return true;
+  }
+  /* Memory form: the units of a group run one after the other on one thread,
+   * so a block barrier is only meaningful with one unit per group. */
+  if (scope == VTC_GIR_SCOPE_DEVICE)
+    return g2l_error(t, op, "a device-wide barrier is not supported on the CPU (split the kernel)");
+  if (scope == VTC_GIR_SCOPE_BLOCK && t->group_size > 1)
+    return g2l_error(t, op, "a block barrier with group_size %lld > 1 is not supported on the CPU yet "
+                            "(units of a group run one after the other)", (long long)t->group_size);
+  return true;
+}
+
+/* ---- gir.for ----------------------------------------------------------------------- */
+
+static bool for_op(g2l *t, vtc_op *op) {
+  LLVMValueRef lb = g2l_scalar(t, vtc_op_operand(op, 0)), ub = g2l_scalar(t, vtc_op_operand(op, 1));
+  LLVMValueRef step = g2l_scalar(t, vtc_op_operand(op, 2));
+  unsigned n = vtc_gir_for_num_iter(op);
+  vtc_block *body = vtc_gir_for_body(op);
+  /* One phi per scalar carried value, one per segment of a register slice. */
+  g2l_value **init = vtc_xcalloc(n + 1, sizeof *init);
+  for (unsigned k = 0; k < n; k++) {
+    init[k] = g2l_lookup(t, vtc_op_operand(op, 3 + k));
+    if (init[k]->kind != G2L_SCALAR && init[k]->kind != G2L_REGISTER) {
+      free(init);
+      return g2l_error(t, op, "carries a value that is neither a scalar nor a register slice");
+    }
+  }
+  LLVMBasicBlockRef pre = LLVMGetInsertBlock(t->b);
+  LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(t->c, t->fn, "for.header");
+  LLVMBasicBlockRef bodyb = LLVMAppendBasicBlockInContext(t->c, t->fn, "for.body");
+  LLVMBasicBlockRef exit = LLVMAppendBasicBlockInContext(t->c, t->fn, "for.exit");
+  LLVMBuildBr(t->b, header);
+  LLVMPositionBuilderAtEnd(t->b, header);
+  LLVMValueRef iv = LLVMBuildPhi(t->b, t->i64, "iv");
+  g2l_value **phis = vtc_xcalloc(n + 1, sizeof *phis);
+  for (unsigned k = 0; k < n; k++) {
+    if (init[k]->kind == G2L_SCALAR) {
+      phis[k] = g2l_new_value(t, G2L_SCALAR);
+      phis[k]->v = LLVMBuildPhi(t->b, LLVMTypeOf(init[k]->v), "");
+    } else {
+      phis[k] = new_register(t, init[k]->num);
+      for (unsigned i = 0; i < init[k]->num; i++) phis[k]->segs[i] = LLVMBuildPhi(t->b, LLVMTypeOf(init[k]->segs[i]), "");
+    }
+    g2l_bind(t, body->args[1 + k], phis[k]);
+  }
+  g2l_bind_scalar(t, body->args[0], iv);
+  LLVMBuildCondBr(t->b, LLVMBuildICmp(t->b, LLVMIntSLT, iv, ub, ""), bodyb, exit);
+  LLVMPositionBuilderAtEnd(t->b, bodyb);
+  vtc_op *yield = NULL;
+  bool ok = g2l_block_ops(t, body, &yield);
+  if (ok) {
+    LLVMValueRef next = LLVMBuildAdd(t->b, iv, step, "iv.next");
+    LLVMBasicBlockRef latch = LLVMGetInsertBlock(t->b);
+    LLVMBuildBr(t->b, header);
+    LLVMBasicBlockRef blocks[] = {pre, latch};
+    LLVMValueRef ivin[] = {lb, next};
+    LLVMAddIncoming(iv, ivin, blocks, 2);
+    for (unsigned k = 0; k < n; k++) {
+      g2l_value *y = g2l_lookup(t, vtc_op_operand(yield, k));
+      if (phis[k]->kind == G2L_SCALAR) {
+        LLVMValueRef in[] = {init[k]->v, y->v};
+        LLVMAddIncoming(phis[k]->v, in, blocks, 2);
+      } else {
+        for (unsigned i = 0; i < phis[k]->num; i++) {
+          LLVMValueRef in[] = {init[k]->segs[i], y->segs[i]};
+          LLVMAddIncoming(phis[k]->segs[i], in, blocks, 2);
+        }
+      }
+      g2l_bind(t, vtc_op_result(op, k), phis[k]);
+    }
+    LLVMPositionBuilderAtEnd(t->b, exit);
+  }
+  free(init);
+  free(phis);
+  return ok;
+}
+
+bool g2l_kernel_op(g2l *t, vtc_op *op, bool *handled) {
+  *handled = true;
+  if (vtc_gir_is(op, "id")) return id_op(t, op, false);
+  if (vtc_gir_is(op, "count")) return id_op(t, op, true);
+  if (vtc_gir_is(op, "view")) return view_op(t, op);
+  if (vtc_gir_is(op, "copy")) return copy_op(t, op);
+  if (vtc_gir_is(op, "elementwise")) return elementwise_op(t, op);
+  if (vtc_gir_is(op, "reduce")) return reduce_op(t, op);
+  if (vtc_gir_is(op, "broadcast")) return broadcast_op(t, op);
+  if (vtc_gir_is(op, "mma")) return mma_op(t, op);
+  if (vtc_gir_is(op, "extract")) return extract_op(t, op);
+  if (vtc_gir_is(op, "sync")) return sync_op(t, op);
+  if (vtc_gir_is(op, "for")) return for_op(t, op);
+  *handled = false;
+  return true;
+}

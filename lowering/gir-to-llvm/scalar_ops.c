@@ -1,0 +1,280 @@
+/* gir -> LLVM: arith and math ops, 1:1 onto LLVM instructions and
+ * intrinsics. The same code serves scalars (index arithmetic in kernels and
+ * host code) and vectors (a gir.elementwise body translated per segment). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/arith/arith.h"
+#include "ir/asm.h"
+#include "lowering/gir-to-llvm/translate_impl.h"
+
+static const LLVMIntPredicate cmpi_map[] = {
+    [VTC_CMPI_EQ] = LLVMIntEQ,   [VTC_CMPI_NE] = LLVMIntNE,   [VTC_CMPI_SLT] = LLVMIntSLT,
+    [VTC_CMPI_SLE] = LLVMIntSLE, [VTC_CMPI_SGT] = LLVMIntSGT, [VTC_CMPI_SGE] = LLVMIntSGE,
+    [VTC_CMPI_ULT] = LLVMIntULT, [VTC_CMPI_ULE] = LLVMIntULE, [VTC_CMPI_UGT] = LLVMIntUGT,
+    [VTC_CMPI_UGE] = LLVMIntUGE,
+};
+
+static const LLVMRealPredicate cmpf_map[] = {
+    [VTC_CMPF_FALSE] = LLVMRealPredicateFalse, [VTC_CMPF_OEQ] = LLVMRealOEQ, [VTC_CMPF_OGT] = LLVMRealOGT,
+    [VTC_CMPF_OGE] = LLVMRealOGE,  [VTC_CMPF_OLT] = LLVMRealOLT, [VTC_CMPF_OLE] = LLVMRealOLE,
+    [VTC_CMPF_ONE] = LLVMRealONE,  [VTC_CMPF_ORD] = LLVMRealORD, [VTC_CMPF_UEQ] = LLVMRealUEQ,
+    [VTC_CMPF_UGT] = LLVMRealUGT,  [VTC_CMPF_UGE] = LLVMRealUGE, [VTC_CMPF_ULT] = LLVMRealULT,
+    [VTC_CMPF_ULE] = LLVMRealULE,  [VTC_CMPF_UNE] = LLVMRealUNE, [VTC_CMPF_UNO] = LLVMRealUNO,
+    [VTC_CMPF_TRUE] = LLVMRealPredicateTrue,
+};
+
+static bool is_bf16_type(const vtc_type *ty) { return ty && ty->kind == VTC_TYPE_BF16; }
+
+/* The LLVM type of a result: scalar, or a vector in an elementwise body. */
+static LLVMTypeRef result_type(g2l *t, const vtc_type *type) {
+  LLVMTypeRef s = g2l_scalar_type(t, type);
+  if (s && t->ew_width) s = LLVMVectorType(s, t->ew_width);
+  return s;
+}
+
+static LLVMValueRef const_like(g2l *t, LLVMTypeRef type, double f, int64_t i, bool is_float) {
+  LLVMTypeRef s = LLVMGetTypeKind(type) == LLVMVectorTypeKind ? LLVMGetElementType(type) : type;
+  LLVMValueRef c = is_float ? LLVMConstReal(s, f) : LLVMConstInt(s, (unsigned long long)i, 1);
+  return s == type ? c : g2l_splat(t, c, LLVMGetVectorSize(type));
+}
+
+static LLVMValueRef unary(g2l *t, const char *intrinsic, LLVMValueRef x) {
+  LLVMTypeRef ty = LLVMTypeOf(x);
+  return g2l_call_intrinsic(t, intrinsic, &ty, 1, &x, 1);
+}
+
+static LLVMValueRef binary(g2l *t, const char *intrinsic, LLVMValueRef x, LLVMValueRef y) {
+  LLVMTypeRef ty = LLVMTypeOf(x);
+  LLVMValueRef args[] = {x, y};
+  return g2l_call_intrinsic(t, intrinsic, &ty, 1, args, 2);
+}
+
+/* erf has no LLVM intrinsic: libm's erff/erf per lane (f16/bf16 via f32). */
+static LLVMValueRef erf_libm(g2l *t, LLVMValueRef x) {
+  LLVMTypeRef ty = LLVMTypeOf(x);
+  bool vec = LLVMGetTypeKind(ty) == LLVMVectorTypeKind;
+  LLVMTypeRef s = vec ? LLVMGetElementType(ty) : ty;
+  unsigned n = vec ? LLVMGetVectorSize(ty) : 1;
+  bool dbl = LLVMGetTypeKind(s) == LLVMDoubleTypeKind;
+  LLVMTypeRef ct = dbl ? LLVMDoubleTypeInContext(t->c) : LLVMFloatTypeInContext(t->c);
+  LLVMValueRef out = vec ? LLVMGetPoison(ty) : NULL;
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef e = vec ? LLVMBuildExtractElement(t->b, x, LLVMConstInt(t->i32, i, 0), "") : x;
+    if (s != ct) e = LLVMBuildFPExt(t->b, e, ct, "");
+    e = g2l_call_extern(t, dbl ? "erf" : "erff", ct, &ct, 1, &e);
+    if (s != ct) e = LLVMBuildFPTrunc(t->b, e, s, "");
+    out = vec ? LLVMBuildInsertElement(t->b, out, e, LLVMConstInt(t->i32, i, 0), "") : e;
+  }
+  return out;
+}
+
+static bool is_f32(g2l *t, LLVMValueRef x) {
+  LLVMTypeRef ty = LLVMTypeOf(x);
+  if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind) ty = LLVMGetElementType(ty);
+  return LLVMGetTypeKind(ty) == LLVMFloatTypeKind;
+}
+
+LLVMValueRef g2l_math_unary(g2l *t, int opcode, const vtc_type *elem, LLVMValueRef x) {
+  (void)elem;
+  bool fast = t->opts->fast_math_functions && is_f32(t, x);
+  LLVMTypeRef ty = LLVMTypeOf(x);
+  switch (opcode) {
+  case VTC_ARITH_EXP: return fast ? g2l_approx_exp_f32(t, x) : unary(t, "llvm.exp", x);
+  case VTC_ARITH_LOG: return unary(t, "llvm.log", x);
+  case VTC_ARITH_TANH: return fast ? g2l_approx_tanh_f32(t, x) : unary(t, "llvm.tanh", x);
+  case VTC_ARITH_ERF: return fast ? g2l_approx_erf_f32(t, x) : erf_libm(t, x);
+  case VTC_ARITH_SQRT: return unary(t, "llvm.sqrt", x);
+  case VTC_ARITH_RSQRT: return LLVMBuildFDiv(t->b, const_like(t, ty, 1.0, 0, true), unary(t, "llvm.sqrt", x), "");
+  case VTC_ARITH_ABSF: return unary(t, "llvm.fabs", x);
+  case VTC_ARITH_SIGMOID: {
+    LLVMValueRef neg = LLVMBuildFNeg(t->b, x, "");
+    LLVMValueRef e = fast ? g2l_approx_exp_f32(t, neg) : unary(t, "llvm.exp", neg);
+    LLVMValueRef one = const_like(t, ty, 1.0, 0, true);
+    return LLVMBuildFDiv(t->b, one, LLVMBuildFAdd(t->b, one, e, ""), "sigmoid");
+  }
+  default: return NULL;
+  }
+}
+
+static LLVMValueRef constant(g2l *t, vtc_op *op) {
+  const vtc_attr *a = vtc_op_get_attr(op, "value");
+  LLVMTypeRef ty = result_type(t, vtc_op_result(op, 0)->type);
+  if (!a || !ty) return NULL;
+  if (a->kind == VTC_ATTR_INTEGER) return const_like(t, ty, 0, a->i, false);
+  if (a->kind == VTC_ATTR_FLOAT && is_bf16_type(vtc_op_result(op, 0)->type))
+    return const_like(t, ty, 0, vtc_bf16_from_double(a->f), false);
+  if (a->kind == VTC_ATTR_FLOAT) return const_like(t, ty, a->f, 0, true);
+  return NULL;
+}
+
+/* The op on LLVM values x, y (NULL when unary) with result type rty. */
+static LLVMValueRef compute(g2l *t, vtc_op *op, int code, LLVMValueRef x, LLVMValueRef y, LLVMTypeRef rty) {
+  LLVMBuilderRef b = t->b;
+  LLVMValueRef r = NULL;
+  switch ((vtc_arith_opcode)code) {
+  case VTC_ARITH_ADDI: r = LLVMBuildAdd(b, x, y, ""); break;
+  case VTC_ARITH_SUBI: r = LLVMBuildSub(b, x, y, ""); break;
+  case VTC_ARITH_MULI: r = LLVMBuildMul(b, x, y, ""); break;
+  case VTC_ARITH_DIVSI: r = LLVMBuildSDiv(b, x, y, ""); break;
+  case VTC_ARITH_DIVUI: r = LLVMBuildUDiv(b, x, y, ""); break;
+  case VTC_ARITH_REMSI: r = LLVMBuildSRem(b, x, y, ""); break;
+  case VTC_ARITH_REMUI: r = LLVMBuildURem(b, x, y, ""); break;
+  case VTC_ARITH_FLOORDIVSI:
+  case VTC_ARITH_CEILDIVSI: {
+    /* Adjust the truncated quotient when the remainder is non-zero and its
+     * sign differs from (floor) or equals (ceil) the divisor's. */
+    LLVMValueRef q = LLVMBuildSDiv(b, x, y, ""), rem = LLVMBuildSRem(b, x, y, "");
+    LLVMValueRef zero = const_like(t, rty, 0, 0, false);
+    LLVMValueRef nz = LLVMBuildICmp(b, LLVMIntNE, rem, zero, "");
+    LLVMValueRef sign = LLVMBuildICmp(b, code == VTC_ARITH_FLOORDIVSI ? LLVMIntSLT : LLVMIntSGE,
+                                      LLVMBuildXor(b, rem, y, ""), zero, "");
+    LLVMValueRef adj = LLVMBuildZExt(b, LLVMBuildAnd(b, nz, sign, ""), rty, "");
+    r = code == VTC_ARITH_FLOORDIVSI ? LLVMBuildSub(b, q, adj, "") : LLVMBuildAdd(b, q, adj, "");
+    break;
+  }
+  case VTC_ARITH_CEILDIVUI: {
+    LLVMValueRef zero = const_like(t, rty, 0, 0, false), one = const_like(t, rty, 0, 1, false);
+    LLVMValueRef q = LLVMBuildAdd(b, LLVMBuildUDiv(b, LLVMBuildSub(b, x, one, ""), y, ""), one, "");
+    r = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, x, zero, ""), zero, q, "");
+    break;
+  }
+  case VTC_ARITH_ANDI: r = LLVMBuildAnd(b, x, y, ""); break;
+  case VTC_ARITH_ORI: r = LLVMBuildOr(b, x, y, ""); break;
+  case VTC_ARITH_XORI: r = LLVMBuildXor(b, x, y, ""); break;
+  case VTC_ARITH_SHLI: r = LLVMBuildShl(b, x, y, ""); break;
+  case VTC_ARITH_SHRSI: r = LLVMBuildAShr(b, x, y, ""); break;
+  case VTC_ARITH_SHRUI: r = LLVMBuildLShr(b, x, y, ""); break;
+  case VTC_ARITH_MAXSI: r = binary(t, "llvm.smax", x, y); break;
+  case VTC_ARITH_MINSI: r = binary(t, "llvm.smin", x, y); break;
+  case VTC_ARITH_MAXUI: r = binary(t, "llvm.umax", x, y); break;
+  case VTC_ARITH_MINUI: r = binary(t, "llvm.umin", x, y); break;
+  case VTC_ARITH_ADDF: r = LLVMBuildFAdd(b, x, y, ""); break;
+  case VTC_ARITH_SUBF: r = LLVMBuildFSub(b, x, y, ""); break;
+  case VTC_ARITH_MULF: r = LLVMBuildFMul(b, x, y, ""); break;
+  case VTC_ARITH_DIVF: r = LLVMBuildFDiv(b, x, y, ""); break;
+  case VTC_ARITH_REMF: r = LLVMBuildFRem(b, x, y, ""); break;
+  case VTC_ARITH_MAXIMUMF: r = binary(t, "llvm.maximum", x, y); break;
+  case VTC_ARITH_MINIMUMF: r = binary(t, "llvm.minimum", x, y); break;
+  case VTC_ARITH_MAXNUMF: r = binary(t, "llvm.maxnum", x, y); break;
+  case VTC_ARITH_MINNUMF: r = binary(t, "llvm.minnum", x, y); break;
+  case VTC_ARITH_NEGF: r = LLVMBuildFNeg(b, x, ""); break;
+  case VTC_ARITH_CMPI:
+  case VTC_ARITH_CMPF: {
+    int64_t p = vtc_op_get_int_attr(op, "predicate", -1);
+    int64_t n = code == VTC_ARITH_CMPI ? (int64_t)(sizeof cmpi_map / sizeof *cmpi_map)
+                                       : (int64_t)(sizeof cmpf_map / sizeof *cmpf_map);
+    if (p < 0 || p >= n) return NULL;
+    r = code == VTC_ARITH_CMPI ? LLVMBuildICmp(b, cmpi_map[p], x, y, "") : LLVMBuildFCmp(b, cmpf_map[p], x, y, "");
+    break;
+  }
+  case VTC_ARITH_SELECT: {
+    LLVMValueRef z = g2l_scalar(t, vtc_op_operand(op, 2));
+    r = LLVMBuildSelect(b, x, y, z, "");
+    break;
+  }
+  case VTC_ARITH_EXTSI: r = LLVMBuildSExt(b, x, rty, ""); break;
+  case VTC_ARITH_EXTUI: r = LLVMBuildZExt(b, x, rty, ""); break;
+  case VTC_ARITH_TRUNCI: r = LLVMBuildTrunc(b, x, rty, ""); break;
+  case VTC_ARITH_EXTF: r = LLVMBuildFPExt(b, x, rty, ""); break;
+  case VTC_ARITH_TRUNCF: r = LLVMBuildFPTrunc(b, x, rty, ""); break;
+  case VTC_ARITH_SITOFP: r = LLVMBuildSIToFP(b, x, rty, ""); break;
+  case VTC_ARITH_UITOFP: r = LLVMBuildUIToFP(b, x, rty, ""); break;
+  case VTC_ARITH_FPTOSI: r = LLVMBuildFPToSI(b, x, rty, ""); break;
+  case VTC_ARITH_FPTOUI: r = LLVMBuildFPToUI(b, x, rty, ""); break;
+  case VTC_ARITH_INDEX_CAST: r = LLVMBuildIntCast2(b, x, rty, 1, ""); break;
+  case VTC_ARITH_INDEX_CASTUI: r = LLVMBuildIntCast2(b, x, rty, 0, ""); break;
+  case VTC_ARITH_BITCAST: r = LLVMBuildBitCast(b, x, rty, ""); break;
+  case VTC_ARITH_POWF: r = binary(t, "llvm.pow", x, y); break;
+  case VTC_ARITH_ABSI: {
+    LLVMTypeRef ty = LLVMTypeOf(x);
+    LLVMValueRef args[] = {x, LLVMConstInt(t->i1, 0, 0)};
+    r = g2l_call_intrinsic(t, "llvm.abs", &ty, 1, args, 2);
+    break;
+  }
+  default:
+    r = g2l_math_unary(t, code, NULL, x);
+    break;
+  }
+  return r;
+}
+
+static LLVMTypeRef with_elem(LLVMTypeRef like, LLVMTypeRef elem) {
+  return LLVMGetTypeKind(like) == LLVMVectorTypeKind ? LLVMVectorType(elem, LLVMGetVectorSize(like)) : elem;
+}
+
+LLVMValueRef g2l_f32_to_bf16(g2l *t, LLVMValueRef x) {
+  LLVMTypeRef ty = LLVMTypeOf(x);
+  LLVMTypeRef f32 = with_elem(ty, LLVMFloatTypeInContext(t->c)), i32 = with_elem(ty, t->i32);
+  LLVMTypeRef i16 = with_elem(ty, LLVMInt16TypeInContext(t->c));
+  if (ty != f32) x = LLVMBuildFPTrunc(t->b, x, f32, ""); /* f64: rounds twice */
+  LLVMValueRef bits = LLVMBuildBitCast(t->b, x, i32, "");
+  LLVMValueRef c16 = const_like(t, i32, 0, 16, false);
+  LLVMValueRef lsb = LLVMBuildAnd(t->b, LLVMBuildLShr(t->b, bits, c16, ""), const_like(t, i32, 0, 1, false), "");
+  LLVMValueRef rounded = LLVMBuildAdd(t->b, bits, LLVMBuildAdd(t->b, lsb, const_like(t, i32, 0, 0x7fff, false), ""), "");
+  LLVMValueRef hi = LLVMBuildTrunc(t->b, LLVMBuildLShr(t->b, rounded, c16, ""), i16, "");
+  LLVMValueRef nan = LLVMBuildOr(t->b, LLVMBuildTrunc(t->b, LLVMBuildLShr(t->b, bits, c16, ""), i16, ""),
+                                 const_like(t, i16, 0, 0x40, false), "");
+  return LLVMBuildSelect(t->b, LLVMBuildFCmp(t->b, LLVMRealUNO, x, x, ""), nan, hi, "bf16");
+}
+
+LLVMValueRef g2l_bf16_to_f32(g2l *t, LLVMValueRef bits) {
+  LLVMTypeRef ty = LLVMTypeOf(bits), i32 = with_elem(ty, t->i32);
+  LLVMValueRef w = LLVMBuildShl(t->b, LLVMBuildZExt(t->b, bits, i32, ""), const_like(t, i32, 0, 16, false), "");
+  return LLVMBuildBitCast(t->b, w, with_elem(ty, LLVMFloatTypeInContext(t->c)), "");
+}
+
+LLVMValueRef g2l_float_const(g2l *t, const vtc_type *elem, double v) {
+  if (elem->kind == VTC_TYPE_BF16) return LLVMConstInt(LLVMInt16TypeInContext(t->c), vtc_bf16_from_double(v), 0);
+  return LLVMConstReal(g2l_scalar_type(t, elem), v);
+}
+
+LLVMValueRef g2l_widen(g2l *t, LLVMValueRef v, const vtc_type *from, LLVMTypeRef to) {
+  LLVMTypeRef target = with_elem(LLVMTypeOf(v), to);
+  if (from->kind == VTC_TYPE_BF16) v = g2l_bf16_to_f32(t, v);
+  if (LLVMTypeOf(v) == target) return v;
+  return vtc_type_is_float(from) ? LLVMBuildFPExt(t->b, v, target, "") : LLVMBuildSExt(t->b, v, target, "");
+}
+
+bool g2l_scalar_op(g2l *t, vtc_op *op, bool *handled) {
+  int code = vtc_arith_opcode_of(op);
+  *handled = code >= 0;
+  if (code < 0) return true;
+  vtc_value *res = vtc_op_result(op, 0);
+  LLVMTypeRef rty = result_type(t, res->type);
+  if (!rty) {
+    char *ty = vtc_type_to_string(res->type);
+    g2l_error(t, op, "has a result type the CPU translation does not support: %s", ty);
+    free(ty);
+    return false;
+  }
+  if (code == VTC_ARITH_CONSTANT) {
+    LLVMValueRef c = constant(t, op);
+    if (!c) return g2l_error(t, op, "only scalar integer and float constants are supported");
+    g2l_bind_scalar(t, res, c);
+    return true;
+  }
+  LLVMValueRef x = g2l_scalar(t, vtc_op_operand(op, 0));
+  LLVMValueRef y = op->num_operands > 1 ? g2l_scalar(t, vtc_op_operand(op, 1)) : NULL;
+  LLVMValueRef r;
+  const vtc_type *xt = vtc_op_operand(op, 0)->type, *yt = y ? vtc_op_operand(op, 1)->type : NULL;
+  bool bf = is_bf16_type(res->type) || is_bf16_type(xt) || is_bf16_type(yt);
+  if (code == VTC_ARITH_BITCAST && LLVMTypeOf(x) == rty) {
+    r = x; /* i16 <-> bf16: the same bits */
+  } else if (bf && code != VTC_ARITH_SELECT && code != VTC_ARITH_BITCAST) {
+    /* bf16 operands widen to f32, a bf16 result rounds back to bits. */
+    LLVMTypeRef f32 = with_elem(rty, LLVMFloatTypeInContext(t->c));
+    LLVMValueRef x32 = is_bf16_type(xt) ? g2l_bf16_to_f32(t, x) : x;
+    LLVMValueRef y32 = is_bf16_type(yt) ? g2l_bf16_to_f32(t, y) : y;
+    LLVMTypeRef rty32 = is_bf16_type(res->type) ? f32 : rty;
+    if ((code == VTC_ARITH_EXTF || code == VTC_ARITH_TRUNCF) && LLVMTypeOf(x32) == rty32) r = x32;
+    else if (code == VTC_ARITH_TRUNCF && is_bf16_type(res->type)) r = x32; /* f64: rounded in g2l_f32_to_bf16 */
+    else r = compute(t, op, code, x32, y32, rty32);
+    if (r && is_bf16_type(res->type)) r = g2l_f32_to_bf16(t, r);
+  } else {
+    r = compute(t, op, code, x, y, rty);
+  }
+  if (!r) return g2l_error(t, op, "is not supported by the CPU translation");
+  g2l_bind_scalar(t, res, r);
+  return true;
+}

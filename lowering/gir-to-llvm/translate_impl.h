@@ -1,0 +1,122 @@
+/* Private state of the gir -> LLVM translation, shared by its files:
+ * translate.c (module, kernels, host functions), kernel_ops.c (gOperators),
+ * scalar_ops.c (arith and math, scalar or vector) and math_approx.c. */
+#ifndef VTC_LOWERING_GIR_TO_LLVM_TRANSLATE_IMPL_H
+#define VTC_LOWERING_GIR_TO_LLVM_TRANSLATE_IMPL_H
+
+#include <llvm-c/Core.h>
+
+#include "dialects/gir/gir.h"
+#include "ir/ptrmap.h"
+#include "ir/support.h"
+#include "lowering/gir-to-llvm/gir_to_llvm.h"
+
+/* What a gir/arith value became. */
+typedef enum g2l_kind {
+  G2L_SCALAR,   /* v: a scalar, or a vector inside a gir.elementwise body */
+  G2L_REGISTER, /* segs[num]: one <width x T> vector per segment */
+  G2L_BUFFER,   /* ptr + dims[rank] (i64; constants for static dims) */
+  G2L_VIEW,     /* ptr (the buffer's data) + offset, stride, valid counts, padding */
+} g2l_kind;
+
+typedef struct g2l_value {
+  g2l_kind kind;
+  LLVMValueRef v;
+  LLVMValueRef *segs;
+  unsigned num;
+  LLVMValueRef ptr;
+  unsigned rank;
+  LLVMValueRef dims[VTC_GIR_MAX_RANK];
+  LLVMValueRef offset, stride;          /* i64 */
+  LLVMValueRef valid_num, valid_width;  /* i64, NULL when unmasked */
+  LLVMValueRef padding;                 /* scalar of the register element type */
+} g2l_value;
+
+typedef struct g2l {
+  vtc_context *ctx;
+  vtc_op *module;
+  const vtc_gir_to_llvm_options *opts;
+  LLVMContextRef c;
+  LLVMModuleRef m;
+  LLVMBuilderRef b;
+  LLVMTypeRef i1, i8, i32, i64, ptr, vd;
+  vtc_ptrmap values;             /* vtc_value * -> g2l_value * */
+  VTC_VEC(g2l_value *) pool;     /* every g2l_value, freed at the end */
+  bool failed;
+  /* The function being filled and its entry block (for allocas). */
+  LLVMValueRef fn;
+  LLVMBasicBlockRef entry;
+  /* Inside a kernel's unit function. */
+  vtc_op *kernel;
+  int64_t group_size;
+  LLVMValueRef group, unit_in_group, groups;
+  /* Inside a gir.elementwise body: the vector width (0 elsewhere). */
+  unsigned ew_width;
+} g2l;
+
+/* Reports `'op' op: message` at op's location; returns false. */
+bool g2l_error(g2l *t, vtc_op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Types. NULL for an unsupported type (no diagnostic). */
+LLVMTypeRef g2l_scalar_type(g2l *t, const vtc_type *type);
+LLVMTypeRef g2l_mem_type(g2l *t, const vtc_type *elem); /* i1 as i8, f16/bf16 as i16 */
+LLVMTypeRef g2l_vec_type(g2l *t, const vtc_type *elem, unsigned width);
+/* Bytes of one element in memory (LLVM's alloc size: i1 is a byte, iN rounds
+ * up to a power of two bytes). */
+int64_t g2l_elem_bytes(const vtc_type *elem);
+
+/* The value map. */
+g2l_value *g2l_new_value(g2l *t, g2l_kind kind);
+void g2l_bind(g2l *t, const vtc_value *v, g2l_value *lv);
+void g2l_bind_scalar(g2l *t, const vtc_value *v, LLVMValueRef x);
+g2l_value *g2l_lookup(g2l *t, const vtc_value *v); /* asserts it is bound */
+/* The LLVM value of a scalar (asserts kind). */
+LLVMValueRef g2l_scalar(g2l *t, const vtc_value *v);
+
+/* Constants and helpers. */
+LLVMValueRef g2l_i64(g2l *t, int64_t x);
+LLVMValueRef g2l_splat(g2l *t, LLVMValueRef scalar, unsigned width);
+/* <0, 1, ..., width-1> as <width x i64>. */
+LLVMValueRef g2l_iota(g2l *t, unsigned width);
+/* The declaration of an overloaded intrinsic. */
+LLVMValueRef g2l_intrinsic(g2l *t, const char *name, LLVMTypeRef *overloads, unsigned num_overloads,
+                           LLVMTypeRef *fn_type);
+LLVMValueRef g2l_call_intrinsic(g2l *t, const char *name, LLVMTypeRef *overloads, unsigned num_overloads,
+                                LLVMValueRef *args, unsigned num_args);
+/* A call of a runtime or libm function declared on first use. */
+LLVMValueRef g2l_call_extern(g2l *t, const char *name, LLVMTypeRef ret, LLVMTypeRef *params, unsigned n,
+                             LLVMValueRef *args);
+/* An alloca in the current function's entry block. */
+LLVMValueRef g2l_entry_alloca(g2l *t, LLVMTypeRef type, unsigned align);
+
+/* Translates the ops of `block` in order, stopping before its terminator
+ * (returned through *terminator when non-NULL). */
+bool g2l_block_ops(g2l *t, vtc_block *block, vtc_op **terminator);
+/* One op in a kernel or host context (dispatches to the files below). */
+bool g2l_op(g2l *t, vtc_op *op);
+
+/* scalar_ops.c: arith and math ops; scalars, or vectors of t->ew_width
+ * inside an elementwise body. Returns false after a diagnostic; *handled is
+ * false (and nothing reported) when the op is not arith/math. */
+bool g2l_scalar_op(g2l *t, vtc_op *op, bool *handled);
+/* bf16 values are i16 bits (scalars or vectors): to f32 (exact), and from
+ * f32 or f64 rounding to nearest even inline (NaN stays a quiet NaN). */
+LLVMValueRef g2l_bf16_to_f32(g2l *t, LLVMValueRef bits);
+LLVMValueRef g2l_f32_to_bf16(g2l *t, LLVMValueRef x);
+/* A float constant of element type elem (bits for bf16), scalar. */
+LLVMValueRef g2l_float_const(g2l *t, const vtc_type *elem, double v);
+/* Widens a value of element type `from` (a float or integer, scalar or
+ * vector) to the LLVM element type `to` (float: fpext or bf16 bits; int: sext). */
+LLVMValueRef g2l_widen(g2l *t, LLVMValueRef v, const vtc_type *from, LLVMTypeRef to);
+/* Float math on a scalar or vector x (elem unused, may be NULL). */
+LLVMValueRef g2l_math_unary(g2l *t, int opcode, const vtc_type *elem, LLVMValueRef x);
+
+/* kernel_ops.c: gir ops inside a kernel; same contract. */
+bool g2l_kernel_op(g2l *t, vtc_op *op, bool *handled);
+
+/* math_approx.c: vectorised f32 approximations (x is float or <N x float>). */
+LLVMValueRef g2l_approx_exp_f32(g2l *t, LLVMValueRef x);
+LLVMValueRef g2l_approx_tanh_f32(g2l *t, LLVMValueRef x);
+LLVMValueRef g2l_approx_erf_f32(g2l *t, LLVMValueRef x);
+
+#endif

@@ -1,0 +1,615 @@
+/* The kernel of one te.compute (lower-te-to-gir): parallel units over chunks
+ * of output rows, the innermost output dimension in register slices of
+ * `lanes` elements (the tail masked with `valid`), loads through the
+ * te.load maps as index arithmetic and gir.view/copy, the scalar body as
+ * one gir.elementwise, reductions in register accumulators carried by
+ * gir.for. PowerFusion section 4 (GIR) and 7 (code generation): one unit is
+ * a CPU thread, its lanes the SIMD lanes. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lowering/te-to-gir/t2g.h"
+
+#define MAXR VTC_GIR_MAX_RANK
+
+typedef struct tk {
+  t2g_state *S;
+  vtc_context *ctx;
+  vtc_op *compute;
+  const vtc_loc *loc;
+  vtc_block *body;
+  unsigned rank, nred, nin, nsym;
+  const vtc_type *elem;
+  const vtc_type *acc_elem; /* the accumulator's: f32 for f16/bf16 reductions */
+  int64_t V;        /* lanes per work item */
+  bool vector;      /* V > 1: the innermost index differs across lanes */
+  vtc_ptrmap varying; /* te value -> 1: differs across lanes */
+  vtc_ptrmap red;     /* te value -> 1: depends on a reduction index */
+  int64_t dlo[2 * MAXR + 2], dhi[2 * MAXR + 2]; /* static ranges of the iteration indices */
+  /* the kernel */
+  t2g_emit E;
+  vtc_value **in_buf;                         /* per input; NULL when folded (heap) */
+  vtc_value *(*in_dim)[MAXR], *(*in_stride)[MAXR]; /* per input (heap) */
+  vtc_value *out_buf, **syms;                 /* syms: heap */
+  vtc_value *idx[2 * MAXR + 2]; /* d_i (the innermost at lane 0), then r_k */
+  vtc_value *j0, *validw;
+  vtc_mapping *map; /* te value -> kernel scalar, or register slice of a varying load */
+  vtc_builder outer, inner;
+} tk;
+
+#define MARK(m, v) vtc_ptrmap_put(&(m), (v), (void *)1)
+#define HAS(m, v) vtc_ptrmap_contains(&(m), (v))
+
+int64_t t2g_max_lanes(const t2g_options *o, const vtc_type *elem) {
+  unsigned bits = vtc_type_bit_width(elem);
+  if (bits < 8) bits = 8;
+  int64_t l = o->vector_bits / (int64_t)bits;
+  return l < 1 ? 1 : l;
+}
+
+const vtc_type *t2g_buffer_type(vtc_context *ctx, const vtc_type *t) {
+  int64_t dims[MAXR];
+  for (unsigned i = 0; i < t->rank && i < MAXR; i++) dims[i] = vtc_tensor_dim(t, i);
+  return vtc_gir_buffer_type(ctx, VTC_GIR_GLOBAL, t->element, t->rank, dims);
+}
+
+bool t2g_input_is_folded(const vtc_value *input, const vtc_attr **value) {
+  if (!input->def_op || !vtc_op_is_named(input->def_op, "arith.constant")) return false;
+  const vtc_attr *a = vtc_op_get_attr(input->def_op, "value");
+  if (!a || a->kind != VTC_ATTR_DENSE || (!a->splat && vtc_dense_num_elements(a) != 1)) return false;
+  if (value) *value = a;
+  return true;
+}
+
+static const vtc_type *reg(tk *K, const vtc_type *elem, int64_t num, int64_t width) {
+  return vtc_gir_register_type(K->ctx, elem, num, width);
+}
+
+/* ---- analysis ------------------------------------------------------------------ */
+
+/* A load's map result that stays inside the input over the whole iteration
+ * domain (so its padding can never apply). */
+static bool proven_in_bounds(tk *K, const vtc_affine_expr *e, int64_t dim) {
+  int64_t lo, hi;
+  return dim != VTC_DYNAMIC && t2g_expr_range(e, K->dlo, K->dhi, K->rank + K->nred, &lo, &hi) && lo >= 0 &&
+         hi < dim;
+}
+
+/* Vector mode: a load can be read as one slice of `lanes` elements when its
+ * indices move linearly (non-negative coefficients) with the innermost
+ * output index, no padding check depends on it, and its extra operands are
+ * the same for every lane. *varies: the lanes read different elements. */
+static bool load_vectorizable(tk *K, vtc_op *load, bool *varies) {
+  *varies = false;
+  for (unsigned i = 0; i < vtc_te_load_num_extra(load); i++)
+    if (HAS(K->varying, vtc_te_load_extra(load, i))) return false;
+  const vtc_affine_map *m = vtc_te_load_map(load);
+  const vtc_type *t = vtc_te_load_input(load)->type;
+  bool folded = t2g_input_is_folded(vtc_te_load_input(load), NULL);
+  unsigned dl = K->rank - 1;
+  for (unsigned k = 0; k < m->num_results; k++) {
+    const vtc_affine_expr *e = m->results[k];
+    if (!t2g_expr_uses_dim(e, dl)) continue;
+    int64_t c;
+    if (!t2g_expr_linear(e, dl, &c) || c < 0) return false;
+    if (vtc_te_load_padding(load) && !proven_in_bounds(K, e, vtc_tensor_dim(t, k))) return false;
+    if (c > 0 && !folded) *varies = true;
+  }
+  return true;
+}
+
+/* Marks what varies across lanes (vector) and what depends on a reduction
+ * index; false when vector mode cannot express some load. */
+static bool analyze(tk *K, bool vector) {
+  vtc_ptrmap_clear(&K->varying);
+  vtc_ptrmap_clear(&K->red);
+  for (unsigned k = 0; k < K->nred; k++) MARK(K->red, vtc_te_compute_reduce_arg(K->compute, k));
+  if (vector) MARK(K->varying, vtc_te_compute_index_arg(K->compute, K->rank - 1));
+  for (vtc_op *op = K->body->first; op; op = op->next) {
+    if (vtc_te_is_yield(op)) continue;
+    bool var = false, red = false;
+    for (unsigned i = 0; i < op->num_operands; i++) {
+      var |= HAS(K->varying, vtc_op_operand(op, i));
+      red |= HAS(K->red, vtc_op_operand(op, i));
+    }
+    if (vtc_te_is_load(op)) {
+      const vtc_affine_map *m = vtc_te_load_map(op);
+      for (unsigned k = 0; k < m->num_results; k++)
+        for (unsigned d = K->rank; d < K->rank + K->nred; d++) red |= t2g_expr_uses_dim(m->results[k], d);
+      if (vector && !load_vectorizable(K, op, &var)) return false;
+    }
+    for (unsigned i = 0; i < op->num_results; i++) {
+      if (var) MARK(K->varying, vtc_op_result(op, i));
+      if (red) MARK(K->red, vtc_op_result(op, i));
+    }
+  }
+  return true;
+}
+
+/* What the lowering accepts: a verified compute whose body holds te.load,
+ * arith and math ops, of element types with a memory layout. */
+static bool validate(tk *K) {
+  vtc_op *c = K->compute;
+  if (!K->body || !vtc_te_compute_yield(c)) return vtc_op_error(c, "cannot be lowered to gir: it has no body");
+  if (K->rank > MAXR) return vtc_op_error(c, "cannot be lowered to gir: rank %u exceeds %d", K->rank, MAXR);
+  if (vtc_gir_slice_check(VTC_GIR_GLOBAL, K->elem, 1, 1, 1))
+    return vtc_op_error(c, "cannot be lowered to gir: element type has no memory layout in gir");
+  for (unsigned i = 0; i < K->nin; i++) {
+    const vtc_type *t = vtc_te_compute_input(c, i)->type;
+    if (!vtc_type_is_tensor(t) || t->rank > MAXR || vtc_gir_slice_check(VTC_GIR_GLOBAL, t->element, 1, 1, 1))
+      return vtc_op_error(c, "cannot be lowered to gir: input #%u is not a tensor of rank <= %d with a memory "
+                             "layout", i, MAXR);
+  }
+  for (vtc_op *op = K->body->first; op; op = op->next) {
+    const char *d = op->name->dialect;
+    if (vtc_te_is_load(op) || vtc_te_is_yield(op)) continue;
+    if (op->num_regions || !d || (strcmp(d, "arith") != 0 && strcmp(d, "math") != 0))
+      return vtc_op_error(op, "cannot be lowered to gir: only te.load, arith and math ops are supported in a "
+                              "te.compute body");
+    for (unsigned i = 0; i < op->num_results; i++)
+      if (vtc_type_is_tensor(vtc_op_result(op, i)->type))
+        return vtc_op_error(op, "cannot be lowered to gir: tensor values inside a te.compute body");
+  }
+  return true;
+}
+
+/* ---- emission ------------------------------------------------------------------- */
+
+/* The kernel value of a uniform te value: mapped, or a scalar constant from
+ * outside the compute (hoisted by canonicalization). */
+static vtc_value *get(tk *K, vtc_value *v) {
+  vtc_value *m = vtc_mapping_lookup_value(K->map, v);
+  if (m) return m;
+  if (v->def_op && vtc_op_is_named(v->def_op, "arith.constant")) {
+    const vtc_attr *a = vtc_op_get_attr(v->def_op, "value");
+    if (a && (a->kind == VTC_ATTR_FLOAT || a->kind == VTC_ATTR_INTEGER)) {
+      m = t2g_const_attr(&K->E, a);
+      vtc_mapping_map_value(K->map, v, m);
+      return m;
+    }
+  }
+  return NULL;
+}
+
+static vtc_value *folded_value(tk *K, const vtc_attr *dense) {
+  const vtc_type *el = dense->type->element;
+  return t2g_const(&K->E, el, vtc_dense_get_i64(dense, 0), vtc_dense_get_f64(dense, 0));
+}
+
+static void emit_load(tk *K, vtc_op *load) {
+  t2g_emit *E = &K->E;
+  E->at = HAS(K->red, vtc_op_result(load, 0)) ? K->inner : K->outer;
+  vtc_value *input = vtc_te_load_input(load);
+  int ii = vtc_te_compute_input_index(K->compute, input);
+  const vtc_type *t = input->type, *el = t->element;
+  const vtc_affine_map *m = vtc_te_load_map(load);
+  const vtc_attr *pad = vtc_te_load_padding(load);
+  unsigned nd = K->rank + K->nred, nx = vtc_te_load_num_extra(load);
+  vtc_value *dims[2 * MAXR + 2 + 16];
+  vtc_value **dv = nd + nx <= sizeof dims / sizeof *dims ? dims : vtc_xcalloc(nd + nx, sizeof *dv);
+  for (unsigned i = 0; i < nd; i++) dv[i] = K->idx[i];
+  for (unsigned i = 0; i < nx; i++) dv[nd + i] = get(K, vtc_te_load_extra(load, i));
+  vtc_value *res[MAXR], *inb = NULL;
+  vtc_value *c0 = t2g_cidx(E, 0), *c1 = t2g_cidx(E, 1);
+  for (unsigned k = 0; k < m->num_results; k++) {
+    res[k] = t2g_expr(E, m->results[k], dv, nd + nx, K->syms, K->nsym);
+    if (pad && !proven_in_bounds(K, m->results[k], vtc_tensor_dim(t, k)))
+      inb = t2g_andi(E, inb, t2g_cmpi(E, VTC_CMPI_ULT, res[k], K->in_dim[ii][k]));
+  }
+  if (dv != dims) free(dv);
+  vtc_value *result = vtc_op_result(load, 0);
+  const vtc_attr *dense;
+  if (t2g_input_is_folded(input, &dense)) {
+    vtc_value *v = folded_value(K, dense);
+    if (inb) v = t2g_select(E, inb, v, t2g_const_attr(E, pad));
+    vtc_mapping_map_value(K->map, result, v);
+    return;
+  }
+  vtc_value *off = c0;
+  for (unsigned k = 0; k < m->num_results; k++) off = t2g_addi(E, off, t2g_muli(E, res[k], K->in_stride[ii][k]));
+  if (inb) off = t2g_select(E, inb, off, c0);
+  vtc_value *buf = K->in_buf[ii], *v;
+  vtc_op *view;
+  if (!HAS(K->varying, result)) {
+    const vtc_type *st = vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, el, 1, 1, 1);
+    vtc_value *vv = vtc_gir_build_view(&E->at, K->loc, buf, off, st, NULL, inb ? c1 : NULL,
+                                       inb ? t2g_select(E, inb, c1, c0) : NULL);
+    view = vv->def_op;
+    vtc_value *r = vtc_gir_build_copy_to_register(&E->at, K->loc, vv, reg(K, el, 1, 1));
+    v = vtc_gir_build_extract(&E->at, K->loc, r, 0, 0);
+  } else {
+    /* The element stride along the lanes: sum of coefficient x input stride. */
+    vtc_value *s = c0;
+    for (unsigned k = 0; k < m->num_results; k++) {
+      int64_t c;
+      t2g_expr_linear(m->results[k], K->rank - 1, &c);
+      s = t2g_addi(E, s, t2g_muli(E, t2g_cidx(E, c), K->in_stride[ii][k]));
+    }
+    int64_t sc = 0;
+    bool st_static = t2g_const_int(s, &sc) && sc >= 1 && sc <= VTC_GIR_MAX_SLICE_SIZE;
+    vtc_value *lanes = K->validw ? K->validw : t2g_cidx(E, K->V);
+    if (st_static && sc == 1) { /* contiguous: one segment of V elements */
+      const vtc_type *vt = vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, el, 1, K->V, K->V);
+      bool masked = inb || K->validw;
+      vtc_value *vv = vtc_gir_build_view(&E->at, K->loc, buf, off, vt, NULL,
+                                         masked ? (inb ? t2g_select(E, inb, c1, c0) : c1) : NULL,
+                                         masked ? lanes : NULL);
+      view = vv->def_op;
+      v = vtc_gir_build_copy_to_register(&E->at, K->loc, vv, reg(K, el, 1, K->V));
+    } else { /* strided: V segments of one element, re-patterned into one row */
+      const vtc_type *vt =
+          vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, el, K->V, 1, st_static ? sc : VTC_DYNAMIC);
+      bool masked = inb || K->validw;
+      vtc_value *rows = inb ? t2g_select(E, inb, lanes, c0) : lanes;
+      vtc_value *vv = vtc_gir_build_view(&E->at, K->loc, buf, off, vt, st_static ? NULL : s,
+                                         masked ? rows : NULL, masked ? c1 : NULL);
+      view = vv->def_op;
+      vtc_value *r = vtc_gir_build_copy_to_register(&E->at, K->loc, vv, reg(K, el, K->V, 1));
+      v = vtc_gir_build_sync_register(&E->at, K->loc, VTC_GIR_SCOPE_WARP, r, reg(K, el, 1, K->V));
+    }
+  }
+  if (inb) vtc_op_set_attr(view, VTC_GIR_ATTR_PADDING, pad);
+  vtc_mapping_map_value(K->map, result, v);
+}
+
+/* A uniform arith/math op, cloned as scalar code. */
+static bool emit_uniform(tk *K, vtc_op *op) {
+  if (vtc_op_is_named(op, "arith.constant")) {
+    const vtc_attr *a = vtc_op_get_attr(op, "value");
+    if (!a || (a->kind != VTC_ATTR_FLOAT && a->kind != VTC_ATTR_INTEGER))
+      return vtc_op_error(op, "cannot be lowered to gir: only scalar constants in a te.compute body");
+    vtc_mapping_map_value(K->map, vtc_op_result(op, 0), t2g_const_attr(&K->E, a));
+    return true;
+  }
+  for (unsigned i = 0; i < op->num_operands; i++)
+    if (!get(K, vtc_op_operand(op, i)))
+      return vtc_op_error(op, "cannot be lowered to gir: operand #%u is defined outside the te.compute", i);
+  vtc_builder b = op->num_results && HAS(K->red, vtc_op_result(op, 0)) ? K->inner : K->outer;
+  vtc_builder_insert_op(&b, vtc_op_clone(op, K->map));
+  return true;
+}
+
+static const char *combine_op(vtc_te_combiner c, bool is_float) {
+  switch (c) {
+  case VTC_TE_COMBINER_SUM: return is_float ? "arith.addf" : "arith.addi";
+  case VTC_TE_COMBINER_PROD: return is_float ? "arith.mulf" : "arith.muli";
+  case VTC_TE_COMBINER_MAX: return is_float ? "arith.maximumf" : "arith.maxsi";
+  default: return is_float ? "arith.minimumf" : "arith.minsi";
+  }
+}
+
+static bool is_varying_load(tk *K, vtc_value *v) {
+  return v->def_op && vtc_te_is_load(v->def_op) && HAS(K->varying, v);
+}
+
+static bool is_const(vtc_value *v) { return v->def_op && vtc_op_is_named(v->def_op, "arith.constant"); }
+
+/* The value of one output chunk as a register slice, at b: the varying part
+ * of the body as one gir.elementwise over the loaded slices (with the
+ * uniform values as scalar operands), combined into acc when reducing. */
+static vtc_value *emit_value(tk *K, vtc_builder *b, vtc_value *acc) {
+  vtc_value *yv = vtc_te_yield_value(vtc_te_compute_yield(K->compute));
+  const vtc_type *rt = reg(K, acc ? K->acc_elem : K->elem, 1, K->V);
+  if (!acc && !HAS(K->varying, yv)) return vtc_gir_build_broadcast(b, K->loc, VTC_GIR_AXIS_WIDTH, get(K, yv), rt);
+  if (!acc && is_varying_load(K, yv)) return vtc_mapping_lookup_value(K->map, yv);
+  vtc_value *dl = K->vector ? vtc_te_compute_index_arg(K->compute, K->rank - 1) : NULL;
+  /* The varying ops the result needs, in body order. */
+  vtc_ptrmap need = {0};
+  MARK(need, yv);
+  for (vtc_op *op = K->body->last; op; op = op->prev) {
+    if (!op->num_results || !HAS(need, vtc_op_result(op, 0))) continue;
+    for (unsigned i = 0; i < op->num_operands; i++) MARK(need, vtc_op_operand(op, i));
+  }
+  /* Operands: the accumulator, loaded slices, uniform scalars, the chunk start. */
+  VTC_VEC(vtc_value *) te_vals = {0};
+  VTC_VEC(vtc_value *) operands = {0};
+  vtc_ptrmap seen = {0};
+  bool uses_pos = false;
+  if (acc) VTC_VEC_PUSH(&operands, acc);
+  for (vtc_op *op = K->body->first; op; op = op->next) {
+    bool internal = op->num_results && HAS(K->varying, vtc_op_result(op, 0)) && !vtc_te_is_load(op) &&
+                    HAS(need, vtc_op_result(op, 0));
+    unsigned n = internal ? op->num_operands : (vtc_te_is_yield(op) ? 1 : 0);
+    for (unsigned i = 0; i < n; i++) {
+      vtc_value *v = vtc_op_operand(op, i);
+      if (HAS(seen, v) || is_const(v)) continue;
+      MARK(seen, v);
+      if (v == dl) {
+        uses_pos = true;
+        VTC_VEC_PUSH(&te_vals, v);
+        VTC_VEC_PUSH(&operands, K->j0);
+      } else if (is_varying_load(K, v) || !HAS(K->varying, v)) {
+        VTC_VEC_PUSH(&te_vals, v);
+        VTC_VEC_PUSH(&operands, is_varying_load(K, v) ? vtc_mapping_lookup_value(K->map, v) : get(K, v));
+      }
+    }
+  }
+  vtc_op *ew = vtc_gir_build_elementwise(b, K->loc, rt, (unsigned)operands.len, operands.data, uses_pos);
+  vtc_block *body = vtc_gir_elementwise_body(ew);
+  vtc_builder bb = vtc_builder_at_end(K->ctx, body);
+  vtc_mapping *bm = vtc_mapping_create();
+  unsigned base = acc ? 1 : 0;
+  for (size_t i = 0; i < te_vals.len; i++) vtc_mapping_map_value(bm, te_vals.data[i], body->args[base + i]);
+  if (uses_pos) { /* the innermost output index: chunk start + lane */
+    vtc_value *j0 = vtc_mapping_lookup_value(bm, dl);
+    vtc_value *ops[2] = {j0, body->args[body->num_args - 1]};
+    vtc_op *add = vtc_builder_create(&bb, "arith.addi", K->loc, 2, ops, j0->type, 0, NULL);
+    vtc_mapping_map_value(bm, dl, vtc_op_result(add, 0));
+  }
+  for (vtc_op *op = K->body->first; op; op = op->next) {
+    if (!op->num_results) continue;
+    vtc_value *r = vtc_op_result(op, 0);
+    if (!HAS(K->varying, r) || vtc_te_is_load(op) || !HAS(need, r)) continue;
+    for (unsigned i = 0; i < op->num_operands; i++) { /* constants are cloned into the body */
+      vtc_value *c = vtc_op_operand(op, i);
+      if (is_const(c) && !vtc_mapping_lookup_value(bm, c)) vtc_builder_insert_op(&bb, vtc_op_clone(c->def_op, bm));
+    }
+    vtc_builder_insert_op(&bb, vtc_op_clone(op, bm));
+  }
+  vtc_value *v = vtc_mapping_lookup_value(bm, yv);
+  if (!v && is_const(yv)) {
+    vtc_builder_insert_op(&bb, vtc_op_clone(yv->def_op, bm));
+    v = vtc_mapping_lookup_value(bm, yv);
+  }
+  if (acc) {
+    if (K->acc_elem != K->elem)
+      v = vtc_op_result(vtc_builder_create(&bb, "arith.extf", K->loc, 1, &v, K->acc_elem, 0, NULL), 0);
+    vtc_value *ops[2] = {body->args[0], v};
+    bool fl = vtc_type_is_float(K->elem);
+    vtc_op *c = vtc_builder_create(&bb, combine_op(vtc_te_compute_combiner(K->compute), fl), K->loc, 2, ops,
+                                   K->acc_elem, 0, NULL);
+    v = vtc_op_result(c, 0);
+  }
+  vtc_gir_build_yield(&bb, K->loc, 1, &v);
+  vtc_mapping_destroy(bm);
+  vtc_ptrmap_free(&need);
+  vtc_ptrmap_free(&seen);
+  VTC_VEC_FREE(&te_vals);
+  VTC_VEC_FREE(&operands);
+  return vtc_op_result(ew, 0);
+}
+
+/* ---- the kernel ------------------------------------------------------------------- */
+
+static int64_t pow2_at_least(int64_t n) {
+  int64_t p = 1;
+  while (p < n && p < ((int64_t)1 << 30)) p <<= 1;
+  return p;
+}
+
+/* Chooses the lanes: vector mode when the innermost dimension exists, every
+ * load can be read as a slice, and more than one lane would be busy (a
+ * static innermost size below the register width takes the next power of
+ * two). */
+static void choose_lanes(tk *K) {
+  const t2g_options *o = K->S->opts;
+  int64_t vmax = t2g_max_lanes(o, K->elem);
+  int64_t n = K->rank ? vtc_tensor_dim(vtc_te_compute_type(K->compute), K->rank - 1) : 1;
+  int64_t V = vmax;
+  if (n != VTC_DYNAMIC && pow2_at_least(n) < V) V = pow2_at_least(n);
+  K->vector = o->vectorize && K->rank > 0 && V > 1 && analyze(K, true);
+  K->V = K->vector ? V : 1;
+  if (!K->vector) analyze(K, false);
+}
+
+/* The static ranges of the iteration indices (for the bounds proofs). */
+static void domain_ranges(tk *K) {
+  const vtc_type *t = vtc_te_compute_type(K->compute);
+  for (unsigned i = 0; i < K->rank; i++) {
+    int64_t d = vtc_tensor_dim(t, i);
+    K->dlo[i] = 0;
+    K->dhi[i] = d == VTC_DYNAMIC ? -1 : d - 1;
+  }
+  const vtc_affine_map *red = vtc_te_compute_reduce(K->compute);
+  for (unsigned k = 0; k < K->nred; k++) {
+    const vtc_affine_expr *e = red->results[k];
+    K->dlo[K->rank + k] = 0;
+    K->dhi[K->rank + k] = e->kind == VTC_AFFINE_CONST ? e->value - 1 : -1;
+  }
+}
+
+static vtc_value *buffer_dim(tk *K, vtc_value *buf, const vtc_type *tensor, unsigned k) {
+  int64_t d = vtc_tensor_dim(tensor, k);
+  if (d != VTC_DYNAMIC) return t2g_cidx(&K->E, d);
+  return vtc_gir_build_dim(&K->E.at, K->loc, buf, k);
+}
+
+/* Number of work items over the compute's symbols: output rows x chunks. */
+static const vtc_affine_expr *work_items(tk *K) {
+  const vtc_affine_map *shape = vtc_te_compute_shape(K->compute);
+  const vtc_affine_expr *items = vtc_affine_const(K->ctx, 1);
+  for (unsigned i = 0; i < K->rank; i++) {
+    const vtc_affine_expr *e = shape->results[i];
+    if (i == K->rank - 1 && K->V > 1) e = vtc_affine_ceildiv(K->ctx, e, vtc_affine_const(K->ctx, K->V));
+    items = vtc_affine_mul(K->ctx, items, e);
+  }
+  return items;
+}
+
+bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char *name, t2g_kernel_info *info) {
+  tk *K = vtc_xcalloc(1, sizeof *K);
+  K->S = S;
+  K->ctx = S->ctx;
+  K->compute = compute;
+  K->loc = compute->loc;
+  K->body = vtc_te_compute_body(compute);
+  K->rank = vtc_te_compute_rank(compute);
+  K->nred = vtc_te_compute_num_reduce(compute);
+  K->nin = vtc_te_compute_num_inputs(compute);
+  K->nsym = vtc_te_compute_num_symbols(compute);
+  K->elem = vtc_te_compute_type(compute)->element;
+  /* Half-precision sums lose too much in their own type: accumulate in f32,
+   * round once at the end (as te's semantics: fold, then round when stored). */
+  bool half = K->elem->kind == VTC_TYPE_F16 || K->elem->kind == VTC_TYPE_BF16;
+  K->acc_elem = half && K->nred ? vtc_type_f32(K->ctx) : K->elem;
+  bool ok = validate(K);
+  if (!ok) goto done;
+  domain_ranges(K);
+  choose_lanes(K);
+
+  /* Parameters: the passed inputs, the output, the symbols. */
+  K->in_buf = vtc_xcalloc(K->nin + 1, sizeof *K->in_buf);
+  K->in_dim = vtc_xcalloc(K->nin + 1, sizeof *K->in_dim);
+  K->in_stride = vtc_xcalloc(K->nin + 1, sizeof *K->in_stride);
+  K->syms = vtc_xcalloc(K->nsym + 1, sizeof *K->syms);
+  const vtc_type **params = vtc_xcalloc(K->nin + K->nsym + 1, sizeof *params);
+  unsigned np = 0;
+  for (unsigned i = 0; i < K->nin; i++)
+    if (!t2g_input_is_folded(vtc_te_compute_input(compute, i), NULL))
+      params[np++] = t2g_buffer_type(K->ctx, vtc_te_compute_input(compute, i)->type);
+  const vtc_type *out_t = vtc_te_compute_type(compute);
+  params[np++] = t2g_buffer_type(K->ctx, out_t);
+  for (unsigned i = 0; i < K->nsym; i++) params[np++] = vtc_type_index(K->ctx);
+  vtc_op *kernel = vtc_gir_build_kernel(mb, K->loc, name, np, params, VTC_GIR_HIER_CPU, 1, K->V);
+  free(params);
+  vtc_block *kb = vtc_gir_kernel_body(kernel);
+  t2g_emit *E = &K->E;
+  t2g_emit_init(E, K->ctx, K->loc, kb);
+  E->nonneg_dims = K->rank + K->nred; /* iteration indices; extras (gathered indices) may be negative */
+  K->map = vtc_mapping_create();
+  unsigned p = 0;
+  for (unsigned i = 0; i < K->nin; i++)
+    if (!t2g_input_is_folded(vtc_te_compute_input(compute, i), NULL)) K->in_buf[i] = kb->args[p++];
+  K->out_buf = kb->args[p++];
+  for (unsigned i = 0; i < K->nsym; i++) K->syms[i] = kb->args[p++];
+
+  /* Prologue: sizes and strides of the inputs and the output, reduction
+   * extents, this unit's block of work items. */
+  for (unsigned i = 0; i < K->nin; i++) {
+    const vtc_type *t = vtc_te_compute_input(compute, i)->type;
+    if (!K->in_buf[i]) { /* a folded constant: static sizes, for the padding checks */
+      for (unsigned k = 0; k < t->rank; k++) K->in_dim[i][k] = t2g_cidx(E, vtc_tensor_dim(t, k));
+      continue;
+    }
+    for (unsigned k = 0; k < t->rank; k++) K->in_dim[i][k] = buffer_dim(K, K->in_buf[i], t, k);
+    vtc_value *s = t2g_cidx(E, 1);
+    for (unsigned k = t->rank; k-- > 0;) {
+      K->in_stride[i][k] = s;
+      s = t2g_muli(E, s, K->in_dim[i][k]);
+    }
+  }
+  vtc_value *out_dim[MAXR], *c1 = t2g_cidx(E, 1);
+  for (unsigned k = 0; k < K->rank; k++) out_dim[k] = buffer_dim(K, K->out_buf, out_t, k);
+  vtc_value *n = K->rank ? out_dim[K->rank - 1] : c1;
+  vtc_value *chunks = t2g_ceildivui(E, n, t2g_cidx(E, K->V));
+  vtc_value *rows = c1;
+  for (unsigned k = 0; k + 1 < K->rank; k++) rows = t2g_muli(E, rows, out_dim[k]);
+  vtc_value *ext[MAXR + 2];
+  const vtc_affine_map *redm = vtc_te_compute_reduce(compute);
+  for (unsigned k = 0; k < K->nred; k++) ext[k] = t2g_expr(E, redm->results[k], NULL, 0, K->syms, K->nsym);
+  vtc_value *acc0 = NULL;
+  if (K->nred) {
+    const vtc_attr *init = vtc_te_compute_init(compute);
+    vtc_value *c = K->acc_elem == K->elem ? t2g_const_attr(E, init) : t2g_const(E, K->acc_elem, 0, init->f);
+    acc0 = vtc_gir_build_broadcast(&E->at, K->loc, VTC_GIR_AXIS_WIDTH, c, reg(K, K->acc_elem, 1, K->V));
+  }
+  vtc_op *wloop = t2g_blocked_loop(E, t2g_muli(E, rows, chunks));
+
+  /* One work item: output row `row`, elements [j0, j0 + V) of it. */
+  vtc_builder W = vtc_builder_at_end(K->ctx, vtc_gir_for_body(wloop));
+  E->at = W;
+  vtc_value *w = vtc_gir_for_induction_var(wloop);
+  int64_t one_row;
+  bool single_row = t2g_const_int(rows, &one_row) && one_row == 1;
+  int64_t nch;
+  bool one_chunk = t2g_const_int(chunks, &nch) && nch == 1;
+  vtc_value *row = single_row && !one_chunk ? t2g_cidx(E, 0) : t2g_divui(E, w, chunks);
+  vtc_value *chunk = one_chunk ? t2g_cidx(E, 0) : single_row ? w : t2g_remui(E, w, chunks);
+  K->j0 = t2g_muli(E, chunk, t2g_cidx(E, K->V));
+  vtc_value *rest = row;
+  for (unsigned k = K->rank - 1; K->rank && k-- > 0;) {
+    K->idx[k] = k ? t2g_remui(E, rest, out_dim[k]) : rest;
+    if (k) rest = t2g_divui(E, rest, out_dim[k]);
+  }
+  if (K->rank) K->idx[K->rank - 1] = K->j0;
+  int64_t ns = K->rank ? vtc_tensor_dim(out_t, K->rank - 1) : 1;
+  if (K->vector && (ns == VTC_DYNAMIC || ns % K->V != 0))
+    K->validw = t2g_minui(E, t2g_cidx(E, K->V), t2g_subi(E, n, K->j0));
+  vtc_value *out_off = t2g_addi(E, t2g_muli(E, row, n), K->j0);
+  W = E->at;
+
+  /* Reduction loops, outermost first, carrying the accumulator. */
+  vtc_op *loops[MAXR + 2];
+  K->outer = K->inner = W;
+  vtc_builder lb = W;
+  vtc_value *acc = acc0;
+  for (unsigned k = 0; k < K->nred; k++) {
+    loops[k] = vtc_gir_build_for(&lb, K->loc, t2g_cidx(E, 0), ext[k], c1, 1, &acc);
+    vtc_block *lbody = vtc_gir_for_body(loops[k]);
+    K->idx[K->rank + k] = lbody->args[0];
+    acc = lbody->args[1];
+    lb = vtc_builder_at_end(K->ctx, lbody);
+  }
+  if (K->nred) {
+    K->outer = vtc_builder_before(loops[0]);
+    K->inner = lb;
+  }
+
+  for (unsigned i = 0; i < K->rank + K->nred; i++)
+    if (!(K->vector && i == K->rank - 1)) vtc_mapping_map_value(K->map, K->body->args[i], K->idx[i]);
+
+  /* The body: uniform scalar code and loads; the varying arithmetic goes
+   * into emit_value's gir.elementwise. */
+  for (vtc_op *op = K->body->first; ok && op; op = op->next) {
+    if (vtc_te_is_yield(op)) continue;
+    if (vtc_te_is_load(op)) emit_load(K, op);
+    else if (!op->num_results || !HAS(K->varying, vtc_op_result(op, 0))) ok = emit_uniform(K, op);
+  }
+  if (ok) {
+    vtc_value *yv = vtc_te_yield_value(vtc_te_compute_yield(compute));
+    if (!HAS(K->varying, yv) && !get(K, yv))
+      ok = vtc_op_error(compute, "cannot be lowered to gir: the yielded value is not computed in the body");
+  }
+  if (ok) {
+    vtc_value *value;
+    if (K->nred) {
+      E->at = K->inner;
+      vtc_value *next = emit_value(K, &K->inner, acc);
+      vtc_gir_build_yield(&K->inner, K->loc, 1, &next);
+      for (unsigned k = K->nred - 1; k-- > 0;) {
+        vtc_builder yb = vtc_builder_at_end(K->ctx, vtc_gir_for_body(loops[k]));
+        vtc_value *r = vtc_op_result(loops[k + 1], 0);
+        vtc_gir_build_yield(&yb, K->loc, 1, &r);
+      }
+      value = vtc_op_result(loops[0], 0);
+      E->at = vtc_builder_at_end(K->ctx, vtc_gir_for_body(wloop));
+      if (K->acc_elem != K->elem) { /* round the f32 accumulator once */
+        vtc_op *ew = vtc_gir_build_elementwise(&E->at, K->loc, reg(K, K->elem, 1, K->V), 1, &value, false);
+        vtc_block *eb = vtc_gir_elementwise_body(ew);
+        vtc_builder bb = vtc_builder_at_end(K->ctx, eb);
+        vtc_value *t = vtc_op_result(vtc_builder_create(&bb, "arith.truncf", K->loc, 1, eb->args, K->elem, 0, NULL), 0);
+        vtc_gir_build_yield(&bb, K->loc, 1, &t);
+        value = vtc_op_result(ew, 0);
+      }
+    } else {
+      E->at = W;
+      value = emit_value(K, &E->at, NULL);
+    }
+    const vtc_type *ot = vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, K->elem, 1, K->V, K->V);
+    vtc_value *ov = vtc_gir_build_view(&E->at, K->loc, K->out_buf, out_off, ot, NULL, K->validw ? c1 : NULL,
+                                       K->validw);
+    vtc_gir_build_copy(&E->at, K->loc, value, ov);
+    vtc_gir_build_yield(&E->at, K->loc, 0, NULL);
+    vtc_builder end = vtc_builder_at_end(K->ctx, kb);
+    vtc_gir_build_return(&end, K->loc);
+    t2g_dce(kernel);
+    info->kernel = kernel;
+    info->lanes = K->V;
+    info->items = work_items(K);
+    S->kernels++;
+    if (K->vector) S->vector_kernels++;
+  } else {
+    vtc_op_erase(kernel);
+  }
+  vtc_mapping_destroy(K->map);
+  t2g_emit_free(E);
+done:
+  free(K->in_buf);
+  free(K->in_dim);
+  free(K->in_stride);
+  free(K->syms);
+  vtc_ptrmap_free(&K->varying);
+  vtc_ptrmap_free(&K->red);
+  free(K);
+  return ok;
+}

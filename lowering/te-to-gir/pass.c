@@ -1,0 +1,387 @@
+/* lower-te-to-gir: every te.compute becomes a gir.kernel (kernel.c) and the
+ * function becomes host code that allocates buffers and launches the kernels
+ * in program order (dialects/gir/README.md, "Host ops"). PowerFusion
+ * section 4 (GIR) and 7 (code generation) on a CPU: the parallel unit is a
+ * thread, its lanes the SIMD lanes.
+ *
+ * Choices where the papers are silent (this is the simple, correct
+ * lowering; PowerFusion's templates and Vortex's kernels come later):
+ * - One kernel per TE. A work item is one chunk of `lanes` consecutive
+ *   elements of an output row (the innermost dimension); units take
+ *   contiguous blocks of work items (at most `max-units` units per launch).
+ * - Vector mode (lanes = vector-bits / element bits, or the next power of two
+ *   above a smaller static innermost size) when every load can be read as one
+ *   slice per chunk: contiguous (1 x lanes) or strided (lanes x 1, re-patterned
+ *   by `gir.sync warp`) along the innermost output index, no padding check
+ *   depending on it, no gathered index depending on it. Otherwise lanes = 1
+ *   and every load is scalar index arithmetic (any quasi-affine map, padding
+ *   as a `valid`-masked view, gathered indices). Tails are masked by `valid`.
+ * - Reductions: a register accumulator initialised to `init`, carried by one
+ *   gir.for per reduction axis (row-major order, as te's semantics), combined
+ *   element-wise. Accumulation is in the element type.
+ * - Splat tensor constants read by TEs are folded into the kernels; other
+ *   uses materialise them with a fill kernel (dense constants up to 1024
+ *   elements; gir has no constant buffers).
+ * - Host: inputs are the function's buffer arguments; each TE's output is a
+ *   gir.alloc (dynamic sizes from the TE's shape map over its symbols);
+ *   intermediates are freed after their last use; a returned buffer is always
+ *   a fresh one the caller owns (an argument or a value returned twice is
+ *   copied by a flat copy kernel). */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lowering/te-to-gir/t2g.h"
+#include "lowering/te-to-gir/te_to_gir.h"
+
+typedef struct host {
+  t2g_state *S;
+  vtc_op *func;
+  vtc_block *entry;
+  t2g_emit E;
+  vtc_builder mb;          /* kernels go before the function */
+  vtc_ptrmap owned;        /* buffers allocated here */
+  VTC_VEC(vtc_value *) allocs; /* the same, in creation order */
+  vtc_ptrmap const_bufs;   /* tensor arith.constant -> its materialised buffer */
+  unsigned next_kernel;
+} host;
+
+static bool is_tensor(const vtc_type *t) { return vtc_type_is_tensor(t); }
+
+static const vtc_type *convert_type(vtc_context *ctx, const vtc_type *t) {
+  return is_tensor(t) && t->rank <= VTC_GIR_MAX_RANK ? t2g_buffer_type(ctx, t) : t;
+}
+
+/* A fresh symbol name `<function>_k<N>` (a set of the module's names, so
+ * that thousands of kernels do not make naming quadratic). */
+static const char *kernel_name(host *h, char *buf, size_t size) {
+  const char *fn = vtc_symbol_name(h->func);
+  const char *in;
+  do {
+    snprintf(buf, size, "%s_k%u", fn ? fn : "f", h->next_kernel++);
+    in = vtc_str(h->S->ctx, buf);
+  } while (vtc_ptrmap_contains(&h->S->names, in));
+  vtc_ptrmap_put(&h->S->names, in, (void *)1);
+  return buf;
+}
+
+static void own(host *h, vtc_value *b) {
+  vtc_ptrmap_put(&h->owned, b, (void *)1);
+  VTC_VEC_PUSH(&h->allocs, b);
+}
+
+/* At h->E.at: gir.alloc of buffer type bt (sizes: one per dim, only the
+ * dynamic ones used), then the launch of `kernel` on min(items, max-units)
+ * groups with arguments (ins..., the new buffer, trailing...). */
+static vtc_value *alloc_and_launch(host *h, const vtc_loc *loc, const vtc_type *bt, vtc_value *const *sizes,
+                                   const char *kernel, vtc_value *items, unsigned nin, vtc_value *const *ins,
+                                   unsigned ntrail, vtc_value *const *trail) {
+  vtc_gir_buffer_info bi;
+  vtc_gir_buffer_info_of(h->S->ctx, bt, &bi);
+  vtc_value *dyn[VTC_GIR_MAX_RANK];
+  unsigned nd = 0;
+  for (unsigned k = 0; k < bi.rank; k++)
+    if (bi.dims[k] == VTC_DYNAMIC) dyn[nd++] = sizes[k];
+  vtc_value *buf = vtc_gir_build_alloc(&h->E.at, loc, bt, nd, dyn);
+  own(h, buf);
+  vtc_value *groups = t2g_minui(&h->E, items, t2g_cidx(&h->E, h->S->opts->max_units));
+  vtc_value **args = vtc_xcalloc(nin + 1 + ntrail, sizeof *args);
+  if (nin) memcpy(args, ins, nin * sizeof *args);
+  args[nin] = buf;
+  if (ntrail) memcpy(args + nin + 1, trail, ntrail * sizeof *args);
+  vtc_gir_build_launch(&h->E.at, loc, kernel, groups, nin + 1 + ntrail, args);
+  free(args);
+  return buf;
+}
+
+/* The buffer of a tensor arith.constant: filled once, right after it. */
+static vtc_value *constant_buffer(host *h, vtc_value *c) {
+  vtc_value *b = vtc_ptrmap_get(&h->const_bufs, c);
+  if (b) return b;
+  const vtc_attr *dense = vtc_op_get_attr(c->def_op, "value");
+  const vtc_type *bt = t2g_buffer_type(h->S->ctx, c->type);
+  char name[256];
+  int64_t lanes;
+  kernel_name(h, name, sizeof name);
+  if (!dense || dense->kind != VTC_ATTR_DENSE ||
+      !t2g_build_fill_kernel(h->S, &h->mb, c->def_op->loc, name, bt, dense, &lanes))
+    return NULL;
+  vtc_builder saved = h->E.at;
+  h->E.at = vtc_builder_after(c->def_op);
+  int64_t n = vtc_tensor_num_elements(c->type);
+  vtc_value *items = t2g_cidx(&h->E, (n + lanes - 1) / lanes);
+  b = alloc_and_launch(h, c->def_op->loc, bt, NULL, name, items, 0, NULL, 0, NULL);
+  h->E.at = saved;
+  vtc_ptrmap_put(&h->const_bufs, c, b);
+  return b;
+}
+
+/* The host value passed for a tensor operand. */
+static vtc_value *operand_buffer(host *h, vtc_value *v) {
+  if (is_tensor(v->type) && v->def_op && vtc_op_is_named(v->def_op, "arith.constant")) return constant_buffer(h, v);
+  return v;
+}
+
+/* A kernel built for a te.compute (before any host rewriting, while the
+ * compute's operands are still tensors). */
+typedef struct built {
+  char name[256];
+  t2g_kernel_info info;
+} built;
+
+static bool lower_compute(host *h, vtc_op *op, const built *k) {
+  t2g_state *S = h->S;
+  const char *name = k->name;
+  t2g_kernel_info info = k->info;
+  unsigned nin = vtc_te_compute_num_inputs(op), nsym = vtc_te_compute_num_symbols(op);
+  vtc_value **args = vtc_xcalloc(nin + 1 + nsym, sizeof *args), **syms = args + nin + 1;
+  unsigned na = 0;
+  bool ok = true;
+  for (unsigned i = 0; i < nin && ok; i++) {
+    vtc_value *in = vtc_te_compute_input(op, i);
+    if (t2g_input_is_folded(in, NULL)) continue;
+    ok = (args[na++] = operand_buffer(h, in)) != NULL;
+  }
+  if (ok) {
+    h->E.at = vtc_builder_before(op);
+    for (unsigned i = 0; i < nsym; i++) syms[i] = vtc_te_compute_symbol(op, i);
+    const vtc_affine_map *shape = vtc_te_compute_shape(op);
+    vtc_value *sizes[VTC_GIR_MAX_RANK];
+    for (unsigned k = 0; k < shape->num_results; k++)
+      sizes[k] = t2g_expr(&h->E, shape->results[k], NULL, 0, syms, nsym);
+    vtc_value *items = t2g_expr(&h->E, info.items, NULL, 0, syms, nsym);
+    vtc_value *buf = alloc_and_launch(h, op->loc, t2g_buffer_type(S->ctx, vtc_te_compute_type(op)), sizes, name,
+                                      items, na, args, nsym, syms);
+    vtc_value_replace_all_uses(vtc_op_result(op, 0), buf);
+    vtc_op_erase(op);
+  }
+  free(args);
+  return ok;
+}
+
+/* A returned buffer the caller cannot own (an argument, one returned twice,
+ * one not allocated here) is copied into a fresh one. */
+static vtc_value *fresh_copy(host *h, vtc_op *ret, vtc_value *v) {
+  char name[256];
+  int64_t lanes;
+  kernel_name(h, name, sizeof name);
+  if (!t2g_build_copy_kernel(h->S, &h->mb, ret->loc, name, v->type, &lanes)) return NULL;
+  vtc_gir_buffer_info bi;
+  vtc_gir_buffer_info_of(h->S->ctx, v->type, &bi);
+  h->E.at = vtc_builder_before(ret);
+  vtc_value *sizes[VTC_GIR_MAX_RANK], *total = t2g_cidx(&h->E, 1);
+  for (unsigned k = 0; k < bi.rank; k++) {
+    sizes[k] = bi.dims[k] == VTC_DYNAMIC ? vtc_gir_build_dim(&h->E.at, ret->loc, v, k) : t2g_cidx(&h->E, bi.dims[k]);
+    total = t2g_muli(&h->E, total, sizes[k]);
+  }
+  return alloc_and_launch(h, ret->loc, v->type, sizes, name, t2g_ceildivui(&h->E, total, t2g_cidx(&h->E, lanes)), 1,
+                          &v, 0, NULL);
+}
+
+static bool fix_return(host *h, vtc_op *ret) {
+  vtc_ptrmap returned = {0};
+  bool ok = true;
+  for (unsigned i = 0; ok && i < ret->num_operands; i++) {
+    vtc_value *v = operand_buffer(h, vtc_op_operand(ret, i));
+    if (!v) {
+      ok = false;
+      break;
+    }
+    if (vtc_gir_is_buffer(v->type) && (!vtc_ptrmap_contains(&h->owned, v) || vtc_ptrmap_contains(&returned, v)))
+      v = fresh_copy(h, ret, v);
+    if (!v) {
+      ok = false;
+      break;
+    }
+    vtc_op_set_operand(ret, i, v);
+    vtc_ptrmap_put(&returned, v, (void *)1);
+  }
+  /* Returned buffers belong to the caller: not freed here. */
+  for (size_t i = 0; i < h->allocs.len; i++)
+    if (vtc_ptrmap_contains(&returned, h->allocs.data[i])) vtc_ptrmap_remove(&h->owned, h->allocs.data[i]);
+  vtc_ptrmap_free(&returned);
+  return ok;
+}
+
+/* gir.free after the last use of every intermediate (in program order of
+ * the function's block). */
+static void insert_frees(host *h) {
+  vtc_ptrmap pos = {0};
+  uintptr_t i = 1;
+  for (vtc_op *op = h->entry->first; op; op = op->next) vtc_ptrmap_put(&pos, op, (void *)i++);
+  for (size_t k = 0; k < h->allocs.len; k++) {
+    vtc_value *b = h->allocs.data[k];
+    if (!vtc_ptrmap_contains(&h->owned, b)) continue;
+    vtc_op *last = b->def_op;
+    uintptr_t lp = (uintptr_t)vtc_ptrmap_get(&pos, last);
+    for (vtc_use *u = b->first_use; u; u = u->next) {
+      vtc_op *top = vtc_block_find_ancestor_op(h->entry, u->owner);
+      uintptr_t p = top ? (uintptr_t)vtc_ptrmap_get(&pos, top) : 0;
+      if (p > lp) {
+        lp = p;
+        last = top;
+      }
+    }
+    if (vtc_block_terminator(h->entry) == last) continue; /* used by the return: not ours to free */
+    vtc_builder fb = vtc_builder_after(last);
+    vtc_gir_build_free(&fb, last->loc, b);
+  }
+  vtc_ptrmap_free(&pos);
+}
+
+static void set_function_type(t2g_state *S, vtc_op *func) {
+  vtc_context *ctx = S->ctx;
+  const vtc_type *ft = vtc_func_get_type(func);
+  if (!ft) return;
+  const vtc_type *types[256];
+  unsigned ni = ft->num_inputs, nr = ft->num_results;
+  if (ni + nr > 256) return;
+  vtc_region *r = func->num_regions ? vtc_op_region(func, 0) : NULL;
+  vtc_block *entry = r ? r->first : NULL;
+  vtc_op *ret = entry ? vtc_block_terminator(entry) : NULL;
+  for (unsigned i = 0; i < ni; i++)
+    types[i] = entry && i < entry->num_args ? entry->args[i]->type : convert_type(ctx, vtc_function_input(ft, i));
+  for (unsigned i = 0; i < nr; i++)
+    types[ni + i] =
+        ret && i < ret->num_operands ? vtc_op_operand(ret, i)->type : convert_type(ctx, vtc_function_result(ft, i));
+  const vtc_type *nt = vtc_type_function(ctx, ni, types, nr, types + ni);
+  if (nt == ft) return;
+  vtc_op_set_attr(func, "function_type", vtc_attr_type(ctx, nt));
+  S->changed = true;
+}
+
+static bool lower_function(t2g_state *S, vtc_op *func) {
+  vtc_context *ctx = S->ctx;
+  vtc_region *r = func->num_regions ? vtc_op_region(func, 0) : NULL;
+  if (!r || !r->first) {
+    set_function_type(S, func);
+    return true;
+  }
+  if (r->first->next) return vtc_op_error(func, "cannot be lowered to gir: only single-block functions are supported");
+  host h = {.S = S, .func = func, .entry = r->first, .mb = vtc_builder_before(func)};
+  t2g_emit_init(&h.E, ctx, func->loc, h.entry);
+  VTC_VEC(vtc_op *) ops = {0};
+  for (vtc_op *op = h.entry->first; op; op = op->next) VTC_VEC_PUSH(&ops, op);
+  bool ok = true;
+  /* The kernels first, from the computes as they are. */
+  built *kernels = vtc_xcalloc(ops.len + 1, sizeof *kernels);
+  for (size_t i = 0; ok && i < ops.len; i++)
+    if (vtc_te_is_compute(ops.data[i]))
+      ok = t2g_build_kernel(S, ops.data[i], &h.mb, kernel_name(&h, kernels[i].name, sizeof kernels[i].name),
+                            &kernels[i].info);
+  if (ok)
+    for (unsigned a = 0; a < h.entry->num_args; a++)
+      h.entry->args[a]->type = convert_type(ctx, h.entry->args[a]->type);
+  for (size_t i = 0; ok && i < ops.len; i++) {
+    vtc_op *op = ops.data[i];
+    if (vtc_te_is_compute(op)) {
+      ok = lower_compute(&h, op, &kernels[i]);
+    } else if (vtc_te_is_dim(op)) {
+      vtc_builder b = vtc_builder_before(op);
+      vtc_value *src = operand_buffer(&h, vtc_te_dim_tensor(op));
+      ok = src != NULL;
+      if (ok) {
+        vtc_value *d = vtc_gir_build_dim(&b, op->loc, src, vtc_te_dim_index(op));
+        vtc_value_replace_all_uses(vtc_op_result(op, 0), d);
+        vtc_op_erase(op);
+      }
+    } else if (vtc_op_is_named(op, "func.return")) {
+      ok = fix_return(&h, op);
+    } else if (vtc_op_is_named(op, "func.call")) {
+      for (unsigned k = 0; k < op->num_operands && ok; k++) {
+        vtc_value *v = operand_buffer(&h, vtc_op_operand(op, k));
+        if ((ok = v != NULL)) vtc_op_set_operand(op, k, v);
+      }
+      for (unsigned k = 0; k < op->num_results; k++) {
+        vtc_value *res = vtc_op_result(op, k);
+        res->type = convert_type(ctx, res->type);
+        if (vtc_gir_is_buffer(res->type)) own(&h, res);
+      }
+    } else if (vtc_op_is_named(op, "arith.constant") && is_tensor(vtc_op_result(op, 0)->type)) {
+      /* folded into kernels or materialised on first use */
+    } else {
+      for (unsigned k = 0; k < op->num_operands; k++)
+        if (is_tensor(vtc_op_operand(op, k)->type))
+          ok = vtc_op_error(op, "cannot be lowered to gir: takes a tensor operand and is not a te op");
+      for (unsigned k = 0; ok && k < op->num_results; k++)
+        if (is_tensor(vtc_op_result(op, k)->type))
+          ok = vtc_op_error(op, "cannot be lowered to gir: produces a tensor and is not a te op");
+      if (!ok) break;
+    }
+  }
+  /* Tensor constants are gone once folded or materialised (the only ops of
+   * the snapshot this loop did not erase). */
+  for (vtc_op *op = h.entry->first, *next; ok && op; op = next) {
+    next = op->next;
+    if (vtc_op_is_named(op, "arith.constant") && is_tensor(vtc_op_result(op, 0)->type) &&
+        !vtc_value_has_uses(vtc_op_result(op, 0)))
+      vtc_op_erase(op);
+  }
+  if (ok) {
+    insert_frees(&h);
+    set_function_type(S, func);
+    t2g_emit_drop_unused_consts(&h.E);
+  }
+  free(kernels);
+  VTC_VEC_FREE(&ops);
+  VTC_VEC_FREE(&h.allocs);
+  vtc_ptrmap_free(&h.owned);
+  vtc_ptrmap_free(&h.const_bufs);
+  t2g_emit_free(&h.E);
+  return ok;
+}
+
+static vtc_walk_result collect_funcs(vtc_op *op, void *data) {
+  if (vtc_op_is_named(op, "func.func")) {
+    VTC_VEC(vtc_op *) *funcs = data;
+    VTC_VEC_PUSH(funcs, op);
+    return VTC_WALK_SKIP;
+  }
+  return VTC_WALK_ADVANCE;
+}
+
+static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *options) {
+  const t2g_options *o = options;
+  t2g_state S = {.ctx = vtc_pass_context_ctx(pc), .module = root, .opts = o};
+  if (o->vector_bits < 8 || o->max_units < 1)
+    return vtc_error(S.ctx, root->loc, "lower-te-to-gir: vector-bits must be >= 8 and max-units >= 1");
+  VTC_VEC(vtc_op *) funcs = {0};
+  vtc_op_walk(root, true, collect_funcs, &funcs);
+  for (unsigned r = 0; r < root->num_regions; r++)
+    for (vtc_block *b = root->regions[r].first; b; b = b->next)
+      for (vtc_op *op = b->first; op; op = op->next)
+        if (vtc_symbol_name(op)) vtc_ptrmap_put(&S.names, vtc_str(S.ctx, vtc_symbol_name(op)), (void *)1);
+  bool ok = true;
+  for (size_t i = 0; ok && i < funcs.len; i++) ok = lower_function(&S, funcs.data[i]);
+  VTC_VEC_FREE(&funcs);
+  vtc_ptrmap_free(&S.names);
+  vtc_pass_stat_add(pc, 0, S.kernels);
+  vtc_pass_stat_add(pc, 1, S.vector_kernels);
+  if (ok && !S.kernels && !S.changed) vtc_pass_mark_unchanged(pc);
+  return ok;
+}
+
+static const vtc_pass_option t2g_option_table[] = {
+    {"vector-bits", VTC_OPTION_INT, "512", "SIMD register width in bits: lanes = vector-bits / element bits",
+     offsetof(t2g_options, vector_bits), NULL},
+    {"max-units", VTC_OPTION_INT, "256", "At most this many parallel units (CPU threads' work blocks) per launch",
+     offsetof(t2g_options, max_units), NULL},
+    {"vectorize", VTC_OPTION_BOOL, "true", "Vectorize the innermost dimension (false: one element per step)",
+     offsetof(t2g_options, vectorize), NULL},
+    {NULL, 0, NULL, NULL, 0, NULL},
+};
+
+static const char *const t2g_statistics[] = {"kernels", "vector-kernels", NULL};
+
+const vtc_pass_def vtc_lower_te_to_gir_pass = {
+    .name = "lower-te-to-gir",
+    .summary = "Lower te.compute to gir kernels and host launches (PowerFusion sections 4 and 7: GIR on a CPU)",
+    .anchor = "builtin.module", /* kernels are new symbols of the module */
+    .options_size = sizeof(t2g_options),
+    .options = t2g_option_table,
+    .run = run_lower_te_to_gir,
+    .statistics = t2g_statistics,
+};
+
+void vtc_register_te_to_gir_passes(vtc_context *ctx) { vtc_context_register_pass(ctx, &vtc_lower_te_to_gir_pass); }

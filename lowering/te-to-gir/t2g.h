@@ -1,0 +1,148 @@
+/* Private to lower-te-to-gir: index arithmetic with constant folding and a
+ * constant cache (index.c), affine-expression analysis (linearity in one dim,
+ * intervals), the kernel builder for one te.compute (kernel.c) and the flat
+ * copy/fill kernels the host code needs (flat.c). */
+#ifndef VTC_LOWERING_TE_TO_GIR_T2G_H
+#define VTC_LOWERING_TE_TO_GIR_T2G_H
+
+#include "dialects/arith/arith.h"
+#include "dialects/builtin/dialects.h"
+#include "dialects/gir/gir.h"
+#include "dialects/te/te.h"
+#include "ir/diagnostics.h"
+#include "ir/ptrmap.h"
+
+/* The pass options (pass.c documents them). */
+typedef struct t2g_options {
+  int64_t vector_bits; /* SIMD register width: lanes = vector_bits / element bits */
+  int64_t max_units;   /* at most this many parallel units per launch */
+  bool vectorize;      /* false: one element per step (lanes 1) everywhere */
+} t2g_options;
+
+/* The state of one pass run. */
+typedef struct t2g_state {
+  vtc_context *ctx;
+  vtc_op *module;            /* kernels are inserted into its body */
+  const t2g_options *opts;
+  uint64_t kernels, vector_kernels;
+  bool changed;
+  vtc_ptrmap names; /* interned symbol names taken in the module */
+} t2g_state;
+
+/* ---- index arithmetic (index.c) ----------------------------------------------
+ * An emitter creates ops at `at`; constants go to the start of const_block
+ * (in creation order, so they dominate everything in it) and are shared. */
+
+typedef struct t2g_const_entry {
+  const vtc_type *type;
+  int64_t bits; /* the integer, or the double's bits */
+  vtc_value *value;
+} t2g_const_entry;
+
+/* A binary index op already built (reused where it dominates: a local CSE). */
+typedef struct t2g_memo_entry {
+  const char *name;
+  vtc_value *a, *b;
+  int64_t attr;
+  vtc_value *value;
+} t2g_memo_entry;
+
+typedef struct t2g_emit {
+  vtc_context *ctx;
+  const vtc_loc *loc;
+  vtc_builder at;
+  vtc_block *const_block;
+  vtc_op *last_const;
+  VTC_VEC(t2g_const_entry) consts;
+  VTC_VEC(t2g_memo_entry) memo;
+  /* Affine emission: dims with position < nonneg_dims are known to be >= 0
+   * (iteration indices); symbols are sizes (>= 0). */
+  unsigned nonneg_dims;
+} t2g_emit;
+
+void t2g_emit_init(t2g_emit *E, vtc_context *ctx, const vtc_loc *loc, vtc_block *const_block);
+void t2g_emit_free(t2g_emit *E);
+/* Erases the emitter's constants that ended up unused. */
+void t2g_emit_drop_unused_consts(t2g_emit *E);
+
+/* A cached constant of a scalar type (integers and index from i, floats from f). */
+vtc_value *t2g_const(t2g_emit *E, const vtc_type *type, int64_t i, double f);
+vtc_value *t2g_cidx(t2g_emit *E, int64_t v);
+/* A constant from a scalar attribute (float or integer, its own type). */
+vtc_value *t2g_const_attr(t2g_emit *E, const vtc_attr *a);
+/* True when v is an arith.constant of an integer or index type. */
+bool t2g_const_int(const vtc_value *v, int64_t *out);
+
+/* Index ops at E->at, folded when the operands are constants (and the
+ * identities x+0, x*1, x/1, ...). divui/remui/ceildivui/minui are unsigned. */
+vtc_value *t2g_addi(t2g_emit *E, vtc_value *a, vtc_value *b);
+vtc_value *t2g_subi(t2g_emit *E, vtc_value *a, vtc_value *b);
+vtc_value *t2g_muli(t2g_emit *E, vtc_value *a, vtc_value *b);
+vtc_value *t2g_divui(t2g_emit *E, vtc_value *a, vtc_value *b);
+vtc_value *t2g_remui(t2g_emit *E, vtc_value *a, vtc_value *b);
+vtc_value *t2g_ceildivui(t2g_emit *E, vtc_value *a, vtc_value *b);
+vtc_value *t2g_minui(t2g_emit *E, vtc_value *a, vtc_value *b);
+vtc_value *t2g_cmpi(t2g_emit *E, vtc_cmpi_predicate p, vtc_value *a, vtc_value *b);
+vtc_value *t2g_andi(t2g_emit *E, vtc_value *a, vtc_value *b); /* i1 */
+vtc_value *t2g_select(t2g_emit *E, vtc_value *cond, vtc_value *a, vtc_value *b);
+/* Any op with one result at E->at (attrs may be NULL). */
+vtc_value *t2g_op(t2g_emit *E, const char *name, unsigned n, vtc_value *const *operands, const vtc_type *type,
+                  unsigned num_attrs, const vtc_named_attr *attrs);
+
+/* The value of an affine expression: dims[i] for d_i, syms[i] for s_i. */
+vtc_value *t2g_expr(t2g_emit *E, const vtc_affine_expr *e, vtc_value *const *dims, unsigned ndims,
+                    vtc_value *const *syms, unsigned nsyms);
+
+/* ---- affine analysis (index.c) ------------------------------------------------- */
+
+bool t2g_expr_uses_dim(const vtc_affine_expr *e, unsigned d);
+/* e = coeff * d_d + (terms without d_d) with a constant coeff. */
+bool t2g_expr_linear(const vtc_affine_expr *e, unsigned d, int64_t *coeff);
+/* The range [lo, hi] of e when dim i ranges over [lo[i], hi[i]] (an entry
+ * with lo > hi is unknown); false when it cannot be bounded. */
+bool t2g_expr_range(const vtc_affine_expr *e, const int64_t *lo, const int64_t *hi, unsigned ndims, int64_t *rlo,
+                    int64_t *rhi);
+
+/* ---- kernels (kernel.c, flat.c) -------------------------------------------------- */
+
+/* What the host needs to launch a kernel built for a te.compute. */
+typedef struct t2g_kernel_info {
+  vtc_op *kernel;
+  int64_t lanes;
+  /* Number of work items (steps of `lanes` output elements along the
+   * innermost dimension, one output row chunk each), over the compute's
+   * symbols. */
+  const vtc_affine_expr *items;
+} t2g_kernel_info;
+
+/* A te.compute input that is a splat (or one-element) arith.constant: folded into the
+ * kernel as a scalar, not passed. *value gets the dense attribute. */
+bool t2g_input_is_folded(const vtc_value *input, const vtc_attr **value);
+/* The global buffer type of a tensor type. */
+const vtc_type *t2g_buffer_type(vtc_context *ctx, const vtc_type *tensor);
+
+/* Builds the kernel of `compute` at mb (in the module). Its parameters: the
+ * non-folded inputs (as buffers), the output buffer, the symbols. Returns
+ * false after a diagnostic on the compute. */
+bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char *name, t2g_kernel_info *info);
+
+/* Flat kernels over a whole buffer of type `buffer` (any rank), `lanes`
+ * elements per work item: copy (params: src, dst) and fill with a dense
+ * constant (params: dst; false after a diagnostic when the constant is too
+ * big for a kernel of selects). */
+vtc_op *t2g_build_copy_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
+                              const vtc_type *buffer, int64_t *lanes);
+vtc_op *t2g_build_fill_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
+                              const vtc_type *buffer, const vtc_attr *dense, int64_t *lanes);
+
+/* The loop of one unit over its contiguous block of work items: at E->at,
+ * `gir.for %w = u * per to min(u * per + per, total) step 1` with
+ * per = ceildiv(total, units). Returns the gir.for (its body ends without a
+ * terminator: the caller adds gir.yield). */
+vtc_op *t2g_blocked_loop(t2g_emit *E, vtc_value *total);
+/* Lanes for an element type: vector_bits / bits (i1 as 8 bits), >= 1. */
+int64_t t2g_max_lanes(const t2g_options *o, const vtc_type *elem);
+/* Erases unused pure ops (arith, math, gir.dim/id/count/view) in a kernel. */
+void t2g_dce(vtc_op *kernel);
+
+#endif

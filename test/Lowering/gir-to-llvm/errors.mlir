@@ -1,0 +1,40 @@
+// What the CPU translation does not support is a located error and a
+// non-zero exit, never a crash or invalid LLVM IR.
+// RUN: split-file %s %t
+// RUN: not vtc-translate %t/gpu.mlir 2>&1 | FileCheck %s --check-prefix=GPU
+// RUN: not vtc-translate %t/block.mlir 2>&1 | FileCheck %s --check-prefix=BLOCK
+// RUN: not vtc-translate %t/device.mlir 2>&1 | FileCheck %s --check-prefix=DEVICE
+// RUN: not vtc-translate %t/tensor.mlir 2>&1 | FileCheck %s --check-prefix=TENSOR
+// RUN: not vtc-translate %t/dense.mlir 2>&1 | FileCheck %s --check-prefix=DENSE
+// RUN: not vtc-translate %t/gpu.mlir --emit=wasm 2>&1 | FileCheck %s --check-prefix=EMIT
+// RUN: not vtc-translate %t/gpu.mlir --mcpu=no-such-cpu --target=arm 2>&1 | FileCheck %s --check-prefix=TARGET
+
+// GPU: gpu.mlir:1:1: error: 'gir.kernel' op 'k' is a GPU kernel: the LLVM CPU translation needs `parallel cpu`
+// BLOCK: block.mlir:3:3: error: 'gir.sync' op a block barrier with group_size 4 > 1 is not supported on the CPU yet
+// DEVICE: device.mlir:2:3: error: 'gir.sync' op a device-wide barrier is not supported on the CPU (split the kernel)
+// TENSOR: tensor.mlir:1:1: error: 'func.func' op argument 0 of 'f' has a type the CPU translation does not support
+// DENSE: dense.mlir:2:8: error: 'arith.constant' op has a result type the CPU translation does not support: tensor<4xf32>
+// EMIT: unknown --emit kind 'wasm'
+// TARGET: unknown --target 'arm'
+
+//--- gpu.mlir
+gir.kernel @k() parallel gpu group 1 lanes 32 {
+}
+//--- block.mlir
+gir.kernel @k(%x: !gir.buffer<global, 4xf32>) parallel cpu group 4 lanes 16 {
+  %s = gir.alloc() : !gir.buffer<shared, 4x16xf32>
+  gir.sync block %s : !gir.buffer<shared, 4x16xf32>
+}
+//--- device.mlir
+gir.kernel @k() parallel cpu group 1 lanes 16 {
+  gir.sync device
+}
+//--- tensor.mlir
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
+//--- dense.mlir
+func.func @f(%b: !gir.buffer<global, 4xf32>) {
+  %c = arith.constant dense<1.0> : tensor<4xf32>
+  return
+}

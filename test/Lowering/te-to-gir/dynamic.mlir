@@ -1,0 +1,76 @@
+// lower-te-to-gir with dynamic sizes: sizes in kernels are gir.dim of the
+// buffers (static dims are constants), reduction extents and shapes come
+// from the symbols (kernel parameters after the buffers); the host computes
+// allocation sizes and the number of work items from the same symbols.
+// RUN: vtc-opt --lower-te-to-gir %s | FileCheck %s
+// RUN: vtc-opt --lower-te-to-gir %s | vtc-opt | FileCheck %s
+
+// A dynamic reduction extent: the loop bound is the symbol.
+// CHECK-LABEL: gir.kernel @row_max_dyn_k0(%arg0: !gir.buffer<global, ?x?xf32>, %arg1: !gir.buffer<global, ?x1xf32>, %arg2: index, %arg3: index) parallel cpu group 1 lanes 1 {
+// CHECK-DAG: %[[LD:.*]] = gir.dim %arg0, 1 : !gir.buffer<global, ?x?xf32>
+// CHECK-DAG: %[[ROWS:.*]] = gir.dim %arg1, 0 : !gir.buffer<global, ?x1xf32>
+// CHECK: gir.for %[[W:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: gir.for %[[K:.*]] = %{{.*}} to %arg3 step %{{.*}} iter_args
+// CHECK-NEXT: %[[RB:.*]] = arith.muli %[[W]], %[[LD]] : index
+// CHECK-NEXT: %[[O:.*]] = arith.addi %[[RB]], %[[K]] : index
+// CHECK-NEXT: gir.view %arg0[%[[O]]] : !gir.buffer<global, ?x?xf32> -> !gir.slice<global, 1x1xf32>
+// CHECK-LABEL: func.func @row_max_dyn(
+// CHECK: %[[M:.*]] = gir.dim %arg0, 0
+// CHECK-NEXT: %[[N:.*]] = gir.dim %arg0, 1
+// CHECK-NEXT: %[[OUT:.*]] = gir.alloc(%[[M]]) : !gir.buffer<global, ?x1xf32>
+// CHECK-NEXT: %[[G:.*]] = arith.minui %[[M]], %{{.*}} : index
+// CHECK-NEXT: gir.launch @row_max_dyn_k0[%[[G]]](%arg0, %[[OUT]], %[[M]], %[[N]])
+func.func @row_max_dyn(%x: tensor<?x?xf32>) -> tensor<?x1xf32> {
+  %m = te.dim %x, 0 : tensor<?x?xf32>
+  %n = te.dim %x, 1 : tensor<?x?xf32>
+  %y = te.compute(%x) [%m, %n] shape ()[s0, s1] -> (s0, 1) reduce ()[s0, s1] -> (s1) combiner max init 0xFF800000 : (tensor<?x?xf32>) -> tensor<?x1xf32> {
+  ^bb0(%i: index, %z: index, %k: index):
+    %a = te.load %x[(d0, d1, d2)[s0, s1] -> (d0, d2)] : tensor<?x?xf32> -> f32
+    te.yield %a : f32
+  }
+  return %y : tensor<?x1xf32>
+}
+
+// floordiv/mod by a constant of an index that is >= 0: unsigned division.
+// CHECK-LABEL: gir.kernel @flatten_dyn_k0
+// CHECK: gir.for %[[W:.*]] =
+// CHECK-NEXT: %[[R:.*]] = arith.divui %[[W]], %[[C8:.*]] : index
+// CHECK-NEXT: %[[C:.*]] = arith.remui %[[W]], %[[C8]] : index
+// CHECK-LABEL: func.func @flatten_dyn(
+// CHECK: %[[M:.*]] = gir.dim %arg0, 0
+// CHECK-NEXT: %[[N:.*]] = arith.muli %[[M]], %{{.*}} : index
+// CHECK-NEXT: gir.alloc(%[[N]]) : !gir.buffer<global, ?xf32>
+func.func @flatten_dyn(%x: tensor<?x8xf32>) -> tensor<?xf32> {
+  %m = te.dim %x, 0 : tensor<?x8xf32>
+  %y = te.compute(%x) [%m] shape ()[s0] -> (s0 * 8) : (tensor<?x8xf32>) -> tensor<?xf32> {
+  ^bb0(%i: index):
+    %a = te.load %x[(d0)[s0] -> (d0 floordiv 8, d0 mod 8)] : tensor<?x8xf32> -> f32
+    te.yield %a : f32
+  }
+  return %y : tensor<?xf32>
+}
+
+// Padding with run-time bounds: both indices checked against gir.dim.
+// CHECK-LABEL: gir.kernel @pad_dyn_k0
+// CHECK-DAG: %[[D0:.*]] = gir.dim %arg0, 0
+// CHECK-DAG: %[[D1:.*]] = gir.dim %arg0, 1
+// CHECK: %[[I0:.*]] = arith.cmpi ult, %{{.*}}, %[[D0]] : index
+// CHECK-NEXT: %[[I1:.*]] = arith.cmpi ult, %{{.*}}, %[[D1]] : index
+// CHECK-NEXT: %[[IN:.*]] = arith.andi %[[I0]], %[[I1]] : i1
+// CHECK: gir.view %arg0[%{{.*}}] valid(%{{.*}}, %{{.*}}) {padding = 0.000000e+00 : f32}
+// CHECK-LABEL: func.func @pad_dyn(
+// CHECK: %[[M:.*]] = gir.dim %arg0, 0
+// CHECK-NEXT: %[[N:.*]] = gir.dim %arg0, 1
+// CHECK-NEXT: %[[M2:.*]] = arith.addi %[[M]], %{{.*}} : index
+// CHECK-NEXT: %[[ITEMS:.*]] = arith.muli %[[M2]], %[[N]] : index
+// CHECK-NEXT: gir.alloc(%[[M2]], %[[N]]) : !gir.buffer<global, ?x?xf32>
+func.func @pad_dyn(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %m = te.dim %x, 0 : tensor<?x?xf32>
+  %n = te.dim %x, 1 : tensor<?x?xf32>
+  %y = te.compute(%x) [%m, %n] shape ()[s0, s1] -> (s0 + 2, s1) : (tensor<?x?xf32>) -> tensor<?x?xf32> {
+  ^bb0(%i: index, %j: index):
+    %a = te.load %x[(d0, d1)[s0, s1] -> (d0 - 1, d1)] {padding = 0.0 : f32} : tensor<?x?xf32> -> f32
+    te.yield %a : f32
+  }
+  return %y : tensor<?x?xf32>
+}

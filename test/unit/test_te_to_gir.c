@@ -1,0 +1,288 @@
+/* Differential test of lower-te-to-gir (issue 5): every function of the given
+ * modules (default: test/Lowering/graph-to-te/Inputs, the te-level lit
+ * tests of test/Lowering/te-to-gir (every .mlir but invalid*) and
+ * benchmarks/workloads (the .small configurations)) is lowered to te, run
+ * in the te interpreter on seeded random inputs, then lowered to gir with
+ * several option sets (vector lanes 16/4, scalar lanes, few units so that
+ * units take several work items) and run in the gir interpreter
+ * (dialects/gir/interpreter.c). Both interpreters compute in f64 and round
+ * when storing, and the lowering keeps te's reduction order, so outputs
+ * must agree to 1e-9 relative (NaN where the reference has NaN). The gir
+ * interpreter also fails on out-of-buffer accesses, reads of unwritten
+ * elements and leaked or doubly freed buffers. Dynamic dimensions take
+ * several bindings (1, 3, 20: below, at and above a register's lanes).
+ * Prints `N passed, M failed`. */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/builtin/dialects.h"
+#include "dialects/gir/interpreter.h"
+#include "dialects/graph/interpreter.h"
+#include "dialects/te/interpreter.h"
+#include "dialects/te/te.h"
+#include "ir/ir.h"
+#include "lowering/graph-to-te/graph_to_te.h"
+#include "lowering/te-to-gir/te_to_gir.h"
+
+static int passed, failed, skipped;
+static bool verbose;
+static unsigned long long rng_state;
+
+static double rnd01(void) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 7;
+  rng_state ^= rng_state << 17;
+  return (double)(rng_state >> 11) / 9007199254740992.0;
+}
+
+static char diag_text[4096];
+static void collect_diag(const vtc_diagnostic *d, void *data) {
+  (void)data;
+  vtc_strbuf b = {0};
+  vtc_diag_format(d, false, &b);
+  size_t used = strlen(diag_text);
+  if (b.data && used + 1 < sizeof diag_text) snprintf(diag_text + used, sizeof diag_text - used, "%s\n", b.data);
+  vtc_strbuf_free(&b);
+}
+
+static bool make_inputs(vtc_op *func, int64_t binding, int int_mode, vtc_tensor *ins, unsigned *n) {
+  const vtc_type *ft = vtc_func_get_type(func);
+  *n = ft->num_inputs;
+  for (unsigned a = 0; a < ft->num_inputs; a++) memset(&ins[a], 0, sizeof ins[a]);
+  for (unsigned a = 0; a < ft->num_inputs; a++) {
+    const vtc_type *t = vtc_function_input(ft, a);
+    vtc_dtype dt;
+    if (!vtc_type_is_tensor(t) || !vtc_te_dtype_of(t->element, &dt) || t->element->kind == VTC_TYPE_INDEX)
+      return false;
+    int64_t dims[VTC_MAX_RANK];
+    for (unsigned i = 0; i < t->rank; i++)
+      dims[i] = vtc_tensor_dim(t, i) == VTC_DYNAMIC ? binding : vtc_tensor_dim(t, i);
+    if (vtc_tensor_create(&ins[a], dt, (int)t->rank, dims, NULL, 0)) return false;
+    for (int64_t i = 0; i < vtc_tensor_numel(&ins[a]); i++) {
+      double v;
+      if (dt == VTC_I1) v = rnd01() < 0.5;
+      else if (vtc_dtype_is_float(dt)) v = 2 * rnd01() - 1;
+      else v = int_mode == 0 ? floor(4 * rnd01()) - 2 : int_mode == 1 ? floor(2 * rnd01()) : 0;
+      vtc_tensor_set_f64(&ins[a], i, v);
+    }
+  }
+  return true;
+}
+
+static void free_tensors(vtc_tensor *t, unsigned n) {
+  for (unsigned i = 0; i < n; i++) vtc_tensor_free(&t[i]);
+}
+
+static bool compare(const vtc_tensor *ref, const vtc_tensor *got, char *why, size_t cap) {
+  if (ref->dtype != got->dtype || ref->rank != got->rank) {
+    snprintf(why, cap, "dtype or rank differs");
+    return false;
+  }
+  for (int i = 0; i < ref->rank; i++)
+    if (ref->dims[i] != got->dims[i]) {
+      snprintf(why, cap, "dimension %d: %lld vs %lld", i, (long long)ref->dims[i], (long long)got->dims[i]);
+      return false;
+    }
+  double maxref = 0, maxdiff = 0;
+  int64_t n = vtc_tensor_numel(ref), worst = 0;
+  for (int64_t i = 0; i < n; i++) {
+    double a = vtc_tensor_get_f64(ref, i), b = vtc_tensor_get_f64(got, i);
+    if (isnan(a) || isnan(b) || isinf(a) || isinf(b)) {
+      if ((isnan(a) != isnan(b)) || (!isnan(a) && a != b)) {
+        snprintf(why, cap, "element %lld: %g vs %g", (long long)i, a, b);
+        return false;
+      }
+      continue;
+    }
+    if (fabs(a) > maxref) maxref = fabs(a);
+    if (fabs(a - b) > maxdiff) maxdiff = fabs(a - b), worst = i;
+  }
+  double rel = maxdiff / (maxref > 0 ? maxref : 1);
+  if (rel <= 1e-9) return true;
+  snprintf(why, cap, "relative error %.3g at element %lld (%.17g vs %.17g)", rel, (long long)worst,
+           vtc_tensor_get_f64(ref, worst), vtc_tensor_get_f64(got, worst));
+  return false;
+}
+
+static bool has_dynamic_input(vtc_op *func) {
+  const vtc_type *ft = vtc_func_get_type(func);
+  for (unsigned a = 0; a < ft->num_inputs; a++) {
+    const vtc_type *t = vtc_function_input(ft, a);
+    if (vtc_type_is_tensor(t) && !vtc_tensor_has_static_shape(t)) return true;
+  }
+  return false;
+}
+
+#define NUM_VARIANTS 3
+static const char *const variants[NUM_VARIANTS] = {
+    "lower-te-to-gir",
+    "lower-te-to-gir{vector-bits=128 max-units=3}",
+    "lower-te-to-gir{vectorize=false max-units=5}",
+};
+
+/* Runs one function at one binding; returns 1 pass, 0 fail, -1 skipped. */
+static int run_case(vtc_op *tfunc, vtc_op *const *gfuncs, int64_t binding, char *why, size_t cap) {
+  vtc_tensor ins[64];
+  for (int mode = 0; mode < 3; mode++) {
+    unsigned n = 0;
+    if (vtc_func_get_type(tfunc)->num_inputs > 64 || !make_inputs(tfunc, binding, mode, ins, &n)) {
+      free_tensors(ins, n);
+      snprintf(why, cap, "unsupported argument types");
+      return -1;
+    }
+    vtc_tensor *tout = NULL;
+    unsigned tn = 0;
+    diag_text[0] = 0;
+    if (!vtc_te_interpret(tfunc, n, ins, &tout, &tn)) {
+      free_tensors(ins, n);
+      snprintf(why, cap, "te interpreter rejects the inputs: %.300s", diag_text);
+      continue;
+    }
+    int result = 1;
+    for (int v = 0; v < NUM_VARIANTS && result; v++) {
+      vtc_tensor *gout = NULL;
+      unsigned gn = 0;
+      diag_text[0] = 0;
+      if (!vtc_gir_interpret(gfuncs[v], n, ins, &gout, &gn)) {
+        snprintf(why, cap, "[%s] gir interpreter failed: %.600s", variants[v], diag_text);
+        result = 0;
+      } else if (gn != tn) {
+        snprintf(why, cap, "[%s] %u outputs vs %u", variants[v], gn, tn);
+        result = 0;
+      } else {
+        for (unsigned i = 0; i < tn && result; i++) {
+          char w[256];
+          if (!compare(&tout[i], &gout[i], w, sizeof w)) {
+            snprintf(why, cap, "[%s] output %u: %s", variants[v], i, w);
+            result = 0;
+          }
+        }
+      }
+      if (gout) vtc_tensor_free_array(gout, gn);
+    }
+    vtc_tensor_free_array(tout, tn);
+    free_tensors(ins, n);
+    return result;
+  }
+  return -1;
+}
+
+static bool run_pipeline(vtc_context *ctx, vtc_op *module, const char *pipeline) {
+  vtc_pass_manager *pm = vtc_pass_manager_create(ctx, "builtin.module");
+  bool ok = vtc_pass_manager_parse(pm, pipeline) && vtc_pass_manager_run(pm, module);
+  vtc_pass_manager_destroy(pm);
+  return ok;
+}
+
+static void run_file(const char *path) {
+  vtc_context *ctx = vtc_context_create();
+  vtc_register_all_dialects(ctx);
+  vtc_register_te_dialect(ctx);
+  vtc_register_gir_dialect(ctx);
+  vtc_register_lowering_passes(ctx);
+  vtc_register_te_to_gir_passes(ctx);
+  vtc_context_set_diag_handler(ctx, collect_diag, NULL);
+  size_t len;
+  char *text = vtc_read_file(path, &len);
+  diag_text[0] = 0;
+  vtc_op *module = text ? vtc_parse_source(ctx, path, text, len, 0) : NULL;
+  bool ok = module != NULL;
+  if (!ok) printf("FAIL %s: does not parse: %s\n", path, diag_text);
+  /* graph input: lower to te first; te input: as is. */
+  if (ok && strstr(text, "graph.")) {
+    ok = run_pipeline(ctx, module, "lower-graph-to-te");
+    if (!ok) printf("FAIL %s: lower-graph-to-te failed:\n%s", path, diag_text);
+  }
+  vtc_op *gir[NUM_VARIANTS] = {NULL};
+  for (int v = 0; ok && v < NUM_VARIANTS; v++) {
+    gir[v] = vtc_op_clone(module, NULL);
+    diag_text[0] = 0;
+    ok = run_pipeline(ctx, gir[v], variants[v]);
+    if (!ok) printf("FAIL %s: %s failed:\n%s", path, variants[v], diag_text);
+  }
+  if (!ok) failed++;
+  vtc_block *body = ok ? vtc_op_region(module, 0)->first : NULL;
+  for (vtc_op *f = body ? body->first : NULL; f; f = f->next) {
+    if (!vtc_op_is_named(f, "func.func") || !vtc_op_region(f, 0)->first) continue;
+    const char *name = vtc_symbol_name(f);
+    vtc_op *gf[NUM_VARIANTS];
+    for (int v = 0; v < NUM_VARIANTS; v++) gf[v] = vtc_symbol_table_lookup(gir[v], name);
+    static const int64_t bindings[] = {1, 3, 20};
+    int nb = has_dynamic_input(f) ? 3 : 1;
+    for (int b = 0; b < nb; b++) {
+      char why[1024] = "";
+      rng_state = 0x9E3779B97F4A7C15ull ^ (unsigned long long)(b + 1) * 0x632BE59BD9B4E019ull;
+      int r = run_case(f, gf, bindings[b], why, sizeof why);
+      const char *tag = r > 0 ? "PASS" : r == 0 ? "FAIL" : "SKIP";
+      if (r > 0) passed++;
+      else if (r == 0) failed++;
+      else skipped++;
+      char bind[32] = "";
+      if (nb > 1) snprintf(bind, sizeof bind, " ?=%lld", (long long)bindings[b]);
+      if (r <= 0 || verbose) printf("%s %s @%s%s%s%s\n", tag, path, name, bind, why[0] ? ": " : "", why);
+    }
+  }
+  for (int v = 0; v < NUM_VARIANTS; v++)
+    if (gir[v]) vtc_op_destroy(gir[v]);
+  if (module) vtc_op_destroy(module);
+  free(text);
+  vtc_context_destroy(ctx);
+}
+
+/* *.mlir files in dir whose name contains `pattern` (NULL: all), sorted. */
+static void run_dir(const char *dir, const char *pattern) {
+  DIR *d = opendir(dir);
+  if (!d) return;
+  char *names[512];
+  int n = 0;
+  for (struct dirent *e; (e = readdir(d)) && n < 512;) {
+    size_t l = strlen(e->d_name);
+    if (l > 5 && strcmp(e->d_name + l - 5, ".mlir") == 0 && (!pattern || strstr(e->d_name, pattern)) &&
+        strncmp(e->d_name, "invalid", 7) != 0) /* expected-error tests */
+      names[n++] = vtc_xstrdup(e->d_name);
+  }
+  closedir(d);
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
+      char *t = names[j];
+      names[j] = names[j - 1];
+      names[j - 1] = t;
+    }
+  for (int i = 0; i < n; i++) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+    run_file(path);
+    free(names[i]);
+  }
+}
+
+int main(int argc, char **argv) {
+  int files = 0;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "-v") == 0) {
+      verbose = true;
+      continue;
+    }
+    run_file(argv[i]);
+    files++;
+  }
+  if (!files) {
+    char root[4096];
+    snprintf(root, sizeof root, "%s", __FILE__);
+    char *cut = strstr(root, "test/unit/test_te_to_gir.c");
+    if (cut) *cut = 0;
+    else snprintf(root, sizeof root, "./");
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%stest/Lowering/graph-to-te/Inputs", root);
+    run_dir(dir, NULL);
+    snprintf(dir, sizeof dir, "%stest/Lowering/te-to-gir", root);
+    run_dir(dir, NULL);
+    snprintf(dir, sizeof dir, "%sbenchmarks/workloads", root);
+    run_dir(dir, ".small");
+  }
+  printf("%d passed, %d failed (%d skipped)\n", passed, failed, skipped);
+  return failed != 0;
+}
