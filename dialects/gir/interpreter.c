@@ -389,7 +389,7 @@ static bool run_copy(interp *I, vtc_op *op) {
   for (int64_t i = 0; i < dst->num; i++)
     for (int64_t j = 0; j < dst->width; j++) {
       if (dst->masked && (i >= dst->vnum || j >= dst->vwidth)) continue;
-      gscalar v;
+      gscalar v = {0};
       if (!read_at(I, op, src, i, j, &v) || !store_elem(I, op, dst->buf, dst->offset + i * dst->stride + j, v))
         return false;
     }
