@@ -10,7 +10,8 @@
  * must agree to 1e-9 relative (NaN where the reference has NaN). The gir
  * interpreter also fails on out-of-buffer accesses, reads of unwritten
  * elements and leaked or doubly freed buffers. Dynamic dimensions take
- * several bindings (1, 3, 20: below, at and above a register's lanes).
+ * several bindings (1, 3, 20 and 0: below and above a register's lanes,
+ * several chunks, and empty).
  * Prints `N passed, M failed`. */
 #include <dirent.h>
 #include <math.h>
@@ -210,8 +211,8 @@ static void run_file(const char *path) {
     const char *name = vtc_symbol_name(f);
     vtc_op *gf[NUM_VARIANTS];
     for (int v = 0; v < NUM_VARIANTS; v++) gf[v] = vtc_symbol_table_lookup(gir[v], name);
-    static const int64_t bindings[] = {1, 3, 20};
-    int nb = has_dynamic_input(f) ? 3 : 1;
+    static const int64_t bindings[] = {1, 3, 20, 0};
+    int nb = has_dynamic_input(f) ? 4 : 1;
     for (int b = 0; b < nb; b++) {
       char why[1024] = "";
       rng_state = 0x9E3779B97F4A7C15ull ^ (unsigned long long)(b + 1) * 0x632BE59BD9B4E019ull;
