@@ -1,6 +1,7 @@
 /* Context lifetime, the arena, and the uniquer every immutable IR object goes
  * through. The uniquer is one open-addressing table keyed by (tag, bytes). */
 #include "ir/context_impl.h"
+#include "ir/ptrmap.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +77,8 @@ void vtc_context_destroy(vtc_context *ctx) {
   free(ctx->table);
   VTC_VEC_FREE(&ctx->dialects);
   free(ctx->op_defs);
+  if (ctx->symbol_index) vtc_ptrmap_free(ctx->symbol_index);
+  free(ctx->symbol_index);
   VTC_VEC_FREE(&ctx->passes);
   for (size_t i = 0; i < ctx->sources.len; i++) free(ctx->sources.data[i]);
   VTC_VEC_FREE(&ctx->sources);

@@ -44,6 +44,13 @@ struct vtc_context {
   void *handler_data;
   unsigned error_count;
 
+  /* Mutations of linked IR bump the epoch; the symbol index of one table
+   * (ir/symbol_table.c) is valid while the epoch it was built at holds. */
+  uint64_t ir_epoch;
+  struct vtc_ptrmap *symbol_index;
+  const struct vtc_op *symbol_index_table;
+  uint64_t symbol_index_epoch;
+
   /* Source buffers registered by the parser, for caret lines in diagnostics. */
   VTC_VEC(struct vtc_source_buffer *) sources;
 };

@@ -14,6 +14,7 @@
 #include "ir/pass.h"
 #include "ir/rewrite.h"
 #include "ir/support.h"
+#include "ir/symbol_table.h"
 #include "ir/types.h"
 #include "ir/verifier.h"
 

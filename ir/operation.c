@@ -9,6 +9,7 @@
 
 #include "ir/dialect.h"
 #include "ir/support.h"
+#include "ir/symbol_table.h"
 
 /* ---- use lists ---------------------------------------------------------- */
 
@@ -109,6 +110,7 @@ static void free_op_tree(vtc_op *op) {
 
 void vtc_op_destroy(vtc_op *op) {
   assert(!op->parent && "destroy a detached op; use vtc_op_erase for a linked one");
+  vtc_context_ir_changed(vtc_op_context(op)); /* its address may be reused */
   drop_all_references(op);
 #ifndef NDEBUG
   for (unsigned i = 0; i < op->num_results; i++) assert(!op->results[i].first_use && "erasing an op that still has uses");
@@ -119,6 +121,7 @@ void vtc_op_destroy(vtc_op *op) {
 void vtc_op_remove(vtc_op *op) {
   vtc_block *b = op->parent;
   if (!b) return;
+  vtc_context_ir_changed(vtc_op_context(op));
   if (op->prev) op->prev->next = op->next; else b->first = op->next;
   if (op->next) op->next->prev = op->prev; else b->last = op->prev;
   op->prev = op->next = NULL;
@@ -171,6 +174,7 @@ const vtc_attr *vtc_op_get_attr(const vtc_op *op, const char *name) {
 }
 
 void vtc_op_set_attr(vtc_op *op, const char *name, const vtc_attr *value) {
+  vtc_context_ir_changed(vtc_op_context(op));
   vtc_named_attr *a = find_attr(op, name);
   if (a) {
     a->value = value;
@@ -194,6 +198,7 @@ void vtc_op_set_attr(vtc_op *op, const char *name, const vtc_attr *value) {
 bool vtc_op_remove_attr(vtc_op *op, const char *name) {
   vtc_named_attr *a = find_attr(op, name);
   if (!a) return false;
+  vtc_context_ir_changed(vtc_op_context(op));
   unsigned i = (unsigned)(a - op->attrs);
   memmove(a, a + 1, (op->num_attrs - i - 1) * sizeof *a);
   op->num_attrs--;
@@ -244,6 +249,7 @@ void vtc_block_erase_arg(vtc_block *block, unsigned index) {
 
 void vtc_region_insert_block_before(vtc_region *region, vtc_block *before, vtc_block *block) {
   assert(!block->parent);
+  if (region->parent) vtc_context_ir_changed(vtc_op_context(region->parent)); /* else detached */
   block->parent = region;
   block->next = before;
   block->prev = before ? before->prev : region->last;
@@ -257,6 +263,7 @@ void vtc_region_push_block(vtc_region *region, vtc_block *block) {
 
 void vtc_region_remove_block(vtc_region *region, vtc_block *block) {
   assert(block->parent == region);
+  if (region->parent) vtc_context_ir_changed(vtc_op_context(region->parent));
   if (block->prev) block->prev->next = block->next; else region->first = block->next;
   if (block->next) block->next->prev = block->prev; else region->last = block->prev;
   block->prev = block->next = NULL;
@@ -289,6 +296,7 @@ void vtc_region_clear(vtc_region *region) {
 
 static void link_op(vtc_block *block, vtc_op *prev, vtc_op *next, vtc_op *op) {
   assert(!op->parent && "op is already in a block");
+  vtc_context_ir_changed(vtc_op_context(op));
   op->parent = block;
   op->prev = prev;
   op->next = next;

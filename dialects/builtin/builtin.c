@@ -24,22 +24,6 @@ bool vtc_op_error(vtc_op *op, const char *fmt, ...) {
 
 /* ---- symbols ------------------------------------------------------------ */
 
-const char *vtc_symbol_name(const vtc_op *op) {
-  const vtc_attr *a = vtc_op_get_attr(op, "sym_name");
-  return a && a->kind == VTC_ATTR_STRING ? a->str : NULL;
-}
-
-vtc_op *vtc_symbol_table_lookup(vtc_op *table, const char *name) {
-  if (table->num_regions == 0) return NULL;
-  vtc_block *body = vtc_op_region(table, 0)->first;
-  if (!body) return NULL;
-  for (vtc_op *op = body->first; op; op = op->next) {
-    const char *n = vtc_symbol_name(op);
-    if (n && strcmp(n, name) == 0) return op;
-  }
-  return NULL;
-}
-
 vtc_op *vtc_symbol_lookup_from(vtc_op *from, const vtc_attr *ref) {
   if (!ref || ref->kind != VTC_ATTR_SYMBOL_REF) return NULL;
   vtc_op *table = from;

@@ -5,6 +5,7 @@
 #define VTC_DIALECTS_BUILTIN_DIALECTS_H
 
 #include "ir/dialect.h"
+#include "ir/symbol_table.h" /* vtc_symbol_name, vtc_symbol_table_lookup */
 
 extern const vtc_dialect vtc_builtin_dialect, vtc_func_dialect;
 
@@ -20,13 +21,9 @@ typedef struct vtc_callable_iface {
 
 /* The function type of a func.func (from `function_type`), or NULL. */
 const vtc_type *vtc_func_get_type(const vtc_op *func);
-/* The symbol name (`sym_name`) of a symbol op, or NULL. */
-const char *vtc_symbol_name(const vtc_op *op);
 /* Looks up a symbol by reference from `from`: the nearest enclosing symbol
  * table (an op with VTC_TRAIT_SYMBOL_TABLE) holding `ref` (nested references
  * descend into nested symbol tables). NULL when not found. */
 vtc_op *vtc_symbol_lookup_from(vtc_op *from, const vtc_attr *ref);
-/* The op named `name` directly in the body of a symbol-table op, or NULL. */
-vtc_op *vtc_symbol_table_lookup(vtc_op *table, const char *name);
 
 #endif

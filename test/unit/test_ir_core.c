@@ -188,6 +188,32 @@ static void test_dense(void) {
   CHECK_EQ_INT(vtc_dense_num_elements(s), 4);
 }
 
+/* The symbol index follows the IR: renames, erasures and insertions are seen
+ * by the next lookup. */
+static void test_symbol_table(void) {
+  vtc_op *module = make("test.table", 0, NULL, 0, 1);
+  vtc_block *b = vtc_block_create();
+  vtc_region_push_block(&module->regions[0], b);
+  vtc_op *f = make("test.sym", 0, NULL, 0, 0), *g = make("test.sym", 0, NULL, 0, 0);
+  vtc_op_set_attr(f, "sym_name", vtc_attr_cstring(ctx, "f"));
+  vtc_op_set_attr(g, "sym_name", vtc_attr_cstring(ctx, "g"));
+  vtc_block_push_op(b, f);
+  vtc_block_push_op(b, g);
+  CHECK(vtc_symbol_table_lookup(module, "f") == f);
+  CHECK(vtc_symbol_table_lookup(module, "g") == g);
+  CHECK(vtc_symbol_table_lookup(module, "h") == NULL);
+  vtc_op_set_attr(g, "sym_name", vtc_attr_cstring(ctx, "h"));
+  CHECK(vtc_symbol_table_lookup(module, "g") == NULL);
+  CHECK(vtc_symbol_table_lookup(module, "h") == g);
+  vtc_op_erase(f);
+  CHECK(vtc_symbol_table_lookup(module, "f") == NULL);
+  vtc_op *f2 = make("test.sym", 0, NULL, 0, 0);
+  vtc_op_set_attr(f2, "sym_name", vtc_attr_cstring(ctx, "f"));
+  vtc_block_insert_before(g, f2);
+  CHECK(vtc_symbol_table_lookup(module, "f") == f2);
+  vtc_op_destroy(module);
+}
+
 int main(void) {
   ctx = vtc_context_create();
   vtc_context_allow_unregistered(ctx, true);
@@ -196,6 +222,7 @@ int main(void) {
   UNIT_RUN(test_use_lists);
   UNIT_RUN(test_clone_and_walk);
   UNIT_RUN(test_dense);
+  UNIT_RUN(test_symbol_table);
   vtc_context_destroy(ctx);
   return UNIT_RESULT();
 }
