@@ -2,7 +2,8 @@
  * small configurations and a few single ops) lowered with the default
  * pipeline (lower-graph-to-te, lower-te-to-gir), translated by gir-to-llvm,
  * JIT-compiled and called through libffi with the entry-point convention
- * (vtc_gir_entry_params), against the graph reference interpreter. */
+ * (runtime/cpu_exec.h, as vtc-run --target=cpu), against the graph
+ * reference interpreter under vtc-run --check's tolerances. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -11,13 +12,9 @@
 #include "dialects/builtin/dialects.h"
 #include "dialects/graph/interpreter.h"
 #include "ir/ir.h"
-#include "lowering/gir-to-llvm/gir_to_llvm.h"
-#include "lowering/te-to-gir/te_to_gir.h"
-#include "runtime/ffi_call.h"
-#include "runtime/jit.h"
-#include "runtime/rt_alloc.h"
+#include "runtime/cpu_exec.h"
+#include "runtime/tensor_compare.h"
 #include "runtime/thread_pool.h"
-#include "targets/x86/host.h"
 #include "test/unit/unit.h"
 
 /* Dynamic dimensions of inputs are bound to this size (programs with
@@ -56,92 +53,46 @@ static bool make_inputs(vtc_op *func, vtc_tensor **out, unsigned *n) {
   return true;
 }
 
-/* Relative tolerance of an output. A program with f16/bf16 intermediates (fp16
- * GEMMs) is compared at half precision whatever its output type: te-to-gir
- * accumulates in the element type, the interpreter more precisely. */
-static bool has_half;
-static double tolerance(vtc_dtype dt) {
-  if (has_half && dt != VTC_BF16) return 2e-2;
-  switch (dt) {
-  case VTC_F16: return 1e-2;
-  case VTC_BF16: return 4e-2;
-  case VTC_F64: return 1e-9;
-  case VTC_F32: return 2e-4;
-  default: return 0;
-  }
-}
-
-/* Runs the lowered entry through libffi; compares with the interpreter. */
-static bool run_and_compare(const char *what, vtc_op *lowered_func, void *fn, const vtc_tensor *inputs,
-                            const vtc_tensor *want, unsigned num_want) {
-  int np = vtc_gir_entry_params(lowered_func, NULL, 0);
-  CHECK(np >= 0);
-  if (np < 0) return false;
-  vtc_gir_param *params = vtc_xcalloc((size_t)np + 1, sizeof *params);
-  vtc_gir_entry_params(lowered_func, params, np);
-  vtc_ffi_kind *kinds = vtc_xcalloc((size_t)np + 1, sizeof *kinds);
-  vtc_ffi_value *args = vtc_xcalloc((size_t)np + 1, sizeof *args);
-  int64_t(*records)[1 + VTC_MAX_RANK] = vtc_xcalloc(num_want + 1, sizeof *records);
-  bool ok = true;
-  for (int i = 0; i < np; i++) {
-    const vtc_gir_param *p = &params[i];
-    switch (p->kind) {
-    case VTC_GIR_PARAM_DATA: kinds[i] = VTC_FFI_PTR, args[i].as.ptr = inputs[p->arg].data; break;
-    case VTC_GIR_PARAM_DIM: kinds[i] = VTC_FFI_I64, args[i].as.i64 = inputs[p->arg].dims[p->dim]; break;
-    case VTC_GIR_PARAM_RESULT: kinds[i] = VTC_FFI_PTR, args[i].as.ptr = records[p->arg]; break;
-    case VTC_GIR_PARAM_SCALAR: ok = false; break; /* graph entries take tensors only */
-    }
-    args[i].kind = kinds[i];
-  }
+/* Runs the lowered module's entry on the CPU (runtime/cpu_exec.h) and
+ * compares each result with the interpreter's under vtc-run --check's rule
+ * and tolerances (runtime/tensor_compare.h), the compute dtype taken from
+ * the graph function `ref_func`. */
+static void run_and_compare(const char *what, vtc_op *lowered, vtc_op *ref_func, const vtc_tensor *inputs,
+                            unsigned num_inputs, const vtc_tensor *want, unsigned num_want) {
   char *err = NULL;
-  vtc_ffi_sig *sig = ok ? vtc_ffi_sig_create(VTC_FFI_VOID, kinds, np, &err) : NULL;
-  ok = sig && vtc_ffi_call(sig, fn, args, NULL, &err) == 0;
-  CHECK(ok);
+  vtc_cpu_program *prog = vtc_cpu_program_create(lowered, vtc_symbol_name(ref_func), NULL, &err);
+  CHECK(prog != NULL);
+  vtc_tensor *got = NULL;
+  bool ran = prog && vtc_cpu_program_run(prog, inputs, num_inputs, &got, NULL, &err) == 0;
+  if (prog) CHECK(ran);
   if (err) fprintf(stderr, "%s: %s\n", what, err);
   free(err);
-  for (unsigned r = 0; ok && r < num_want; r++) {
-    const vtc_tensor *w = &want[r];
-    void *data = (void *)(intptr_t)records[r][0];
-    bool dims_ok = true;
-    for (int d = 0; d < w->rank; d++) dims_ok &= records[r][1 + d] == w->dims[d];
-    CHECK(dims_ok && data);
-    if (!dims_ok || !data) {
-      fprintf(stderr, "%s: result %u has the wrong shape\n", what, r);
-      continue;
-    }
-    vtc_tensor got = *w;
-    got.data = data;
-    double tol = tolerance(w->dtype);
-    int64_t bad = 0, n = vtc_tensor_numel(w);
-    for (int64_t k = 0; k < n; k++) {
-      double a = vtc_tensor_get_f64(&got, k), b = vtc_tensor_get_f64(w, k);
-      bool good = (isnan(a) && isnan(b)) || a == b || fabs(a - b) <= tol * (1 + fabs(b));
-      if (!good && bad++ < 3) fprintf(stderr, "%s: result %u[%lld] = %.8g, want %.8g\n", what, r, (long long)k, a, b);
-    }
-    CHECK_EQ_INT(bad, 0);
+  printf("  %s (? = %lld): %s\n", what, (long long)DYN, ran ? "ran" : "FAILED before running");
+  vtc_dtype compute;
+  bool has_float = vtc_check_compute_dtype(ref_func, &compute);
+  for (unsigned r = 0; ran && r < num_want; r++) {
+    vtc_compare_result c;
+    double tol = vtc_check_tolerance(want[r].dtype, has_float ? compute : want[r].dtype);
+    bool ok = vtc_compare_tensors(&got[r], &want[r], tol, &c);
+    CHECK(ok);
+    if (!ok)
+      fprintf(stderr, "%s: result %u: rel_err %.3g > tol %.3g (shape ok: %d; worst [%lld] = %.8g, want %.8g)\n", what,
+              r, c.rel_err, tol, c.shape_ok, (long long)c.worst_index, c.worst_got, c.worst_ref);
   }
-  for (unsigned r = 0; r < num_want; r++) vtc_rt_free((void *)(intptr_t)records[r][0]);
-  vtc_ffi_sig_destroy(sig);
-  free(params);
-  free(kinds);
-  free(args);
-  free(records);
-  return ok;
+  if (ran) vtc_tensor_free_array(got, vtc_cpu_program_num_results(prog));
+  vtc_cpu_program_destroy(prog);
 }
 
 /* One program: interpret, lower, translate, JIT, run, compare. */
 static void check_program_at(const char *what, const char *text, size_t len) {
-  has_half = strstr(text, "f16") != NULL;
   vtc_context *ctx = vtc_context_create();
   vtc_register_all_dialects(ctx);
   vtc_register_all_passes(ctx);
-  vtc_register_te_to_gir_passes(ctx);
   vtc_op *ref = vtc_parse_source(ctx, what, text, len, 0);
   vtc_op *low = vtc_parse_source(ctx, what, text, len, 0);
   CHECK(ref && low);
   vtc_tensor *inputs = NULL, *want = NULL;
   unsigned num_inputs = 0, num_want = 0;
-  vtc_jit *jit = NULL;
   vtc_op *func = ref ? first_func(ref) : NULL;
   bool ok = func && make_inputs(func, &inputs, &num_inputs);
   CHECK(ok);
@@ -153,30 +104,8 @@ static void check_program_at(const char *what, const char *text, size_t len) {
     vtc_pass_manager_destroy(pm);
     CHECK(ok);
   }
-  char *err = NULL;
-  if (ok) {
-    jit = vtc_jit_create(NULL, &err);
-    CHECK(jit != NULL);
-    ok = jit != NULL;
-  }
-  if (ok) {
-    vtc_gir_to_llvm_options o = vtc_gir_to_llvm_default_options();
-    o.target = &vtc_target_x86;
-    o.cpu = vtc_jit_cpu(jit);
-    o.features = vtc_jit_features(jit);
-    LLVMModuleRef m = vtc_gir_to_llvm(low, vtc_jit_context(jit), what, &o);
-    CHECK(m != NULL);
-    ok = m && vtc_jit_add_module(jit, m, &err) == 0;
-    CHECK(ok);
-  }
-  vtc_op *lfunc = ok ? vtc_symbol_table_lookup(low, vtc_symbol_name(func)) : NULL;
-  void *fn = lfunc ? vtc_jit_lookup(jit, vtc_symbol_name(func), &err) : NULL;
-  if (ok) CHECK(fn != NULL);
-  if (err) fprintf(stderr, "%s: %s\n", what, err);
-  free(err);
-  if (fn) run_and_compare(what, lfunc, fn, inputs, want, num_want);
-  printf("  %s (? = %lld): %s\n", what, (long long)DYN, fn ? "ran" : "FAILED before running");
-  if (jit) vtc_jit_destroy(jit);
+  if (ok) run_and_compare(what, low, func, inputs, num_inputs, want, num_want);
+  else printf("  %s (? = %lld): FAILED before running\n", what, (long long)DYN);
   vtc_tensor_free_array(inputs, num_inputs);
   vtc_tensor_free_array(want, num_want);
   if (ref) vtc_op_destroy(ref);

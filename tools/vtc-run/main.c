@@ -1,8 +1,9 @@
 /* vtc-run: parses a module, optionally runs a pass pipeline, and runs one of
- * its functions on .npy or random inputs on a target (a row of kTargets:
- * only the graph reference interpreter for now), then prints each result's
- * type and checksums and writes .npy files. Exit 0, 1 on error diagnostics,
- * 2 on usage errors. */
+ * its functions on .npy or random inputs on a target (a row of kTargets: the
+ * graph reference interpreter, the te interpreter, or compiled for this CPU),
+ * then prints each result's type and checksums and writes .npy files;
+ * --check compares with the reference interpreter. Exit 0, 1 on error
+ * diagnostics or a --check mismatch, 2 on usage errors. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -15,32 +16,13 @@
 #include "dialects/te/interpreter.h"
 #include "ir/ir.h"
 #include "runtime/npy.h"
+#include "runtime/thread_pool.h"
 #include "tools/vtc-run/options.h"
+#include "tools/vtc-run/run.h"
 
 #define VTC_RUN_VERSION "0.1.0"
 
 /* ---- targets ------------------------------------------------------------------ */
-
-/* What a target runs: the entry function of a verified module. */
-typedef struct run_request {
-  vtc_context *ctx;
-  vtc_op *module, *entry;
-  unsigned num_inputs;
-  const vtc_tensor *inputs;
-  bool trace;
-  /* filled by the target */
-  vtc_tensor *outputs; /* heap array; free with vtc_tensor_free_array */
-  unsigned num_outputs;
-  size_t peak_bytes;   /* peak intermediate bytes, when the target measures it */
-  bool measured_peak;
-} run_request;
-
-typedef struct run_target {
-  const char *name;
-  const char *summary;
-  /* Returns false after emitting diagnostics. */
-  bool (*run)(run_request *req);
-} run_target;
 
 static bool run_interp(run_request *req) {
   vtc_graph_interp_options opts = {.trace = req->trace ? stderr : NULL};
@@ -62,8 +44,10 @@ static bool run_te(run_request *req) {
 }
 
 static const run_target kTargets[] = {
-    {"interp", "the graph dialect's reference interpreter (dialects/graph/interpreter.c)", run_interp},
-    {"te", "lower-graph-to-te, then the te interpreter (dialects/te/interpreter.c)", run_te},
+    {"interp", "the graph dialect's reference interpreter (dialects/graph/interpreter.c)", run_interp, false},
+    {"te", "lower-graph-to-te, then the te interpreter (dialects/te/interpreter.c)", run_te, false},
+    {"cpu", "compiled for this CPU: " RUN_CPU_PIPELINE " (or --pass-pipeline), gir-to-llvm, ORC JIT at O3",
+     run_cpu, true},
 };
 
 static const run_target *find_target(const char *name) {
@@ -311,6 +295,10 @@ static int run(const run_options *o, vtc_context *ctx) {
     list_targets(stderr);
     return 2;
   }
+  if (o->bench && !target->can_bench) {
+    fprintf(stderr, "vtc-run: --bench needs a compiled target (--target=cpu), not '%s'\n", target->name);
+    return 2;
+  }
   size_t len;
   char *buf = vtc_read_file(o->input_file, &len);
   if (!buf) {
@@ -321,15 +309,17 @@ static int run(const run_options *o, vtc_context *ctx) {
   int rc = 1;
   vtc_tensor *ins = NULL;
   unsigned nargs = 0;
-  run_request req = {.ctx = ctx, .trace = o->trace};
+  run_request req = {.ctx = ctx, .trace = o->trace, .user_pipeline = o->pass_pipeline != NULL, .bench = o->bench};
+  vtc_op *ref_module = NULL, *ref_entry = NULL;
   vtc_op *module = vtc_parse_source(ctx, o->input_file, buf, len, 0);
   if (!module || !vtc_verify(module)) goto done;
-  if (o->pass_pipeline) {
-    vtc_pass_manager *pm = vtc_pass_manager_create(ctx, "builtin.module");
-    bool ok = vtc_pass_manager_parse(pm, o->pass_pipeline) && vtc_pass_manager_run(pm, module);
-    vtc_pass_manager_destroy(pm);
-    if (!ok) goto done;
+  /* --check's reference: the module as written, before any pipeline. */
+  if (o->check) {
+    ref_module = vtc_parse_source(ctx, o->input_file, buf, len, 0);
+    if (!ref_module || !(ref_entry = find_entry(ctx, ref_module, o->entry, o->input_file))) goto done;
   }
+  /* Inputs are made for (and checked against) the entry as written: a
+   * pipeline may lower its signature (to gir buffers, for --target=cpu). */
   vtc_op *entry = find_entry(ctx, module, o->entry, o->input_file);
   if (!entry) goto done;
   nargs = vtc_op_region(entry, 0)->first->num_args;
@@ -347,6 +337,12 @@ static int run(const run_options *o, vtc_context *ctx) {
   }
   ins = vtc_xcalloc(nargs ? nargs : 1, sizeof *ins);
   if (!load_inputs(ctx, o, entry, ins)) goto done;
+  if (o->pass_pipeline) {
+    vtc_pass_manager *pm = vtc_pass_manager_create(ctx, "builtin.module");
+    bool ok = vtc_pass_manager_parse(pm, o->pass_pipeline) && vtc_pass_manager_run(pm, module);
+    vtc_pass_manager_destroy(pm);
+    if (!ok || !(entry = find_entry(ctx, module, o->entry, o->input_file))) goto done;
+  }
   req.module = module;
   req.entry = entry;
   req.num_inputs = nargs;
@@ -360,15 +356,29 @@ static int run(const run_options *o, vtc_context *ctx) {
   }
   if (!target->run(&req)) goto done;
   for (unsigned k = 0; k < req.num_outputs; k++) print_result(k, &req.outputs[k], o);
-  if (req.measured_peak) printf("peak intermediate bytes: %zu\n", req.peak_bytes);
+  /* The interpreter's peak is always printed (as before --report-memory). */
+  if (req.measured_peak && (o->report_memory || target->run == run_interp))
+    printf("peak intermediate bytes: %zu\n", req.peak_bytes);
+  if (o->report_memory && req.measured_allocs) printf("buffers allocated: %lld\n", (long long)req.num_allocs);
+  if (o->report_memory && !req.measured_peak)
+    fprintf(stderr, "vtc-run: note: --target=%s does not measure memory\n", target->name);
+  if (req.measured_bench)
+    printf("bench: @%s: median %.4f ms, min %.4f ms, max %.4f ms over %lld runs (after %lld warm-up runs; "
+           "compile %.1f ms)\n",
+           o->entry, req.bench_median_ms, req.bench_min_ms, req.bench_max_ms, (long long)req.bench_runs,
+           (long long)req.warmup_runs, req.compile_ms);
   fflush(stdout);
-  rc = write_outputs(o, req.outputs, req.num_outputs) ? 0 : 1;
+  bool check_ok = !o->check || run_check(ctx, ref_entry, ins, nargs, req.outputs, req.num_outputs, o->check_rtol,
+                                         o->report_memory);
+  fflush(stdout);
+  rc = write_outputs(o, req.outputs, req.num_outputs) && check_ok ? 0 : 1;
 done:
   if (ins)
     for (unsigned a = 0; a < nargs; a++) vtc_tensor_free(&ins[a]);
   free(ins);
   vtc_tensor_free_array(req.outputs, req.num_outputs);
   if (module) vtc_op_destroy(module);
+  if (ref_module) vtc_op_destroy(ref_module);
   free(buf);
   return rc;
 }
@@ -383,6 +393,7 @@ int main(int argc, char **argv) {
   vtc_register_all_dialects(ctx);
   vtc_register_all_passes(ctx);
   int rc = run(&o, ctx);
+  vtc_thread_pool_shutdown_default(); /* joined threads for leak checkers */
   run_options_free(&o);
   vtc_context_destroy(ctx);
   return rc;

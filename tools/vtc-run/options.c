@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tools/vtc-run/options.h"
+#include "tools/vtc-run/run.h"
 
 typedef enum run_opt_kind { RUN_FLAG, RUN_STRING, RUN_INT, RUN_SPECIAL } run_opt_kind;
 
@@ -37,6 +38,15 @@ static const run_opt_spec kOptions[] = {
     {"print-values", RUN_FLAG, OFF(print_values), NULL, "print each result's values"},
     {"print-limit", RUN_INT, OFF(print_limit), "N", "print at most N values per result (default 16; -1: all)"},
     {"trace", RUN_FLAG, OFF(trace), NULL, "trace each op run, live bytes and frees, to stderr (interp)"},
+    {"check", RUN_FLAG, OFF(check), NULL,
+     "also run the reference interpreter on the same inputs and compare every result (see CHECK); "
+     "exit 1 on a mismatch"},
+    {"check-rtol", RUN_SPECIAL, 0, "X", "--check with this relative tolerance for every float result instead "
+                                        "of the per-dtype one (0: bit-exact; integers stay exact)"},
+    {"bench", RUN_INT, OFF(bench), "N",
+     "time N runs of the compiled entry (after warm-up; not compilation) and print the median (cpu)"},
+    {"report-memory", RUN_FLAG, OFF(report_memory), NULL,
+     "print the peak intermediate bytes and the buffers allocated of the run"},
 };
 
 static const run_opt_spec *find_spec(const char *name, size_t len) {
@@ -103,7 +113,17 @@ static bool parse_dim(const char *v, run_dim *d) {
 }
 
 static bool special(run_options *o, const char *name, const char *value) {
-  if (!strcmp(name, "input")) {
+  if (!strcmp(name, "check-rtol")) {
+    char *end;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (!*value || *end || errno || !(v >= 0) || v > 1e300) {
+      fprintf(stderr, "vtc-run: invalid --check-rtol '%s': expected a number >= 0 (e.g. 1e-5)\n", value);
+      return false;
+    }
+    o->check_rtol = v;
+    o->check = true;
+  } else if (!strcmp(name, "input")) {
     VTC_VEC_PUSH(&o->inputs, value);
   } else if (!strcmp(name, "output")) {
     VTC_VEC_PUSH(&o->outputs, value);
@@ -137,6 +157,7 @@ bool run_parse_args(int argc, char **argv, run_options *o) {
   o->entry = "main";
   o->target = "interp";
   o->print_limit = 16;
+  o->check_rtol = -1;
   bool inputs_only = false;
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
@@ -199,6 +220,11 @@ bool run_parse_args(int argc, char **argv, run_options *o) {
     fprintf(stderr, "vtc-run: no module file given (usage: vtc-run FILE.mlir [options]; see --help)\n");
     return false;
   }
+  if (o->bench < 0) {
+    fprintf(stderr, "vtc-run: invalid value '%lld' for '--bench': expected N >= 1 timed runs\n",
+            (long long)o->bench);
+    return false;
+  }
   if (o->output_dir && o->outputs.len) {
     fprintf(stderr, "vtc-run: '--output' and '--output-dir' cannot be combined\n");
     return false;
@@ -223,7 +249,25 @@ void run_print_help(FILE *out) {
         "  result I: tensor<...> sum=S abs_sum=A fnv=0xH\n"
         "(S and A summed in f64, H the 64-bit FNV-1a hash of the raw little-endian element bytes),\n"
         "then the interpreter's peak intermediate bytes.\n"
-        "Exit status: 0 success, 1 an error diagnostic (parse, verify, inputs, run), 2 a usage error.\n\n"
+        "With --report-memory (the interpreter always prints it) the peak is printed as\n"
+        "  peak intermediate bytes: N\n"
+        "(every buffer the run allocates, results included, at most live at once; on the cpu\n"
+        "target the runtime allocator's counters, runtime/rt_alloc.h).\n\n"
+        "TARGETS: --target=cpu lowers with the default pipeline " RUN_CPU_PIPELINE "\n"
+        "(or, instead, the --pass-pipeline given), translates to LLVM IR for the host CPU and its\n"
+        "features, JIT-compiles at O3 and calls the entry through libffi. --bench=N then times N\n"
+        "calls of the compiled entry after 2 warm-up calls and prints\n"
+        "  bench: @F: median M ms, min A ms, max B ms over N runs (...)\n\n"
+        "CHECK: --check runs the graph reference interpreter on the module as written (before\n"
+        "any pipeline) with the same inputs and compares each result: same shape and dtype,\n"
+        "NaN/inf matched exactly, and rel_err = max|got - ref| / max|ref| (over finite elements;\n"
+        "absolute when the reference is all zeros) at most the tolerance of its dtype, or of the\n"
+        "lowest-precision float type anywhere in the function when that is lower:\n"
+        "  f64 1e-9, f32 1e-4, f16 1e-2, bf16 3e-2; i32, i64, i1: exact.\n"
+        "It prints `check: result I: rel_err=...: ok` per result and `check: ok`, or\n"
+        "`MISMATCH` lines (worst element) and exits 1. --check-rtol=X overrides the float tolerance.\n\n"
+        "Exit status: 0 success, 1 an error diagnostic (parse, verify, inputs, run), 2 a usage error.\n"
+        "A --check mismatch exits 1 as well.\n\n"
         "OPTIONS:\n",
         out);
   for (size_t i = 0; i < sizeof kOptions / sizeof *kOptions; i++) {

@@ -34,6 +34,10 @@ typedef struct run_options {
   uint64_t seed;
   int64_t print_limit;    /* elements printed by --print-values; default 16, -1 all */
   bool help, version, print_values, trace, list_targets;
+  bool check;          /* --check: compare with the reference interpreter */
+  double check_rtol;   /* --check-rtol; < 0 (default): the per-dtype tolerance */
+  int64_t bench;       /* --bench=N timed runs; 0: none */
+  bool report_memory;  /* --report-memory */
   VTC_VEC(const char *) inputs;  /* .npy files, argv storage */
   VTC_VEC(const char *) outputs; /* .npy files, argv storage */
   VTC_VEC(run_range) ranges;

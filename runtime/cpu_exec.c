@@ -1,0 +1,249 @@
+/* Running a module lowered to gir on this CPU: gir-to-llvm for the host, the
+ * ORC JIT, and libffi calls of one host function with vtc_tensors (the
+ * entry-point convention of lowering/gir-to-llvm/gir_to_llvm.h). */
+#include "runtime/cpu_exec.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dialects/builtin/dialects.h"
+#include "dialects/gir/gir.h"
+#include "dialects/graph/graph.h"
+#include "ir/ir.h"
+#include "lowering/gir-to-llvm/gir_to_llvm.h"
+#include "runtime/ffi_call.h"
+#include "runtime/jit.h"
+#include "runtime/rt_alloc.h"
+#include "targets/x86/host.h"
+
+/* What one buffer argument or result of the entry must be. */
+typedef struct cpu_buffer_sig {
+  vtc_dtype dtype;
+  int rank;
+  int64_t dims[VTC_MAX_RANK]; /* -1: dynamic */
+} cpu_buffer_sig;
+
+struct vtc_cpu_program {
+  vtc_jit *jit;
+  void *fn;
+  char *entry;
+  int num_params;
+  vtc_gir_param *params;
+  vtc_ffi_sig *sig;
+  unsigned num_inputs, num_results;
+  cpu_buffer_sig *inputs, *results;
+};
+
+vtc_cpu_exec_options vtc_cpu_exec_default_options(void) {
+  vtc_cpu_exec_options o = {.opt_level = 3};
+  return o;
+}
+
+static char *format_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *format_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  char *s = malloc((size_t)n + 1);
+  if (!s) return NULL;
+  va_start(ap, fmt);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  return s;
+}
+
+static void set_error(char **error, char *msg) {
+  if (error) *error = msg;
+  else free(msg);
+}
+
+/* The buffer type of an entry argument or result as a cpu_buffer_sig; false
+ * for a type the convention does not pass as a buffer. */
+static bool buffer_sig_of(vtc_context *ctx, const vtc_type *t, cpu_buffer_sig *s) {
+  vtc_gir_buffer_info info;
+  if (!vtc_gir_buffer_info_of(ctx, t, &info) || info.level != VTC_GIR_GLOBAL || info.rank > VTC_MAX_RANK ||
+      !vtc_graph_dtype_of(info.elem, &s->dtype))
+    return false;
+  s->rank = (int)info.rank;
+  for (unsigned d = 0; d < info.rank; d++) s->dims[d] = info.dims[d] == VTC_DYNAMIC ? -1 : info.dims[d];
+  return true;
+}
+
+/* Describes the entry's buffers and prepares the libffi signature. */
+static char *prepare_entry(vtc_cpu_program *p, vtc_op *func) {
+  vtc_context *ctx = vtc_op_context(func);
+  const vtc_type *ft = vtc_func_get_type(func);
+  if (!ft) return format_error("@%s has no function type", p->entry);
+  p->num_inputs = ft->num_inputs;
+  p->num_results = ft->num_results;
+  p->inputs = vtc_xcalloc(p->num_inputs + 1, sizeof *p->inputs);
+  p->results = vtc_xcalloc(p->num_results + 1, sizeof *p->results);
+  for (unsigned i = 0; i < ft->num_inputs; i++)
+    if (!buffer_sig_of(ctx, vtc_function_input(ft, i), &p->inputs[i])) {
+      char *ts = vtc_type_to_string(vtc_function_input(ft, i));
+      char *e = format_error("argument #%u of @%s has type %s: the CPU target passes only global buffers of "
+                             "f32, f16, bf16, f64, i32, i64 or i1 (run lower-te-to-gir first)",
+                             i, p->entry, ts);
+      free(ts);
+      return e;
+    }
+  for (unsigned i = 0; i < ft->num_results; i++)
+    if (!buffer_sig_of(ctx, vtc_function_result(ft, i), &p->results[i])) {
+      char *ts = vtc_type_to_string(vtc_function_result(ft, i));
+      char *e = format_error("result #%u of @%s has type %s: the CPU target returns only global buffers of "
+                             "f32, f16, bf16, f64, i32, i64 or i1 (run lower-te-to-gir first)",
+                             i, p->entry, ts);
+      free(ts);
+      return e;
+    }
+  int np = vtc_gir_entry_params(func, NULL, 0);
+  if (np < 0) return format_error("@%s has a parameter type the entry-point convention does not support", p->entry);
+  p->num_params = np;
+  p->params = vtc_xcalloc((size_t)np + 1, sizeof *p->params);
+  vtc_gir_entry_params(func, p->params, np);
+  vtc_ffi_kind *kinds = vtc_xcalloc((size_t)np + 1, sizeof *kinds);
+  for (int i = 0; i < np; i++) kinds[i] = p->params[i].kind == VTC_GIR_PARAM_DIM ? VTC_FFI_I64 : VTC_FFI_PTR;
+  char *err = NULL;
+  p->sig = vtc_ffi_sig_create(VTC_FFI_VOID, kinds, np, &err);
+  free(kinds);
+  return p->sig ? NULL : err;
+}
+
+vtc_cpu_program *vtc_cpu_program_create(vtc_op *module, const char *entry, const vtc_cpu_exec_options *opts,
+                                        char **error) {
+  vtc_cpu_exec_options o = opts ? *opts : vtc_cpu_exec_default_options();
+  if (error) *error = NULL;
+  vtc_op *func = vtc_symbol_table_lookup(module, entry);
+  if (!func || !vtc_op_is_named(func, "func.func") || !vtc_op_region(func, 0)->first) {
+    set_error(error, format_error("no host function @%s with a body in the module", entry));
+    return NULL;
+  }
+  vtc_cpu_program *p = vtc_xcalloc(1, sizeof *p);
+  p->entry = vtc_xstrdup(entry);
+  char *err = prepare_entry(p, func);
+  if (err) goto fail;
+  vtc_jit_options jo = {.cpu = o.cpu, .features = o.features, .opt_level = o.opt_level};
+  p->jit = vtc_jit_create(&jo, &err);
+  if (!p->jit) goto fail;
+  vtc_gir_to_llvm_options to = vtc_gir_to_llvm_default_options();
+  to.target = &vtc_target_x86;
+  to.cpu = vtc_jit_cpu(p->jit);
+  to.features = vtc_jit_features(p->jit);
+  to.fast_math_functions = !o.precise_math;
+  LLVMModuleRef m = vtc_gir_to_llvm(module, vtc_jit_context(p->jit), "vtc", &to);
+  if (!m) {
+    err = format_error("gir-to-llvm could not translate the module (see the diagnostics above)");
+    goto fail;
+  }
+  if (vtc_jit_add_module(p->jit, m, &err) != 0) goto fail;
+  p->fn = vtc_jit_lookup(p->jit, entry, &err);
+  if (!p->fn) goto fail;
+  return p;
+fail:
+  set_error(error, err ? err : format_error("cannot compile @%s", entry));
+  vtc_cpu_program_destroy(p);
+  return NULL;
+}
+
+void vtc_cpu_program_destroy(vtc_cpu_program *p) {
+  if (!p) return;
+  if (p->jit) vtc_jit_destroy(p->jit);
+  vtc_ffi_sig_destroy(p->sig);
+  free(p->params);
+  free(p->inputs);
+  free(p->results);
+  free(p->entry);
+  free(p);
+}
+
+unsigned vtc_cpu_program_num_inputs(const vtc_cpu_program *p) { return p->num_inputs; }
+unsigned vtc_cpu_program_num_results(const vtc_cpu_program *p) { return p->num_results; }
+
+static char *check_input(const vtc_cpu_program *p, unsigned a, const vtc_tensor *t) {
+  const cpu_buffer_sig *s = &p->inputs[a];
+  if (t->dtype != s->dtype)
+    return format_error("input #%u of @%s has element type %s, expected %s", a, p->entry, vtc_dtype_name(t->dtype),
+                        vtc_dtype_name(s->dtype));
+  if (t->rank != s->rank)
+    return format_error("input #%u of @%s has rank %d, expected %d", a, p->entry, t->rank, s->rank);
+  for (int d = 0; d < s->rank; d++)
+    if (s->dims[d] >= 0 && s->dims[d] != t->dims[d])
+      return format_error("input #%u of @%s has dimension %d of size %lld, expected %lld", a, p->entry, d,
+                          (long long)t->dims[d], (long long)s->dims[d]);
+  return NULL;
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Copies result r (record {data; dims[rank]}) into a new tensor. */
+static char *take_result(const vtc_cpu_program *p, unsigned r, const int64_t *record, vtc_tensor *out) {
+  const cpu_buffer_sig *s = &p->results[r];
+  for (int d = 0; d < s->rank; d++)
+    if (record[1 + d] < 0 || (s->dims[d] >= 0 && record[1 + d] != s->dims[d]))
+      return format_error("result #%u of @%s came back with dimension %d of size %lld (its type says %lld)", r,
+                          p->entry, d, (long long)record[1 + d], (long long)s->dims[d]);
+  char msg[256];
+  if (vtc_tensor_create(out, s->dtype, s->rank, record + 1, msg, sizeof msg) != 0)
+    return format_error("result #%u of @%s: %s", r, p->entry, msg);
+  size_t n = vtc_tensor_nbytes(out);
+  const void *data = (const void *)(intptr_t)record[0];
+  if (n && !data) return format_error("result #%u of @%s came back without data", r, p->entry);
+  if (n) memcpy(out->data, data, n);
+  return NULL;
+}
+
+int vtc_cpu_program_run(vtc_cpu_program *p, const vtc_tensor *inputs, unsigned num_inputs, vtc_tensor **outputs,
+                        double *seconds, char **error) {
+  if (error) *error = NULL;
+  if (outputs) *outputs = NULL;
+  if (num_inputs != p->num_inputs) {
+    set_error(error, format_error("@%s takes %u inputs, %u given", p->entry, p->num_inputs, num_inputs));
+    return -1;
+  }
+  for (unsigned a = 0; a < num_inputs; a++) {
+    char *e = check_input(p, a, &inputs[a]);
+    if (e) {
+      set_error(error, e);
+      return -1;
+    }
+  }
+  vtc_ffi_value *args = vtc_xcalloc((size_t)p->num_params + 1, sizeof *args);
+  int64_t(*records)[1 + VTC_MAX_RANK] = vtc_xcalloc(p->num_results + 1, sizeof *records);
+  for (int i = 0; i < p->num_params; i++) {
+    const vtc_gir_param *q = &p->params[i];
+    switch (q->kind) {
+    case VTC_GIR_PARAM_DATA: args[i].kind = VTC_FFI_PTR, args[i].as.ptr = inputs[q->arg].data; break;
+    case VTC_GIR_PARAM_DIM: args[i].kind = VTC_FFI_I64, args[i].as.i64 = inputs[q->arg].dims[q->dim]; break;
+    case VTC_GIR_PARAM_RESULT: args[i].kind = VTC_FFI_PTR, args[i].as.ptr = records[q->arg]; break;
+    case VTC_GIR_PARAM_SCALAR: args[i].kind = VTC_FFI_PTR; break; /* excluded by prepare_entry */
+    }
+  }
+  char *err = NULL;
+  double t0 = now_seconds();
+  int rc = vtc_ffi_call(p->sig, p->fn, args, NULL, &err);
+  double t1 = now_seconds();
+  if (seconds) *seconds = t1 - t0;
+  bool called = rc == 0; /* a failed call filled no records */
+  vtc_tensor *outs = NULL;
+  if (called && outputs) {
+    outs = vtc_xcalloc(p->num_results + 1, sizeof *outs);
+    for (unsigned r = 0; r < p->num_results && !err; r++) err = take_result(p, r, records[r], &outs[r]);
+    if (err) rc = -1;
+  }
+  if (called)
+    for (unsigned r = 0; r < p->num_results; r++) vtc_rt_free((void *)(intptr_t)records[r][0]);
+  if (rc == 0 && outputs) *outputs = outs;
+  else vtc_tensor_free_array(outs, p->num_results);
+  set_error(error, err);
+  free(args);
+  free(records);
+  return rc;
+}

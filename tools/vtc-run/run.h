@@ -1,0 +1,62 @@
+/* vtc-run's targets and checks: what a target is asked to run and reports
+ * back (run_request), the CPU target (target_cpu.c) and --check against the
+ * reference interpreter (check.c). */
+#ifndef VTC_TOOLS_VTC_RUN_RUN_H
+#define VTC_TOOLS_VTC_RUN_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/ir.h"
+#include "runtime/tensor.h"
+
+/* What a target runs: the entry function of a verified module. */
+typedef struct run_request {
+  vtc_context *ctx;
+  vtc_op *module, *entry;
+  unsigned num_inputs;
+  const vtc_tensor *inputs;
+  bool trace;
+  bool user_pipeline; /* --pass-pipeline ran already: no default pipeline */
+  int64_t bench;      /* --bench=N: time N runs after warm-up (0: none) */
+  /* filled by the target */
+  vtc_tensor *outputs; /* heap array; free with vtc_tensor_free_array */
+  unsigned num_outputs;
+  size_t peak_bytes;   /* peak intermediate bytes, when the target measures it */
+  int64_t num_allocs;  /* buffers allocated by the run, when measured */
+  bool measured_peak;
+  bool measured_allocs;
+  /* --bench results, in milliseconds */
+  bool measured_bench;
+  int64_t bench_runs, warmup_runs;
+  double bench_median_ms, bench_min_ms, bench_max_ms;
+  double compile_ms;   /* compilation (pipeline, translation, JIT), when timed */
+} run_request;
+
+typedef struct run_target {
+  const char *name;
+  const char *summary;
+  /* Returns false after emitting diagnostics. */
+  bool (*run)(run_request *req);
+  bool can_bench; /* honours req->bench */
+} run_target;
+
+/* --target=cpu: the default pipeline (lower-graph-to-te, lower-te-to-gir)
+ * unless --pass-pipeline ran, gir-to-llvm for the host, the ORC JIT at O3,
+ * and a libffi call of the entry (target_cpu.c). */
+bool run_cpu(run_request *req);
+
+/* The default pipeline of --target=cpu. */
+#define RUN_CPU_PIPELINE "lower-graph-to-te,lower-te-to-gir"
+
+/* --check: runs the graph reference interpreter on `ref_entry` (the entry of
+ * the module as parsed, before any pipeline) with the same inputs and
+ * compares every output under runtime/tensor_compare.h's rule, `rtol`
+ * overriding the per-dtype tolerance when >= 0. Prints one `check:` line
+ * per result and a verdict to stdout; a mismatch is also an error on
+ * stderr. Returns false on a mismatch or when the interpreter fails. */
+bool run_check(vtc_context *ctx, vtc_op *ref_entry, const vtc_tensor *inputs, unsigned num_inputs,
+               const vtc_tensor *outputs, unsigned num_outputs, double rtol, bool report_memory);
+
+#endif

@@ -1,0 +1,91 @@
+/* vtc-run --target=cpu: lowers the module with the default pipeline (or
+ * takes what --pass-pipeline made of it), compiles it for this CPU
+ * (runtime/cpu_exec.h: gir-to-llvm, ORC JIT at O3) and runs the entry on
+ * the inputs; --bench times the compiled entry alone, --report-memory reads
+ * the runtime allocator's peak (runtime/rt_alloc.h). */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dialects/builtin/dialects.h"
+#include "runtime/cpu_exec.h"
+#include "runtime/rt_alloc.h"
+#include "tools/vtc-run/run.h"
+
+static double now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return 1e3 * (double)ts.tv_sec + 1e-6 * (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Warm-up, then req->bench timed calls of the entry; the median, min, max. */
+static bool bench(run_request *req, vtc_cpu_program *prog) {
+  /* The first (measured) run was a cold one; one more untimed run warms the
+   * caches, the thread pool and the allocator for the timed ones. */
+  enum { kExtraWarmup = 1 };
+  int64_t n = req->bench;
+  double *ms = vtc_xcalloc((size_t)n + 1, sizeof *ms);
+  bool ok = true;
+  for (int64_t i = -kExtraWarmup; i < n && ok; i++) {
+    double s = 0;
+    char *err = NULL;
+    ok = vtc_cpu_program_run(prog, req->inputs, req->num_inputs, NULL, &s, &err) == 0;
+    if (!ok) vtc_error(req->ctx, req->entry->loc, "benchmark run of @%s failed: %s", vtc_symbol_name(req->entry),
+                       err ? err : "unknown error");
+    free(err);
+    if (i >= 0) ms[i] = 1e3 * s;
+  }
+  if (ok) {
+    qsort(ms, (size_t)n, sizeof *ms, cmp_double);
+    req->measured_bench = true;
+    req->bench_runs = n;
+    req->warmup_runs = 1 + kExtraWarmup;
+    req->bench_median_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+    req->bench_min_ms = ms[0];
+    req->bench_max_ms = ms[n - 1];
+  }
+  free(ms);
+  return ok;
+}
+
+bool run_cpu(run_request *req) {
+  const char *name = vtc_symbol_name(req->entry);
+  double t0 = now_ms();
+  if (!req->user_pipeline) {
+    vtc_pass_manager *pm = vtc_pass_manager_create(req->ctx, "builtin.module");
+    bool ok = vtc_pass_manager_parse(pm, RUN_CPU_PIPELINE) && vtc_pass_manager_run(pm, req->module);
+    vtc_pass_manager_destroy(pm);
+    if (!ok) return false;
+  }
+  char *err = NULL;
+  vtc_cpu_program *prog = vtc_cpu_program_create(req->module, name, NULL, &err);
+  req->compile_ms = now_ms() - t0;
+  if (!prog) {
+    vtc_error(req->ctx, req->entry->loc, "cannot compile @%s for the CPU: %s", name, err ? err : "unknown error");
+    free(err);
+    return false;
+  }
+  /* The peak counts every buffer the entry allocates (intermediates and
+   * results, as the interpreter's peak does), above what was live before. */
+  vtc_rt_memory_reset_peak();
+  int64_t base = vtc_rt_memory_get_stats().live_bytes;
+  bool ok = vtc_cpu_program_run(prog, req->inputs, req->num_inputs, &req->outputs, NULL, &err) == 0;
+  if (ok) {
+    vtc_rt_memory_stats st = vtc_rt_memory_get_stats();
+    req->num_outputs = vtc_cpu_program_num_results(prog);
+    req->peak_bytes = (size_t)(st.peak_bytes - base);
+    req->num_allocs = st.num_allocs;
+    req->measured_peak = req->measured_allocs = true;
+  } else {
+    vtc_error(req->ctx, req->entry->loc, "running @%s on the CPU failed: %s", name, err ? err : "unknown error");
+  }
+  free(err);
+  if (ok && req->bench > 0) ok = bench(req, prog);
+  vtc_cpu_program_destroy(prog);
+  return ok;
+}
