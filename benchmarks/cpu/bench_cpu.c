@@ -1,0 +1,529 @@
+/* The CPU benchmark (issue 5), one process: a measured STREAM-style copy
+ * bandwidth, memory-bound graph kernels (element-wise, broadcast, softmax,
+ * row reduction) on 64 MiB inputs compiled graph -> te -> gir -> LLVM -> JIT,
+ * and a 1024^3 f32 matmul against OpenBLAS; prints one markdown table. */
+#include <immintrin.h>
+#include <malloc.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include <cblas.h>
+
+#include "dialects/builtin/dialects.h"
+#include "ir/ir.h"
+#include "lowering/te-to-gir/te_to_gir.h"
+#include "runtime/cpu_exec.h"
+#include "runtime/thread_pool.h"
+
+/* Sizes: every memory-bound kernel reads a 4096x4096 f32 tensor (64 MiB). */
+enum { ROWS = 4096, COLS = 4096, MM = 1024, KERNEL_RUNS = 15, COPY_RUNS = 15 };
+#define COPY_BYTES ((size_t)256 << 20)
+
+static int failures;
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static long minor_faults(void) {
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  return ru.ru_minflt;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n) {
+  qsort(v, (size_t)n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+static float *alloc_floats(size_t n) {
+  float *p = aligned_alloc(64, (n * sizeof(float) + 63) / 64 * 64);
+  if (!p) {
+    fprintf(stderr, "bench_cpu: out of memory\n");
+    exit(2);
+  }
+  return p;
+}
+
+static unsigned rng = 12345;
+static void fill_random(float *p, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    rng = rng * 1103515245u + 12345u;
+    p[i] = (float)((rng >> 8) & 0xffff) / 32768.0f - 1.0f; /* [-1, 1) */
+  }
+}
+
+/* ---- STREAM-style copy ---------------------------------------------------------- */
+
+typedef struct copy_ctx {
+  char *dst;
+  const char *src;
+  size_t block;
+} copy_ctx;
+
+static void copy_memcpy(int64_t b, int64_t e, void *p) {
+  copy_ctx *c = p;
+  memcpy(c->dst + (size_t)b * c->block, c->src + (size_t)b * c->block, (size_t)(e - b) * c->block);
+}
+
+/* A plain loop of 16-byte loads and ordinary (write-allocate) stores, as the
+ * compiled kernels do; intrinsics so the compiler does not make it memcpy. */
+static void copy_loop(int64_t b, int64_t e, void *p) {
+  copy_ctx *c = p;
+  const float *s = (const float *)(c->src + (size_t)b * c->block);
+  float *d = (float *)(c->dst + (size_t)b * c->block);
+  size_t n = (size_t)(e - b) * c->block / sizeof(float);
+  for (size_t i = 0; i < n; i += 16) {
+    __m128 a0 = _mm_load_ps(s + i), a1 = _mm_load_ps(s + i + 4), a2 = _mm_load_ps(s + i + 8),
+           a3 = _mm_load_ps(s + i + 12);
+    _mm_store_ps(d + i, a0), _mm_store_ps(d + i + 4, a1), _mm_store_ps(d + i + 8, a2), _mm_store_ps(d + i + 12, a3);
+  }
+}
+
+typedef struct bw { double best, med; } bw;
+
+/* GB/s (1e9 bytes) counting read + write bytes. */
+static bw measure_copy(vtc_range_fn fn) {
+  size_t n = COPY_BYTES / sizeof(float);
+  float *src = alloc_floats(n), *dst = alloc_floats(n);
+  fill_random(src, n);
+  memset(dst, 0, COPY_BYTES);
+  copy_ctx c = {(char *)dst, (const char *)src, 1 << 16};
+  int64_t blocks = (int64_t)(COPY_BYTES / c.block);
+  vtc_thread_pool *pool = vtc_thread_pool_default();
+  vtc_parallel_for(pool, blocks, fn, &c); /* warm-up */
+  double t[COPY_RUNS];
+  for (int r = 0; r < COPY_RUNS; r++) {
+    double t0 = now();
+    vtc_parallel_for(pool, blocks, fn, &c);
+    t[r] = now() - t0;
+  }
+  if (memcmp(src, dst, COPY_BYTES) != 0) {
+    fprintf(stderr, "FAIL: copy is wrong\n");
+    failures++;
+  }
+  free(src);
+  free(dst);
+  double best = 1e30;
+  for (int r = 0; r < COPY_RUNS; r++) best = t[r] < best ? t[r] : best;
+  double med = median(t, COPY_RUNS);
+  return (bw){2.0 * (double)COPY_BYTES / best / 1e9, 2.0 * (double)COPY_BYTES / med / 1e9};
+}
+
+/* ---- compiling and calling a graph program ------------------------------------------ */
+
+typedef struct program {
+  vtc_context *ctx;
+  vtc_op *module;
+  vtc_cpu_program *exec;
+} program;
+
+/* Lowers `text` (entry @f) with the default pipeline and JITs it through the
+ * shared CPU execution API (runtime/cpu_exec.h, as vtc-run --target=cpu). */
+static bool program_compile(program *p, const char *name, const char *text) {
+  memset(p, 0, sizeof *p);
+  p->ctx = vtc_context_create();
+  vtc_register_all_dialects(p->ctx);
+  vtc_register_all_passes(p->ctx);
+  vtc_register_te_to_gir_passes(p->ctx);
+  p->module = vtc_parse_source(p->ctx, name, text, strlen(text), 0);
+  if (!p->module) return false;
+  vtc_pass_manager *pm = vtc_pass_manager_create(p->ctx, "builtin.module");
+  bool ok = vtc_pass_manager_parse(pm, "lower-graph-to-te,lower-te-to-gir") && vtc_pass_manager_run(pm, p->module);
+  vtc_pass_manager_destroy(pm);
+  char *err = NULL;
+  if (ok) p->exec = vtc_cpu_program_create(p->module, "f", NULL, &err);
+  if (err) fprintf(stderr, "%s: %s\n", name, err);
+  free(err);
+  return p->exec != NULL;
+}
+
+static void program_destroy(program *p) {
+  if (p->exec) vtc_cpu_program_destroy(p->exec);
+  if (p->module) vtc_op_destroy(p->module);
+  vtc_context_destroy(p->ctx);
+}
+
+/* Calls @f on f32 inputs in[i] of shape dims[i] (rank 1 or 2). With `out`
+ * non-NULL, *out gets a copy of the (single) result (vtc_tensor_free_array
+ * it); else the result is dropped. Returns the wall time of the entry call
+ * alone (the entry allocates its result with vtc_rt_alloc inside the call;
+ * the runtime frees it after the timed region). */
+static double program_call(program *p, float *const *in, const int64_t (*dims)[2], vtc_tensor **out) {
+  vtc_tensor t[2];
+  unsigned n = vtc_cpu_program_num_inputs(p->exec);
+  for (unsigned i = 0; i < n && i < 2; i++) {
+    memset(&t[i], 0, sizeof t[i]);
+    t[i].dtype = VTC_F32;
+    t[i].rank = dims[i][1] ? 2 : 1;
+    t[i].dims[0] = dims[i][0];
+    t[i].dims[1] = dims[i][1];
+    t[i].data = in[i];
+  }
+  double sec = 0;
+  char *err = NULL;
+  if (vtc_cpu_program_run(p->exec, t, n, out, &sec, &err) != 0) {
+    fprintf(stderr, "bench_cpu: call failed: %s\n", err ? err : "?");
+    exit(2);
+  }
+  return sec;
+}
+
+/* ---- the memory-bound kernels --------------------------------------------------------- */
+
+typedef enum kind { K_ADD, K_GELU, K_BCAST, K_SOFTMAX, K_REDUCE } kind;
+
+typedef struct kernel {
+  const char *name;
+  kind k;
+  /* Median and best seconds, minor page faults per call; [0]: as the
+   * entry allocates (glibc mmaps each 64 MiB result afresh), [1]: with
+   * glibc's mmap disabled so freed results are reused (kernel alone). */
+  double med[2], best[2], faults[2];
+  double cached_ns; /* ns per element with an L2/L3-resident input */
+  bool ok;
+} kernel;
+
+/* Bytes each input read once, each output written once. */
+static double kernel_bytes(kind k, int64_t R, int64_t C) {
+  double M = (double)R * (double)C * 4, V = (double)C * 4;
+  switch (k) {
+  case K_ADD: return 3 * M;
+  case K_GELU: case K_SOFTMAX: return 2 * M;
+  case K_BCAST: return 2 * M + V;
+  case K_REDUCE: return M + (double)R * 4;
+  }
+  return 0;
+}
+
+static const char *kernel_text(kind k, int64_t R, int64_t C, char *buf, size_t len) {
+  char T[64], V[64], Rv[64];
+  snprintf(T, sizeof T, "tensor<%lldx%lldxf32>", (long long)R, (long long)C);
+  snprintf(V, sizeof V, "tensor<%lldxf32>", (long long)C);
+  snprintf(Rv, sizeof Rv, "tensor<%lldxf32>", (long long)R);
+  switch (k) {
+  case K_ADD:
+    snprintf(buf, len,
+             "func.func @f(%%x: %s, %%y: %s) -> %s {\n  %%0 = \"graph.add\"(%%x, %%y) : (%s, %s) -> %s\n"
+             "  return %%0 : %s\n}\n", T, T, T, T, T, T, T);
+    break;
+  case K_GELU:
+    snprintf(buf, len, "func.func @f(%%x: %s) -> %s {\n  %%0 = \"graph.gelu\"(%%x) : (%s) -> %s\n  return %%0 : %s\n}\n",
+             T, T, T, T, T);
+    break;
+  case K_BCAST:
+    snprintf(buf, len,
+             "func.func @f(%%x: %s, %%b: %s) -> %s {\n  %%0 = \"graph.add\"(%%x, %%b) : (%s, %s) -> %s\n"
+             "  return %%0 : %s\n}\n", T, V, T, T, V, T, T);
+    break;
+  case K_SOFTMAX:
+    snprintf(buf, len,
+             "func.func @f(%%x: %s) -> %s {\n  %%0 = \"graph.softmax\"(%%x) {axis = -1} : (%s) -> %s\n"
+             "  return %%0 : %s\n}\n", T, T, T, T, T);
+    break;
+  case K_REDUCE:
+    snprintf(buf, len,
+             "func.func @f(%%x: %s) -> %s {\n"
+             "  %%0 = \"graph.reduce_sum\"(%%x) {axes = [1], keepdims = false} : (%s) -> %s\n"
+             "  return %%0 : %s\n}\n", T, Rv, T, Rv, Rv);
+    break;
+  }
+  return buf;
+}
+
+static void kernel_dims(kind k, int64_t R, int64_t C, int64_t dims[2][2]) {
+  dims[0][0] = R, dims[0][1] = C;
+  dims[1][0] = k == K_BCAST ? C : R, dims[1][1] = k == K_BCAST ? 0 : C;
+}
+
+static double gelu_ref(double x) { return 0.5 * x * (1.0 + erf(x / sqrt(2.0))); }
+
+/* Compares the kernel's output with a C reference (double accumulation);
+ * relative tolerance 1e-6 for add, 1e-5 for gelu and softmax (f32 exp/erf
+ * approximations), 1e-5 of sum |x| for the row sums. */
+static bool check_kernel(kind k, const char *name, int64_t R, int64_t C, float *const *in, const float *out) {
+  const float *x = in[0], *y = in[1];
+  int64_t bad = 0;
+  for (int64_t r = 0; r < R; r++) {
+    double mx = -INFINITY, sum = 0, asum = 0;
+    if (k == K_SOFTMAX || k == K_REDUCE) {
+      for (int64_t c = 0; c < C; c++) mx = fmax(mx, x[r * C + c]);
+      for (int64_t c = 0; c < C; c++) {
+        sum += k == K_SOFTMAX ? exp((double)x[r * C + c] - mx) : x[r * C + c];
+        asum += fabs(x[r * C + c]);
+      }
+    }
+    if (k == K_REDUCE) {
+      double got = out[r];
+      if (!(fabs(got - sum) <= 1e-5 * asum + 1e-6) && bad++ < 3)
+        fprintf(stderr, "FAIL %s: [%lld] = %.8g, want %.8g\n", name, (long long)r, got, sum);
+      continue;
+    }
+    for (int64_t c = 0; c < C; c++) {
+      int64_t i = r * C + c;
+      double want = 0, tol = 1e-6;
+      switch (k) {
+      case K_ADD: want = (double)x[i] + y[i]; break;
+      case K_BCAST: want = (double)x[i] + y[c]; break;
+      case K_GELU: want = gelu_ref(x[i]), tol = 1e-5; break;
+      case K_SOFTMAX: want = exp((double)x[i] - mx) / sum, tol = 1e-5; break;
+      case K_REDUCE: break;
+      }
+      if (!(fabs(out[i] - want) <= tol * (1e-3 + fabs(want))) && bad++ < 3)
+        fprintf(stderr, "FAIL %s: [%lld] = %.8g, want %.8g\n", name, (long long)i, out[i], want);
+    }
+  }
+  return bad == 0;
+}
+
+static void time_kernel(program *p, kernel *K, float *const *in, const int64_t (*dims)[2], int variant) {
+  program_call(p, in, dims, NULL); /* warm-up */
+  double t[KERNEL_RUNS];
+  long f0 = minor_faults();
+  for (int r = 0; r < KERNEL_RUNS; r++) t[r] = program_call(p, in, dims, NULL);
+  K->faults[variant] = (double)(minor_faults() - f0) / KERNEL_RUNS;
+  double best = 1e30;
+  for (int r = 0; r < KERNEL_RUNS; r++) best = t[r] < best ? t[r] : best;
+  K->best[variant] = best;
+  K->med[variant] = median(t, KERNEL_RUNS);
+}
+
+/* Diagnostic: the same kernel on a 512x1024 input (2 MiB, resident in the
+ * 32 MiB L3 after the first call), median ns per element: what the code
+ * costs when DRAM bandwidth is not the limit (includes the call's dispatch). */
+static double cached_ns_per_element(kind k, float *const *in) {
+  enum { CR = 512, CC = 1024, RUNS = 51 };
+  char text[2048];
+  program p;
+  if (!program_compile(&p, "cached", kernel_text(k, CR, CC, text, sizeof text))) {
+    program_destroy(&p);
+    return 0;
+  }
+  int64_t dims[2][2];
+  kernel_dims(k, CR, CC, dims);
+  double t[RUNS];
+  for (int r = 0; r < 5; r++) program_call(&p, in, (const int64_t(*)[2])dims, NULL);
+  for (int r = 0; r < RUNS; r++) t[r] = program_call(&p, in, (const int64_t(*)[2])dims, NULL);
+  program_destroy(&p);
+  return median(t, RUNS) / (CR * CC) * 1e9;
+}
+
+/* ---- matmul and the FMA peak ----------------------------------------------------------- */
+
+static bool spot_check_matmul(const char *who, const float *a, const float *b, const float *c) {
+  int bad = 0;
+  for (int s = 0; s < 4096; s++) {
+    rng = rng * 1103515245u + 12345u;
+    size_t i = (rng >> 8) % MM, j = (rng >> 3) % MM;
+    double want = 0, asum = 0;
+    for (size_t k = 0; k < MM; k++) want += (double)a[i * MM + k] * b[k * MM + j], asum += fabs(a[i * MM + k] * b[k * MM + j]);
+    if (!(fabs(c[i * MM + j] - want) <= 1e-5 * asum + 1e-6) && bad++ < 3)
+      fprintf(stderr, "FAIL %s matmul: [%zu,%zu] = %.8g, want %.8g\n", who, i, j, c[i * MM + j], want);
+  }
+  return bad == 0;
+}
+
+/* 10 independent chains of 256-bit FMAs per thread (enough to cover the FMA
+ * latency on two pipes): 16 flops per FMA per lane group of 8. */
+enum { FMA_ITERS = 20000000 };
+typedef struct fma_ctx { float sink[64][8]; } fma_ctx;
+
+__attribute__((target("avx2,fma"))) static void fma_body(int64_t b, int64_t e, void *p) {
+  fma_ctx *c = p;
+  for (int64_t t = b; t < e; t++) {
+    __m256 a[10], m = _mm256_set1_ps(0.999999f), d = _mm256_set1_ps(1e-7f);
+    for (int j = 0; j < 10; j++) a[j] = _mm256_set1_ps((float)j);
+    for (int i = 0; i < FMA_ITERS / 10; i++)
+      for (int j = 0; j < 10; j++) a[j] = _mm256_fmadd_ps(a[j], m, d);
+    for (int j = 1; j < 10; j++) a[0] = _mm256_add_ps(a[0], a[j]);
+    _mm256_storeu_ps(c->sink[t % 64], a[0]);
+  }
+}
+
+/* GFLOP/s of AVX2 FMAs on every pool thread (0 when the CPU has no FMA). */
+static double measure_fma_peak(int threads) {
+  if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) return 0;
+  fma_ctx c;
+  vtc_parallel_for(vtc_thread_pool_default(), threads, fma_body, &c); /* warm-up, clocks up */
+  double best = 1e30;
+  for (int r = 0; r < 3; r++) {
+    double t0 = now();
+    vtc_parallel_for(vtc_thread_pool_default(), threads, fma_body, &c);
+    double t = now() - t0;
+    best = t < best ? t : best;
+  }
+  return (double)threads * FMA_ITERS * 16.0 / best / 1e9;
+}
+
+int main(void) {
+  vtc_thread_pool *pool = vtc_thread_pool_default();
+  int threads = vtc_thread_pool_size(pool);
+  printf("# bench_cpu: %d threads (vtc pool), OpenBLAS %d threads\n\n", threads, openblas_get_num_threads());
+
+  /* (1) the copy bandwidth and the FMA peak */
+  bw cp_memcpy = measure_copy(copy_memcpy), cp_loop = measure_copy(copy_loop);
+  bw ref = cp_memcpy.med > cp_loop.med ? cp_memcpy : cp_loop;
+  const char *ref_name = cp_memcpy.med > cp_loop.med ? "memcpy" : "load/store loop";
+  double fma_peak = measure_fma_peak(threads);
+
+  /* (2) the memory-bound kernels */
+  size_t n = (size_t)ROWS * COLS;
+  float *x = alloc_floats(n), *y = alloc_floats(n), *bias = alloc_floats(COLS);
+  fill_random(x, n);
+  fill_random(y, n);
+  fill_random(bias, COLS);
+  kernel K[] = {
+      {"add", K_ADD, {0}, {0}, {0}, 0, false},
+      {"gelu", K_GELU, {0}, {0}, {0}, 0, false},
+      {"broadcast add", K_BCAST, {0}, {0}, {0}, 0, false},
+      {"softmax (rows)", K_SOFTMAX, {0}, {0}, {0}, 0, false},
+      {"reduce_sum (rows)", K_REDUCE, {0}, {0}, {0}, 0, false},
+  };
+  static const char *const shapes[] = {"4096x4096 + 4096x4096", "4096x4096", "4096x4096 + 4096",
+                                       "4096x4096, axis -1", "4096x4096 -> 4096"};
+  int nk = (int)(sizeof K / sizeof *K);
+  program progs[8];
+  int64_t dims[8][2][2];
+  for (int i = 0; i < nk; i++) {
+    char text[2048];
+    float *in[2] = {x, K[i].k == K_BCAST ? bias : y};
+    kernel_dims(K[i].k, ROWS, COLS, dims[i]);
+    K[i].ok = program_compile(&progs[i], K[i].name, kernel_text(K[i].k, ROWS, COLS, text, sizeof text));
+    if (!K[i].ok) {
+      fprintf(stderr, "FAIL %s: does not compile\n", K[i].name);
+      failures++;
+      continue;
+    }
+    vtc_tensor *res = NULL;
+    program_call(&progs[i], in, (const int64_t(*)[2])dims[i], &res);
+    K[i].ok = check_kernel(K[i].k, K[i].name, ROWS, COLS, in, res[0].data);
+    vtc_tensor_free_array(res, 1);
+    if (!K[i].ok) failures++;
+  }
+  for (int v = 0; v < 2; v++) {
+    if (v == 1) {
+      /* Results are allocated by the entry on every call; glibc serves 64 MiB
+       * with a fresh mmap (page faults in the kernel). Keep freed blocks in
+       * the heap instead, so the second pass times the kernel alone. */
+      mallopt(M_MMAP_MAX, 0);
+      mallopt(M_TRIM_THRESHOLD, 0x7fffffff);
+      mallopt(M_TOP_PAD, 0);
+    }
+    for (int i = 0; i < nk; i++) {
+      float *in[2] = {x, K[i].k == K_BCAST ? bias : y};
+      if (K[i].ok) time_kernel(&progs[i], &K[i], in, (const int64_t(*)[2])dims[i], v);
+    }
+  }
+  for (int i = 0; i < nk; i++) {
+    float *in[2] = {x, K[i].k == K_BCAST ? bias : y};
+    if (K[i].ok) K[i].cached_ns = cached_ns_per_element(K[i].k, in);
+  }
+  /* The peer for add: OpenBLAS saxpy (y += x in place: reads 2, writes 1). */
+  double saxpy_t[KERNEL_RUNS];
+  float *y2 = alloc_floats(n);
+  memcpy(y2, y, n * 4);
+  cblas_saxpy((int)n, 1.0f, x, 1, y2, 1);
+  for (int r = 0; r < KERNEL_RUNS; r++) {
+    double t0 = now();
+    cblas_saxpy((int)n, r % 2 ? -1.0f : 1.0f, x, 1, y2, 1);
+    saxpy_t[r] = now() - t0;
+  }
+  double saxpy_med = median(saxpy_t, KERNEL_RUNS);
+  free(y2);
+
+  /* (3) matmul 1024^3 */
+  float *a = alloc_floats((size_t)MM * MM), *b = alloc_floats((size_t)MM * MM), *c = alloc_floats((size_t)MM * MM);
+  fill_random(a, (size_t)MM * MM);
+  fill_random(b, (size_t)MM * MM);
+  double flops = 2.0 * MM * MM * MM;
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, MM, MM, MM, 1.0f, a, MM, b, MM, 0.0f, c, MM);
+  bool blas_ok = spot_check_matmul("OpenBLAS", a, b, c);
+  double bt[10];
+  for (int r = 0; r < 10; r++) {
+    double t0 = now();
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, MM, MM, MM, 1.0f, a, MM, b, MM, 0.0f, c, MM);
+    bt[r] = now() - t0;
+  }
+  double blas_med = median(bt, 10);
+  program mp;
+  const char *mtext = "func.func @f(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {\n"
+                      "  %0 = \"graph.matmul\"(%a, %b) : (tensor<1024x1024xf32>, tensor<1024x1024xf32>) -> "
+                      "tensor<1024x1024xf32>\n  return %0 : tensor<1024x1024xf32>\n}\n";
+  bool vtc_mm_ok = program_compile(&mp, "matmul", mtext);
+  double vtc_mm_med = 0;
+  int mm_runs = 0;
+  if (vtc_mm_ok) {
+    float *in[2] = {a, b};
+    int64_t mdims[2][2] = {{MM, MM}, {MM, MM}};
+    vtc_tensor *res = NULL;
+    double first = program_call(&mp, in, (const int64_t(*)[2])mdims, &res);
+    vtc_mm_ok = spot_check_matmul("vtc", a, b, res[0].data);
+    vtc_tensor_free_array(res, 1);
+    mm_runs = first > 2.0 ? 3 : first > 0.3 ? 5 : 10;
+    double mt[10];
+    for (int r = 0; r < mm_runs; r++) mt[r] = program_call(&mp, in, (const int64_t(*)[2])mdims, NULL);
+    vtc_mm_med = median(mt, mm_runs);
+  } else {
+    fprintf(stderr, "FAIL matmul: vtc does not compile it\n");
+  }
+  program_destroy(&mp);
+  if (!blas_ok || !vtc_mm_ok) failures++;
+
+  /* (4) the tables */
+  printf("Copy bandwidth (read + write bytes, %zu MiB arrays, %d runs, %d threads): memcpy %.2f GB/s median "
+         "(%.2f best); load/store loop %.2f GB/s median (%.2f best). Reference: %s, %.2f GB/s (median).\n"
+         "FMA peak (AVX2, 256-bit, %d threads): %.1f GFLOP/s.\n\n",
+         COPY_BYTES >> 20, COPY_RUNS, threads, cp_memcpy.med, cp_memcpy.best, cp_loop.med, cp_loop.best, ref_name,
+         ref.med, threads, fma_peak);
+  printf("| kernel | shape (f32) | MiB moved | vtc ms (fresh result) | faults/call | vtc ms (result reused) | "
+         "vtc GB/s | peer | peer ms | floor ms | vtc / copy BW | ns/elem cached |\n");
+  printf("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n");
+  for (int i = 0; i < nk; i++) {
+    double bytes = kernel_bytes(K[i].k, ROWS, COLS), floor_ms = bytes / (ref.med * 1e9) * 1e3;
+    if (!K[i].ok) {
+      printf("| %s | %s | %.0f | FAILED | | | | | | %.2f | | |\n", K[i].name, shapes[i], bytes / 1048576.0, floor_ms);
+      continue;
+    }
+    double gbs = bytes / K[i].med[1] / 1e9;
+    char peer_ms[32] = "-";
+    if (K[i].k == K_ADD) snprintf(peer_ms, sizeof peer_ms, "%.2f", saxpy_med * 1e3);
+    printf("| %s | %s | %.0f | %.2f | %.0f | %.2f | %.2f | %s | %s | %.2f | %.0f%% | %.3f |\n", K[i].name, shapes[i],
+           bytes / 1048576.0, K[i].med[0] * 1e3, K[i].faults[0], K[i].med[1] * 1e3, gbs,
+           K[i].k == K_ADD ? "OpenBLAS saxpy (in place)" : "none", peer_ms, floor_ms, 100.0 * gbs / ref.med,
+           K[i].cached_ns);
+  }
+  printf("\n(memory-bound: median of %d calls; faults/call with results reused: ", KERNEL_RUNS);
+  for (int i = 0; i < nk; i++) printf("%s%s %.0f", i ? ", " : "", K[i].name, K[i].faults[1]);
+  printf("; best ms with results reused: ");
+  for (int i = 0; i < nk; i++) printf("%s%s %.2f", i ? ", " : "", K[i].name, K[i].best[1] * 1e3);
+  printf(")\n\n");
+  printf("| matmul | vtc ms | vtc GFLOP/s | OpenBLAS ms | OpenBLAS GFLOP/s | vtc / OpenBLAS | floor ms (FMA peak) |\n");
+  printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+  double mm_floor = fma_peak > 0 ? flops / (fma_peak * 1e9) * 1e3 : 0;
+  if (vtc_mm_ok)
+    printf("| 1024x1024x1024 f32 | %.1f | %.2f | %.2f | %.1f | %.3f | %.2f |\n", vtc_mm_med * 1e3,
+           flops / vtc_mm_med / 1e9, blas_med * 1e3, flops / blas_med / 1e9, blas_med / vtc_mm_med, mm_floor);
+  else
+    printf("| 1024x1024x1024 f32 | FAILED | | %.2f | %.1f | | %.2f |\n", blas_med * 1e3, flops / blas_med / 1e9,
+           mm_floor);
+  printf("\n(vtc matmul: median of %d calls, its 4 MiB result allocated per call; OpenBLAS: median of 10)\n", mm_runs);
+
+  for (int i = 0; i < nk; i++)
+    if (progs[i].ctx) program_destroy(&progs[i]);
+  free(x), free(y), free(bias), free(a), free(b), free(c);
+  vtc_thread_pool_shutdown_default();
+  if (failures) fprintf(stderr, "bench_cpu: %d FAILURE(S)\n", failures);
+  return failures ? 1 : 0;
+}
