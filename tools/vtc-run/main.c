@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "dialects/builtin/dialects.h"
+#include "dialects/gir/interpreter.h"
 #include "dialects/graph/interpreter.h"
 #include "dialects/te/interpreter.h"
 #include "ir/ir.h"
@@ -34,18 +35,32 @@ static bool run_interp(run_request *req) {
   return ok;
 }
 
-/* The tensor-expression path: lower-graph-to-te on the whole module, then
- * the te interpreter, so the lowering can be run and compared by hand. */
-static bool run_te(run_request *req) {
+/* Runs a lowering pipeline on the whole module. */
+static bool lower(run_request *req, const char *pipeline) {
   vtc_pass_manager *pm = vtc_pass_manager_create(req->ctx, "builtin.module");
-  bool ok = vtc_pass_manager_parse(pm, "lower-graph-to-te") && vtc_pass_manager_run(pm, req->module);
+  bool ok = vtc_pass_manager_parse(pm, pipeline) && vtc_pass_manager_run(pm, req->module);
   vtc_pass_manager_destroy(pm);
-  return ok && vtc_te_interpret(req->entry, req->num_inputs, req->inputs, &req->outputs, &req->num_outputs);
+  return ok;
+}
+
+/* The tensor-expression path: lower-graph-to-te, then the te interpreter,
+ * and the gir path: on to lower-te-to-gir, then the gir interpreter; so each
+ * lowering can be run and compared by hand (and with --check). */
+static bool run_te(run_request *req) {
+  return lower(req, "lower-graph-to-te") &&
+         vtc_te_interpret(req->entry, req->num_inputs, req->inputs, &req->outputs, &req->num_outputs);
+}
+
+static bool run_gir(run_request *req) {
+  return lower(req, "lower-graph-to-te,lower-te-to-gir") &&
+         vtc_gir_interpret(req->entry, req->num_inputs, req->inputs, &req->outputs, &req->num_outputs);
 }
 
 static const run_target kTargets[] = {
     {"interp", "the graph dialect's reference interpreter (dialects/graph/interpreter.c)", run_interp, false},
     {"te", "lower-graph-to-te, then the te interpreter (dialects/te/interpreter.c)", run_te, false},
+    {"gir", "lower-graph-to-te, lower-te-to-gir, then the gir interpreter (dialects/gir/interpreter.c)", run_gir,
+     false},
     {"cpu", "compiled for this CPU: " RUN_CPU_PIPELINE " (or --pass-pipeline), gir-to-llvm, ORC JIT at O3",
      run_cpu, true},
 };
