@@ -19,10 +19,15 @@
 #include "lowering/te-to-gir/te_to_gir.h"
 #include "runtime/cpu_exec.h"
 #include "runtime/thread_pool.h"
+#include "targets/x86/host.h"
 
-/* Sizes: every memory-bound kernel reads a 4096x4096 f32 tensor (64 MiB). */
-enum { ROWS = 4096, COLS = 4096, MM = 1024, KERNEL_RUNS = 15, COPY_RUNS = 15 };
-#define COPY_BYTES ((size_t)256 << 20)
+/* Sizes: every memory-bound kernel reads ROWS x 4096 f32 tensors of 64 MiB,
+ * or of twice the last-level cache where that is larger (so they come from
+ * DRAM); the copy moves arrays of 256 MiB or four times the LLC. Both are set
+ * in main from the host description (targets/x86/host.h). */
+enum { COLS = 4096, MM = 1024, KERNEL_RUNS = 15, COPY_RUNS = 15 };
+static int64_t ROWS = 4096;
+static size_t COPY_BYTES = (size_t)256 << 20;
 
 static int failures;
 
@@ -340,7 +345,7 @@ static bool spot_check_matmul(const char *who, const float *a, const float *b, c
 enum { FMA_ITERS = 20000000 };
 typedef struct fma_ctx { float sink[64][8]; } fma_ctx;
 
-__attribute__((target("avx2,fma"))) static void fma_body(int64_t b, int64_t e, void *p) {
+__attribute__((target("avx2,fma"))) static void fma256_body(int64_t b, int64_t e, void *p) {
   fma_ctx *c = p;
   for (int64_t t = b; t < e; t++) {
     __m256 a[10], m = _mm256_set1_ps(0.999999f), d = _mm256_set1_ps(1e-7f);
@@ -352,9 +357,26 @@ __attribute__((target("avx2,fma"))) static void fma_body(int64_t b, int64_t e, v
   }
 }
 
-/* GFLOP/s of AVX2 FMAs on every pool thread (0 when the CPU has no FMA). */
+__attribute__((target("avx512f"))) static void fma512_body(int64_t b, int64_t e, void *p) {
+  fma_ctx *c = p;
+  for (int64_t t = b; t < e; t++) {
+    __m512 a[10], m = _mm512_set1_ps(0.999999f), d = _mm512_set1_ps(1e-7f);
+    for (int j = 0; j < 10; j++) a[j] = _mm512_set1_ps((float)j);
+    for (int i = 0; i < FMA_ITERS / 20; i++)
+      for (int j = 0; j < 10; j++) a[j] = _mm512_fmadd_ps(a[j], m, d);
+    for (int j = 1; j < 10; j++) a[0] = _mm512_add_ps(a[0], a[j]);
+    _mm256_storeu_ps(c->sink[t % 64], _mm512_castps512_ps256(a[0]));
+  }
+}
+
+/* GFLOP/s of FMAs (AVX-512 where the CPU has it, else AVX2) on every pool
+ * thread (0 when the CPU has no FMA): the same flop count either way. */
+static const char *fma_isa = "none";
 static double measure_fma_peak(int threads) {
   if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) return 0;
+  vtc_range_fn fma_body = fma256_body;
+  fma_isa = "AVX2, 256-bit";
+  if (__builtin_cpu_supports("avx512f")) fma_body = fma512_body, fma_isa = "AVX-512, 512-bit";
   fma_ctx c;
   vtc_parallel_for(vtc_thread_pool_default(), threads, fma_body, &c); /* warm-up, clocks up */
   double best = 1e30;
@@ -370,6 +392,12 @@ static double measure_fma_peak(int threads) {
 int main(void) {
   vtc_thread_pool *pool = vtc_thread_pool_default();
   int threads = vtc_thread_pool_size(pool);
+  const vtc_x86_host *host = vtc_x86_host_get();
+  while ((double)ROWS * COLS * 4 < 2.0 * (double)host->l3_bytes) ROWS *= 2;
+  while ((double)COPY_BYTES < 4.0 * (double)host->l3_bytes) COPY_BYTES *= 2;
+  printf("# host: %s, %d cores, %d-bit vectors, L2 %lld KiB, L3 %lld MiB; kernel inputs %lldx%d f32 (%lld MiB)\n",
+         host->cpu_name, host->num_cores, host->vector_bits, (long long)(host->l2_bytes >> 10),
+         (long long)(host->l3_bytes >> 20), (long long)ROWS, COLS, (long long)(ROWS * COLS * 4 >> 20));
   printf("# bench_cpu: %d threads (vtc pool), OpenBLAS %d threads\n\n", threads, openblas_get_num_threads());
 
   /* (1) the copy bandwidth and the FMA peak */
@@ -391,8 +419,12 @@ int main(void) {
       {"softmax (rows)", K_SOFTMAX, {0}, {0}, {0}, 0, false},
       {"reduce_sum (rows)", K_REDUCE, {0}, {0}, {0}, 0, false},
   };
-  static const char *const shapes[] = {"4096x4096 + 4096x4096", "4096x4096", "4096x4096 + 4096",
-                                       "4096x4096, axis -1", "4096x4096 -> 4096"};
+  char shapes[5][64];
+  snprintf(shapes[0], 64, "%lldx4096 + %lldx4096", (long long)ROWS, (long long)ROWS);
+  snprintf(shapes[1], 64, "%lldx4096", (long long)ROWS);
+  snprintf(shapes[2], 64, "%lldx4096 + 4096", (long long)ROWS);
+  snprintf(shapes[3], 64, "%lldx4096, axis -1", (long long)ROWS);
+  snprintf(shapes[4], 64, "%lldx4096 -> %lld", (long long)ROWS, (long long)ROWS);
   int nk = (int)(sizeof K / sizeof *K);
   program progs[8];
   int64_t dims[8][2][2];
@@ -484,9 +516,9 @@ int main(void) {
   /* (4) the tables */
   printf("Copy bandwidth (read + write bytes, %zu MiB arrays, %d runs, %d threads): memcpy %.2f GB/s median "
          "(%.2f best); load/store loop %.2f GB/s median (%.2f best). Reference: %s, %.2f GB/s (median).\n"
-         "FMA peak (AVX2, 256-bit, %d threads): %.1f GFLOP/s.\n\n",
+         "FMA peak (%s, %d threads): %.1f GFLOP/s.\n\n",
          COPY_BYTES >> 20, COPY_RUNS, threads, cp_memcpy.med, cp_memcpy.best, cp_loop.med, cp_loop.best, ref_name,
-         ref.med, threads, fma_peak);
+         ref.med, fma_isa, threads, fma_peak);
   printf("| kernel | shape (f32) | MiB moved | vtc ms (fresh result) | faults/call | vtc ms (result reused) | "
          "vtc GB/s | peer | peer ms | floor ms | vtc / copy BW | ns/elem cached |\n");
   printf("| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: |\n");
