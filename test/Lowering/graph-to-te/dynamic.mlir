@@ -42,3 +42,61 @@ func.func @conv_dynamic(%x: tensor<1x2x?x7xf32>, %w: tensor<3x2x3x3xf32>) -> ten
   %0 = "graph.conv2d"(%x, %w) {strides = [2, 2], pads = [1, 1, 1, 1]} : (tensor<1x2x?x7xf32>, tensor<3x2x3x3xf32>) -> tensor<1x3x?x4xf32>
   return %0 : tensor<1x3x?x4xf32>
 }
+
+// A reshape of a dynamic dim: the dims group as the mapping interface
+// groups them; the dynamic group passes d0 through, the static group is
+// delinearised by static sizes.
+// CHECK-LABEL: func.func @reshape_dynamic
+func.func @reshape_dynamic(%x: tensor<?x2x4xf32>, %z: tensor<?x1x6xf32>) -> (tensor<?x8xf32>, tensor<?x2x4xf32>, tensor<?x3x2xf32>, tensor<3x8xf32>) {
+  // CHECK: %[[N:.*]] = te.dim %arg0, 0 : tensor<?x2x4xf32>
+  // CHECK: %[[M:.*]] = te.dim %arg1, 0 : tensor<?x1x6xf32>
+  // CHECK: %[[R:.*]] = te.compute(%arg0) [%[[N]]] shape ()[s0] -> (s0, 8) : (tensor<?x2x4xf32>) -> tensor<?x8xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg0[(d0, d1)[s0] -> (d0, d1 floordiv 4, d1 mod 4)] : tensor<?x2x4xf32> -> f32
+  %0 = "graph.reshape"(%x) {shape = [0, -1]} : (tensor<?x2x4xf32>) -> tensor<?x8xf32>
+  // CHECK: te.compute(%[[R]]) [%[[N]]] shape ()[s0] -> (s0, 2, 4) : (tensor<?x8xf32>) -> tensor<?x2x4xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %[[R]][(d0, d1, d2)[s0] -> (d0, d1 * 4 + d2)]
+  %1 = "graph.reshape"(%0) {shape = [0, 2, 4]} : (tensor<?x8xf32>) -> tensor<?x2x4xf32>
+  // A unit dim groups with the static dims after it.
+  // CHECK: te.compute(%arg1) [%[[M]]] shape ()[s0] -> (s0, 3, 2)
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg1[(d0, d1, d2)[s0] -> (d0, 0, d1 * 2 + d2)]
+  %2 = "graph.reshape"(%z) {shape = [-1, 3, 2]} : (tensor<?x1x6xf32>) -> tensor<?x3x2xf32>
+  // A static result fixes the dynamic dim it copies (3).
+  // CHECK: te.compute(%arg0) [%[[N]]] shape ()[s0] -> (3, 8) : (tensor<?x2x4xf32>) -> tensor<3x8xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg0[(d0, d1)[s0] -> (d0, d1 floordiv 4, d1 mod 4)]
+  %3 = "graph.reshape"(%x) {shape = [0, -1]} : (tensor<?x2x4xf32>) -> tensor<3x8xf32>
+  return %0, %1, %2, %3 : tensor<?x8xf32>, tensor<?x2x4xf32>, tensor<?x3x2xf32>, tensor<3x8xf32>
+}
+
+// A concat along a dynamic axis: a select chain on d0 < offset, the dynamic
+// offset (s0) loaded from a rank-0 size TE because a body cannot see
+// symbols; the later input reads at d0 - s0 (symbols are allowed in maps).
+// CHECK-LABEL: func.func @concat_dynamic
+func.func @concat_dynamic(%x: tensor<?x2xbf16>, %y: tensor<1x2xbf16>) -> (tensor<?x2xbf16>, tensor<?x2xbf16>) {
+  // CHECK: %[[N:.*]] = te.dim %arg0, 0 : tensor<?x2xbf16>
+  // CHECK: %[[S:.*]] = te.compute() [%[[N]]] shape ()[s0] -> () reduce ()[s0] -> (s0) combiner sum init 0 : () -> tensor<i64>
+  // CHECK: te.compute(%arg0, %arg1, %[[S]]) [%[[N]]] shape ()[s0] -> (s0 + 1, 2) : (tensor<?x2xbf16>, tensor<1x2xbf16>, tensor<i64>) -> tensor<?x2xbf16>
+  // CHECK-NEXT: ^bb0(%[[I:.*]]: index, %{{.*}}: index):
+  // CHECK-NEXT: %[[B:.*]] = te.load %arg1[(d0, d1)[s0] -> (d0 - s0, d1)] {padding = 0.000000e+00 : bf16}
+  // CHECK-NEXT: %[[A:.*]] = te.load %arg0[(d0, d1)[s0] -> (d0, d1)] {padding = 0.000000e+00 : bf16}
+  // CHECK-NEXT: %[[L:.*]] = te.load %[[S]][(d0, d1)[s0] -> ()] : tensor<i64> -> i64
+  // CHECK-NEXT: %[[LI:.*]] = arith.index_cast %[[L]] : i64 to index
+  // CHECK-NEXT: %[[C:.*]] = arith.cmpi slt, %[[I]], %[[LI]] : index
+  // CHECK-NEXT: %[[V:.*]] = arith.select %[[C]], %[[A]], %[[B]] : bf16
+  // CHECK-NEXT: te.yield %[[V]] : bf16
+  %0 = "graph.concat"(%x, %y) {axis = 0} : (tensor<?x2xbf16>, tensor<1x2xbf16>) -> tensor<?x2xbf16>
+  // A static offset is a constant; the size TE of s0 + 1 is a new one.
+  // CHECK: %[[S1:.*]] = te.compute() [%[[N]]] shape ()[s0] -> () reduce ()[s0] -> (s0 + 1) combiner sum
+  // CHECK: te.compute(%arg1, %arg0, %[[S1]]) [%[[N]]] shape ()[s0] -> (s0 + 2, 2)
+  // CHECK: te.load %arg1[(d0, d1)[s0] -> (d0 - s0 - 1, d1)]
+  // CHECK: te.load %arg0[(d0, d1)[s0] -> (d0 - 1, d1)]
+  // CHECK: te.load %[[S1]]
+  // CHECK: te.load %arg1[(d0, d1)[s0] -> (d0, d1)]
+  // CHECK: %[[ONE:.*]] = arith.constant 1 : index
+  // CHECK: arith.cmpi slt, %{{.*}}, %[[ONE]] : index
+  %1 = "graph.concat"(%y, %x, %y) {axis = 0} : (tensor<1x2xbf16>, tensor<?x2xbf16>, tensor<1x2xbf16>) -> tensor<?x2xbf16>
+  return %0, %1 : tensor<?x2xbf16>, tensor<?x2xbf16>
+}

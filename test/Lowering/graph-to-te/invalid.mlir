@@ -3,7 +3,7 @@
 // RUN: vtc-opt --lower-graph-to-te --split-input-file --verify-diagnostics %s
 
 func.func @reshape_dynamic(%x: tensor<?x4xf32>) -> tensor<?xf32> {
-  // expected-error@+1 {{'graph.reshape' op cannot be lowered to te: the mapping interface gives no affine mapping for it}}
+  // expected-error@+1 {{'graph.reshape' op cannot be lowered to te: its dims cannot be grouped: a dynamic dimension is merged with or split into others}}
   %0 = "graph.reshape"(%x) {shape = [-1]} : (tensor<?x4xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }

@@ -40,10 +40,7 @@ import test_interpreter as TI  # noqa: E402
 
 # Known failures, each with its reason: reported as XFAIL (and XPASS, not a
 # failure, once fixed: then delete the entry). Everything else must pass.
-XFAIL = {
-    "op reshape dynamic [0, -1]": "lower-graph-to-te: no affine mapping for a reshape of a `?` dim (graph_to_te)",
-    "op concat dynamic": "lower-graph-to-te: no affine mapping for a concat with `?` dims (graph_to_te)",
-}
+XFAIL = {}
 
 # Threads per vtc-run: the kernels still run in parallel, several cases at once.
 THREADS_PER_RUN = 4

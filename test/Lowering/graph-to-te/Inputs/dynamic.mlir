@@ -48,3 +48,16 @@ func.func @scatter(%d: tensor<?x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>
   %0 = "graph.scatter_nd"(%d, %i, %u) : (tensor<?x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<?x3xf32>
   return %0 : tensor<?x3xf32>
 }
+func.func @reshape_dyn(%x: tensor<?x2x4xf32>, %y: tensor<?x8xf32>, %z: tensor<?x1x6xf32>) -> (tensor<?x8xf32>, tensor<?x2x4xf32>, tensor<?x8xf32>, tensor<?x3x2xf32>) {
+  %0 = "graph.reshape"(%x) {shape = [0, -1]} : (tensor<?x2x4xf32>) -> tensor<?x8xf32>
+  %1 = "graph.reshape"(%y) {shape = [0, 2, 4]} : (tensor<?x8xf32>) -> tensor<?x2x4xf32>
+  %2 = "graph.flatten"(%x) {axis = 1} : (tensor<?x2x4xf32>) -> tensor<?x8xf32>
+  %3 = "graph.reshape"(%z) {shape = [-1, 3, 2]} : (tensor<?x1x6xf32>) -> tensor<?x3x2xf32>
+  return %0, %1, %2, %3 : tensor<?x8xf32>, tensor<?x2x4xf32>, tensor<?x8xf32>, tensor<?x3x2xf32>
+}
+func.func @concat_dyn(%x: tensor<?x2xbf16>, %y: tensor<1x2xbf16>, %z: tensor<?x2xbf16>) -> (tensor<?x2xbf16>, tensor<?x2xbf16>, tensor<?x2xbf16>) {
+  %0 = "graph.concat"(%x, %y) {axis = 0} : (tensor<?x2xbf16>, tensor<1x2xbf16>) -> tensor<?x2xbf16>
+  %1 = "graph.concat"(%y, %x, %y, %z) {axis = 0} : (tensor<1x2xbf16>, tensor<?x2xbf16>, tensor<1x2xbf16>, tensor<?x2xbf16>) -> tensor<?x2xbf16>
+  %2 = "graph.concat"(%x, %x) {axis = 0} : (tensor<?x2xbf16>, tensor<?x2xbf16>) -> tensor<?x2xbf16>
+  return %0, %1, %2 : tensor<?x2xbf16>, tensor<?x2xbf16>, tensor<?x2xbf16>
+}
