@@ -3,7 +3,8 @@
  * `lanes` elements (the tail masked with `valid`), loads through the
  * te.load maps as index arithmetic and gir.view/copy, the scalar body as
  * one gir.elementwise, reductions in register accumulators carried by
- * gir.for. PowerFusion section 4 (GIR) and 7 (code generation): one unit is
+ * gir.for (along a long contiguous row: partial results in the lanes, then
+ * gir.reduce). PowerFusion section 4 (GIR) and 7 (code generation): one unit is
  * a CPU thread, its lanes the SIMD lanes. */
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,13 @@ typedef struct tk {
   const vtc_type *elem;
   const vtc_type *acc_elem; /* the accumulator's: f32 for f16/bf16 reductions */
   int64_t V;        /* lanes per work item */
-  bool vector;      /* V > 1: the innermost index differs across lanes */
+  bool vector;      /* V > 1: the lane index vd differs across lanes */
+  /* Row-reduce mode: the lanes run along the innermost reduction index
+   * (vd = rank + nred - 1), each work item is one output element, the
+   * accumulator holds V partial results combined by gir.reduce at the end. */
+  bool rowred;
+  unsigned vd;      /* the iteration index that differs across lanes */
+  vtc_value *vpos;  /* its value at lane 0 */
   vtc_ptrmap varying; /* te value -> 1: differs across lanes */
   vtc_ptrmap red;     /* te value -> 1: depends on a reduction index */
   int64_t dlo[2 * MAXR + 2], dhi[2 * MAXR + 2]; /* static ranges of the iteration indices */
@@ -86,7 +93,7 @@ static bool load_vectorizable(tk *K, vtc_op *load, bool *varies) {
   const vtc_affine_map *m = vtc_te_load_map(load);
   const vtc_type *t = vtc_te_load_input(load)->type;
   bool folded = t2g_input_is_folded(vtc_te_load_input(load), NULL);
-  unsigned dl = K->rank - 1;
+  unsigned dl = K->vd;
   for (unsigned k = 0; k < m->num_results; k++) {
     const vtc_affine_expr *e = m->results[k];
     if (!t2g_expr_uses_dim(e, dl)) continue;
@@ -104,7 +111,7 @@ static bool analyze(tk *K, bool vector) {
   vtc_ptrmap_clear(&K->varying);
   vtc_ptrmap_clear(&K->red);
   for (unsigned k = 0; k < K->nred; k++) MARK(K->red, vtc_te_compute_reduce_arg(K->compute, k));
-  if (vector) MARK(K->varying, vtc_te_compute_index_arg(K->compute, K->rank - 1));
+  if (vector) MARK(K->varying, K->body->args[K->vd]);
   for (vtc_op *op = K->body->first; op; op = op->next) {
     if (vtc_te_is_yield(op)) continue;
     bool var = false, red = false;
@@ -222,7 +229,7 @@ static void emit_load(tk *K, vtc_op *load) {
     vtc_value *s = c0;
     for (unsigned k = 0; k < m->num_results; k++) {
       int64_t c;
-      t2g_expr_linear(m->results[k], K->rank - 1, &c);
+      t2g_expr_linear(m->results[k], K->vd, &c);
       s = t2g_addi(E, s, t2g_muli(E, t2g_cidx(E, c), K->in_stride[ii][k]));
     }
     int64_t sc = 0;
@@ -278,6 +285,15 @@ static const char *combine_op(vtc_te_combiner c, bool is_float) {
   }
 }
 
+static vtc_gir_combiner gir_combiner(vtc_te_combiner c) {
+  switch (c) {
+  case VTC_TE_COMBINER_SUM: return VTC_GIR_SUM;
+  case VTC_TE_COMBINER_PROD: return VTC_GIR_PROD;
+  case VTC_TE_COMBINER_MAX: return VTC_GIR_MAX;
+  default: return VTC_GIR_MIN;
+  }
+}
+
 static bool is_varying_load(tk *K, vtc_value *v) {
   return v->def_op && vtc_te_is_load(v->def_op) && HAS(K->varying, v);
 }
@@ -292,7 +308,9 @@ static vtc_value *emit_value(tk *K, vtc_builder *b, vtc_value *acc) {
   const vtc_type *rt = reg(K, acc ? K->acc_elem : K->elem, 1, K->V);
   if (!acc && !HAS(K->varying, yv)) return vtc_gir_build_broadcast(b, K->loc, VTC_GIR_AXIS_WIDTH, get(K, yv), rt);
   if (!acc && is_varying_load(K, yv)) return vtc_mapping_lookup_value(K->map, yv);
-  vtc_value *dl = K->vector ? vtc_te_compute_index_arg(K->compute, K->rank - 1) : NULL;
+  vtc_value *dl = K->vector ? K->body->args[K->vd] : NULL;
+  /* Row-reduce tail: lanes at or past the valid count keep the accumulator. */
+  bool tail = acc && K->rowred && K->validw;
   /* The varying ops the result needs, in body order. */
   vtc_ptrmap need = {0};
   MARK(need, yv);
@@ -317,14 +335,15 @@ static vtc_value *emit_value(tk *K, vtc_builder *b, vtc_value *acc) {
       if (v == dl) {
         uses_pos = true;
         VTC_VEC_PUSH(&te_vals, v);
-        VTC_VEC_PUSH(&operands, K->j0);
+        VTC_VEC_PUSH(&operands, K->vpos);
       } else if (is_varying_load(K, v) || !HAS(K->varying, v)) {
         VTC_VEC_PUSH(&te_vals, v);
         VTC_VEC_PUSH(&operands, is_varying_load(K, v) ? vtc_mapping_lookup_value(K->map, v) : get(K, v));
       }
     }
   }
-  vtc_op *ew = vtc_gir_build_elementwise(b, K->loc, rt, (unsigned)operands.len, operands.data, uses_pos);
+  if (tail) VTC_VEC_PUSH(&operands, K->validw);
+  vtc_op *ew = vtc_gir_build_elementwise(b, K->loc, rt, (unsigned)operands.len, operands.data, uses_pos || tail);
   vtc_block *body = vtc_gir_elementwise_body(ew);
   vtc_builder bb = vtc_builder_at_end(K->ctx, body);
   vtc_mapping *bm = vtc_mapping_create();
@@ -359,6 +378,14 @@ static vtc_value *emit_value(tk *K, vtc_builder *b, vtc_value *acc) {
     vtc_op *c = vtc_builder_create(&bb, combine_op(vtc_te_compute_combiner(K->compute), fl), K->loc, 2, ops,
                                    K->acc_elem, 0, NULL);
     v = vtc_op_result(c, 0);
+    if (tail) {
+      vtc_value *lt[2] = {body->args[body->num_args - 1], body->args[operands.len - 1]};
+      vtc_named_attr pa = {vtc_str(K->ctx, "predicate"), vtc_attr_i64(K->ctx, (int64_t)VTC_CMPI_ULT)};
+      vtc_value *in = vtc_op_result(
+          vtc_builder_create(&bb, "arith.cmpi", K->loc, 2, lt, vtc_type_integer(K->ctx, 1), 1, &pa), 0);
+      vtc_value *sel[3] = {in, v, body->args[0]};
+      v = vtc_op_result(vtc_builder_create(&bb, "arith.select", K->loc, 3, sel, K->acc_elem, 0, NULL), 0);
+    }
   }
   vtc_gir_build_yield(&bb, K->loc, 1, &v);
   vtc_mapping_destroy(bm);
@@ -381,9 +408,47 @@ static int64_t pow2_at_least(int64_t n) {
  * load can be read as a slice, and more than one lane would be busy (a
  * static innermost size below the register width takes the next power of
  * two). */
+/* A reduction along the innermost (contiguous) input axis: every passed
+ * input read through the innermost reduction index reads it as its last
+ * index with coefficient 1 (a row), at least one does, and none reads the
+ * innermost output index as its last index (the existing mode is then
+ * contiguous already). */
+static bool row_reduce_candidate(tk *K) {
+  if (!K->nred) return false;
+  unsigned rl = K->rank + K->nred - 1;
+  bool any = false;
+  for (vtc_op *op = K->body->first; op; op = op->next) {
+    if (!vtc_te_is_load(op) || t2g_input_is_folded(vtc_te_load_input(op), NULL)) continue;
+    const vtc_affine_map *m = vtc_te_load_map(op);
+    unsigned last = m->num_results - 1;
+    for (unsigned k = 0; k < m->num_results; k++) {
+      if (!t2g_expr_uses_dim(m->results[k], rl)) continue;
+      int64_t c;
+      if (k != last || !t2g_expr_linear(m->results[k], rl, &c) || c != 1) return false;
+      any = true;
+    }
+    if (m->num_results && K->rank && t2g_expr_uses_dim(m->results[last], K->rank - 1)) return false;
+  }
+  return any;
+}
+
 static void choose_lanes(tk *K) {
   const t2g_options *o = K->S->opts;
-  int64_t vmax = t2g_max_lanes(o, K->elem);
+  int64_t vmax = t2g_max_lanes(o, K->acc_elem);
+  K->vd = K->rank ? K->rank - 1 : 0;
+  if (o->vectorize && row_reduce_candidate(K)) {
+    const vtc_affine_expr *e = vtc_te_compute_reduce(K->compute)->results[K->nred - 1];
+    /* A static row shorter than the register keeps the lanes on the outputs. */
+    bool long_row = e->kind != VTC_AFFINE_CONST || e->value >= vmax;
+    K->vd = K->rank + K->nred - 1;
+    if (vmax > 1 && long_row && analyze(K, true)) {
+      K->rowred = K->vector = true;
+      K->V = vmax;
+      return;
+    }
+    K->vd = K->rank ? K->rank - 1 : 0;
+  }
+  vmax = t2g_max_lanes(o, K->elem);
   int64_t n = K->rank ? vtc_tensor_dim(vtc_te_compute_type(K->compute), K->rank - 1) : 1;
   int64_t V = vmax;
   if (n != VTC_DYNAMIC && pow2_at_least(n) < V) V = pow2_at_least(n);
@@ -420,7 +485,7 @@ static const vtc_affine_expr *work_items(tk *K) {
   const vtc_affine_expr *items = vtc_affine_const(K->ctx, 1);
   for (unsigned i = 0; i < K->rank; i++) {
     const vtc_affine_expr *e = shape->results[i];
-    if (i == K->rank - 1 && K->V > 1) e = vtc_affine_ceildiv(K->ctx, e, vtc_affine_const(K->ctx, K->V));
+    if (i == K->rank - 1 && K->V > 1 && !K->rowred) e = vtc_affine_ceildiv(K->ctx, e, vtc_affine_const(K->ctx, K->V));
     items = vtc_affine_mul(K->ctx, items, e);
   }
   return items;
@@ -491,7 +556,8 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   vtc_value *out_dim[MAXR], *c1 = t2g_cidx(E, 1);
   for (unsigned k = 0; k < K->rank; k++) out_dim[k] = buffer_dim(K, K->out_buf, out_t, k);
   vtc_value *n = K->rank ? out_dim[K->rank - 1] : c1;
-  vtc_value *chunks = t2g_ceildivui(E, n, t2g_cidx(E, K->V));
+  int64_t VO = K->rowred ? 1 : K->V; /* output elements per work item */
+  vtc_value *chunks = t2g_ceildivui(E, n, t2g_cidx(E, VO));
   vtc_value *rows = c1;
   for (unsigned k = 0; k + 1 < K->rank; k++) rows = t2g_muli(E, rows, out_dim[k]);
   vtc_value *ext[MAXR + 2];
@@ -515,7 +581,8 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   bool one_chunk = t2g_const_int(chunks, &nch) && nch == 1;
   vtc_value *row = single_row && !one_chunk ? t2g_cidx(E, 0) : t2g_divui(E, w, chunks);
   vtc_value *chunk = one_chunk ? t2g_cidx(E, 0) : single_row ? w : t2g_remui(E, w, chunks);
-  K->j0 = t2g_muli(E, chunk, t2g_cidx(E, K->V));
+  K->j0 = t2g_muli(E, chunk, t2g_cidx(E, VO));
+  K->vpos = K->j0;
   vtc_value *rest = row;
   for (unsigned k = K->rank - 1; K->rank && k-- > 0;) {
     K->idx[k] = k ? t2g_remui(E, rest, out_dim[k]) : rest;
@@ -523,7 +590,7 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   }
   if (K->rank) K->idx[K->rank - 1] = K->j0;
   int64_t ns = K->rank ? vtc_tensor_dim(out_t, K->rank - 1) : 1;
-  if (K->vector && (ns == VTC_DYNAMIC || ns % K->V != 0))
+  if (K->vector && !K->rowred && (ns == VTC_DYNAMIC || ns % K->V != 0))
     K->validw = t2g_minui(E, t2g_cidx(E, K->V), t2g_subi(E, n, K->j0));
   vtc_value *out_off = t2g_addi(E, t2g_muli(E, row, n), K->j0);
   W = E->at;
@@ -534,11 +601,22 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   vtc_builder lb = W;
   vtc_value *acc = acc0;
   for (unsigned k = 0; k < K->nred; k++) {
-    loops[k] = vtc_gir_build_for(&lb, K->loc, t2g_cidx(E, 0), ext[k], c1, 1, &acc);
+    bool lane_loop = K->rowred && k == K->nred - 1;
+    vtc_value *step = lane_loop ? t2g_cidx(E, K->V) : c1;
+    loops[k] = vtc_gir_build_for(&lb, K->loc, t2g_cidx(E, 0), ext[k], step, 1, &acc);
     vtc_block *lbody = vtc_gir_for_body(loops[k]);
     K->idx[K->rank + k] = lbody->args[0];
     acc = lbody->args[1];
     lb = vtc_builder_at_end(K->ctx, lbody);
+    if (lane_loop) { /* lanes [r, r + V) of the row; the tail masked */
+      K->vpos = lbody->args[0];
+      int64_t x;
+      if (!(t2g_const_int(ext[k], &x) && x % K->V == 0)) {
+        E->at = lb;
+        K->validw = t2g_minui(E, t2g_cidx(E, K->V), t2g_subi(E, ext[k], K->vpos));
+        lb = E->at;
+      }
+    }
   }
   if (K->nred) {
     K->outer = vtc_builder_before(loops[0]);
@@ -546,7 +624,7 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   }
 
   for (unsigned i = 0; i < K->rank + K->nred; i++)
-    if (!(K->vector && i == K->rank - 1)) vtc_mapping_map_value(K->map, K->body->args[i], K->idx[i]);
+    if (!(K->vector && i == K->vd)) vtc_mapping_map_value(K->map, K->body->args[i], K->idx[i]);
 
   /* The body: uniform scalar code and loads; the varying arithmetic goes
    * into emit_value's gir.elementwise. */
@@ -573,8 +651,11 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
       }
       value = vtc_op_result(loops[0], 0);
       E->at = vtc_builder_at_end(K->ctx, vtc_gir_for_body(wloop));
+      if (K->rowred) /* the V partial results, combined along the width */
+        value = vtc_gir_build_reduce(&E->at, K->loc, gir_combiner(vtc_te_compute_combiner(compute)),
+                                     VTC_GIR_AXIS_WIDTH, value);
       if (K->acc_elem != K->elem) { /* round the f32 accumulator once */
-        vtc_op *ew = vtc_gir_build_elementwise(&E->at, K->loc, reg(K, K->elem, 1, K->V), 1, &value, false);
+        vtc_op *ew = vtc_gir_build_elementwise(&E->at, K->loc, reg(K, K->elem, 1, VO), 1, &value, false);
         vtc_block *eb = vtc_gir_elementwise_body(ew);
         vtc_builder bb = vtc_builder_at_end(K->ctx, eb);
         vtc_value *t = vtc_op_result(vtc_builder_create(&bb, "arith.truncf", K->loc, 1, eb->args, K->elem, 0, NULL), 0);
@@ -585,9 +666,9 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
       E->at = W;
       value = emit_value(K, &E->at, NULL);
     }
-    const vtc_type *ot = vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, K->elem, 1, K->V, K->V);
-    vtc_value *ov = vtc_gir_build_view(&E->at, K->loc, K->out_buf, out_off, ot, NULL, K->validw ? c1 : NULL,
-                                       K->validw);
+    const vtc_type *ot = vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, K->elem, 1, VO, VO);
+    vtc_value *ovalid = K->rowred ? NULL : K->validw;
+    vtc_value *ov = vtc_gir_build_view(&E->at, K->loc, K->out_buf, out_off, ot, NULL, ovalid ? c1 : NULL, ovalid);
     vtc_gir_build_copy(&E->at, K->loc, value, ov);
     vtc_gir_build_yield(&E->at, K->loc, 0, NULL);
     vtc_builder end = vtc_builder_at_end(K->ctx, kb);

@@ -18,7 +18,17 @@
  *   as a `valid`-masked view, gathered indices). Tails are masked by `valid`.
  * - Reductions: a register accumulator initialised to `init`, carried by one
  *   gir.for per reduction axis (row-major order, as te's semantics), combined
- *   element-wise. Accumulation is in the element type.
+ *   element-wise. Accumulation is in the element type (f32 for f16/bf16,
+ *   rounded once when stored).
+ * - Row reductions: when every passed input read through the innermost
+ *   reduction index reads it contiguously (its last index, coefficient 1),
+ *   none reads the innermost output index as its last index, and the
+ *   reduction is at least a register long (or dynamic), the lanes run along
+ *   that reduction index instead: a work item is one output element, the
+ *   innermost reduction loop steps by `lanes` loading 1 x lanes slices (the
+ *   tail masked by `valid` and kept out of the accumulator by a lane
+ *   select), and gir.reduce combines the lanes' partial results at the end
+ *   (a different association than te's row-major fold).
  * - Splat tensor constants read by TEs are folded into the kernels; other
  *   uses materialise them with a fill kernel (dense constants up to 1024
  *   elements; gir has no constant buffers).

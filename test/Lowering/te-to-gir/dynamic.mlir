@@ -5,15 +5,24 @@
 // RUN: vtc-opt --lower-te-to-gir %s | FileCheck %s
 // RUN: vtc-opt --lower-te-to-gir %s | vtc-opt | FileCheck %s
 
-// A dynamic reduction extent: the loop bound is the symbol.
-// CHECK-LABEL: gir.kernel @row_max_dyn_k0(%arg0: !gir.buffer<global, ?x?xf32>, %arg1: !gir.buffer<global, ?x1xf32>, %arg2: index, %arg3: index) parallel cpu group 1 lanes 1 {
+// A dynamic reduction extent along the row: the lanes run along the row
+// (loop bound the symbol, step 16), the tail masked by `valid` and kept out
+// of the accumulator by a lane select, combined by gir.reduce at the end.
+// CHECK-LABEL: gir.kernel @row_max_dyn_k0(%arg0: !gir.buffer<global, ?x?xf32>, %arg1: !gir.buffer<global, ?x1xf32>, %arg2: index, %arg3: index) parallel cpu group 1 lanes 16 {
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[LD:.*]] = gir.dim %arg0, 1 : !gir.buffer<global, ?x?xf32>
 // CHECK-DAG: %[[ROWS:.*]] = gir.dim %arg1, 0 : !gir.buffer<global, ?x1xf32>
 // CHECK: gir.for %[[W:.*]] = %{{.*}} to %{{.*}} step
-// CHECK-NEXT: gir.for %[[K:.*]] = %{{.*}} to %arg3 step %{{.*}} iter_args
+// CHECK-NEXT: %[[ACC:.*]] = gir.for %[[K:.*]] = %{{.*}} to %arg3 step %[[C16]] iter_args
+// CHECK-NEXT: %[[REM:.*]] = arith.subi %arg3, %[[K]] : index
+// CHECK-NEXT: %[[VAL:.*]] = arith.minui %[[C16]], %[[REM]] : index
 // CHECK-NEXT: %[[RB:.*]] = arith.muli %[[W]], %[[LD]] : index
 // CHECK-NEXT: %[[O:.*]] = arith.addi %[[RB]], %[[K]] : index
-// CHECK-NEXT: gir.view %arg0[%[[O]]] : !gir.buffer<global, ?x?xf32> -> !gir.slice<global, 1x1xf32>
+// CHECK-NEXT: gir.view %arg0[%[[O]]] valid(%{{.*}}, %[[VAL]]) : !gir.buffer<global, ?x?xf32> -> !gir.slice<global, 1x16xf32>
+// CHECK: arith.maximumf
+// CHECK-NEXT: arith.cmpi ult
+// CHECK-NEXT: arith.select
+// CHECK: gir.reduce max width %[[ACC]] : !gir.slice<register, 1x16xf32> -> !gir.slice<register, 1x1xf32>
 // CHECK-LABEL: func.func @row_max_dyn(
 // CHECK: %[[M:.*]] = gir.dim %arg0, 0
 // CHECK-NEXT: %[[N:.*]] = gir.dim %arg0, 1
