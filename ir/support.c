@@ -115,3 +115,10 @@ char *vtc_read_file(const char *path, size_t *len) {
   if (len) *len = b.len;
   return vtc_strbuf_take(&b);
 }
+
+int64_t vtc_f64_to_i64(double v) {
+  if (v != v) return 0;
+  if (v >= 9223372036854775808.0) return INT64_MAX;
+  if (v <= -9223372036854775808.0) return INT64_MIN;
+  return (int64_t)v;
+}

@@ -52,6 +52,9 @@ void vtc_strbuf_free(vtc_strbuf *b);
   } while (0)
 #define VTC_VEC_FREE(v) (free((v)->data), (v)->data = NULL, (v)->len = (v)->cap = 0)
 
+/* Truncation toward zero with saturation at the int64 range; NaN gives 0. */
+int64_t vtc_f64_to_i64(double v);
+
 /* Reads a whole file; NULL (and errno) on failure. Caller frees. */
 char *vtc_read_file(const char *path, size_t *len);
 

@@ -90,13 +90,6 @@ uint16_t vtc_f32_to_bf16(float v) { return half_narrow(v, BF16_FORMAT); }
 
 /* ---- integer conversions ------------------------------------------------ */
 
-int64_t vtc_f64_to_i64(double v) {
-  if (v != v) return 0;
-  if (v >= 9223372036854775808.0) return INT64_MAX;
-  if (v <= -9223372036854775808.0) return INT64_MIN;
-  return (int64_t)v;
-}
-
 int32_t vtc_f64_to_i32(double v) {
   if (v != v) return 0;
   if (v >= 2147483647.0) return INT32_MAX;

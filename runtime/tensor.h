@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ir/support.h"
+
 #define VTC_MAX_RANK 8
 
 typedef enum vtc_dtype {
@@ -98,8 +100,8 @@ void vtc_tensor_set_f64(vtc_tensor *t, int64_t flat_index, double v);
  * as vtc_f64_to_i64. */
 int64_t vtc_tensor_get_i64(const vtc_tensor *t, int64_t flat_index);
 
-/* Truncation toward zero with saturation; NaN gives 0. */
-int64_t vtc_f64_to_i64(double v);
+/* Truncation toward zero with saturation; NaN gives 0 (vtc_f64_to_i64 is
+ * in ir/support.h, shared with the arith dialect's evaluator). */
 int32_t vtc_f64_to_i32(double v);
 
 /* IEEE binary16 and bfloat16 conversions. Widening is exact (subnormals,

@@ -10,38 +10,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialects/arith/arith.h"
+#include "dialects/arith/arith_eval.h"
 
-typedef union scalar {
-  int64_t i;
-  double f;
-} scalar;
+typedef vtc_arith_scalar scalar;
 
 typedef struct fold_ctx {
   vtc_arith_opcode code;
   const vtc_type *in_elem, *out_elem;
-  unsigned win, wout;
   int64_t pred;
 } fold_ctx;
 
-static unsigned width_of(const vtc_type *elem) {
-  return elem->kind == VTC_TYPE_INTEGER ? elem->width : vtc_type_bit_width(elem);
-}
-
-/* v as a w-bit two's complement number, sign-extended (i1 true is -1). */
-static int64_t sext(unsigned w, int64_t v) {
-  if (w == 0 || w >= 64) return v;
-  uint64_t m = UINT64_C(1) << (w - 1);
-  uint64_t u = (uint64_t)v & ((m << 1) - 1);
-  return (int64_t)((u ^ m) - m);
-}
-
-static uint64_t zext(unsigned w, int64_t v) {
-  return w == 0 || w >= 64 ? (uint64_t)v : (uint64_t)v & ((UINT64_C(1) << w) - 1);
-}
-
-static int64_t smin(unsigned w) { return w >= 64 ? INT64_MIN : -(INT64_C(1) << (w - 1)); }
-static int64_t smax(unsigned w) { return w >= 64 ? INT64_MAX : (INT64_C(1) << (w - 1)) - 1; }
+#define width_of vtc_arith_width
+#define sext vtc_arith_sext
+#define smin vtc_arith_smin
+#define smax vtc_arith_smax
 
 /* ---- constants ------------------------------------------------------------ */
 
@@ -81,7 +63,7 @@ static int64_t count_of(const vtc_attr *a) {
 }
 
 static scalar elem_at(const vtc_attr *a, int64_t i, bool is_float) {
-  scalar s;
+  scalar s = {0, 0};
   int64_t idx = a->kind == VTC_ATTR_DENSE && !a->splat ? i : 0;
   switch (a->kind) {
   case VTC_ATTR_FLOAT: s.f = a->f; break;
@@ -123,248 +105,17 @@ static const vtc_attr *make_attr(vtc_context *ctx, const vtc_type *type, const s
 }
 
 static const vtc_attr *make_scalar(vtc_context *ctx, const vtc_type *type, int64_t i, double f) {
-  scalar s;
+  scalar s = {0, 0};
   bool fl = vtc_type_is_float(vtc_type_element(type));
   if (fl) s.f = f;
   else s.i = i;
   return make_attr(ctx, type, &s, 1, fl);
 }
 
-/* ---- elementwise evaluation ---------------------------------------------------- */
-
-static double maximum(double a, double b) {
-  if (isnan(a) || isnan(b)) return NAN;
-  if (a == 0 && b == 0) return signbit(a) ? b : a;
-  return a > b ? a : b;
-}
-static double minimum(double a, double b) {
-  if (isnan(a) || isnan(b)) return NAN;
-  if (a == 0 && b == 0) return signbit(a) ? a : b;
-  return a < b ? a : b;
-}
-static double maxnum(double a, double b) { return isnan(a) ? b : isnan(b) ? a : maximum(a, b); }
-static double minnum(double a, double b) { return isnan(a) ? b : isnan(b) ? a : minimum(a, b); }
-
-static bool eval_int(const fold_ctx *fc, int64_t a, int64_t b, int64_t *out) {
-  unsigned w = fc->win;
-  uint64_t ua = zext(w, a), ub = zext(w, b);
-  switch (fc->code) {
-  case VTC_ARITH_ADDI: *out = (int64_t)((uint64_t)a + (uint64_t)b); return true;
-  case VTC_ARITH_SUBI: *out = (int64_t)((uint64_t)a - (uint64_t)b); return true;
-  case VTC_ARITH_MULI: *out = (int64_t)((uint64_t)a * (uint64_t)b); return true;
-  case VTC_ARITH_DIVSI:
-    if (b == 0 || (a == smin(w) && b == -1)) return false;
-    *out = a / b;
-    return true;
-  case VTC_ARITH_DIVUI:
-    if (ub == 0) return false;
-    *out = (int64_t)(ua / ub);
-    return true;
-  case VTC_ARITH_REMSI:
-    if (b == 0) return false;
-    *out = b == -1 ? 0 : a % b;
-    return true;
-  case VTC_ARITH_REMUI:
-    if (ub == 0) return false;
-    *out = (int64_t)(ua % ub);
-    return true;
-  case VTC_ARITH_FLOORDIVSI:
-  case VTC_ARITH_CEILDIVSI: {
-    if (b == 0 || (a == smin(w) && b == -1)) return false;
-    /* MLIR's ceildivsi folder negates negative inputs first and gives up
-     * when that overflows. */
-    if (fc->code == VTC_ARITH_CEILDIVSI && a != 0 && (a == smin(w) || b == smin(w))) return false;
-    int64_t q = a / b;
-    bool exact = a % b == 0, same_sign = (a < 0) == (b < 0);
-    if (!exact && fc->code == VTC_ARITH_FLOORDIVSI && !same_sign) q--;
-    if (!exact && fc->code == VTC_ARITH_CEILDIVSI && same_sign) q++;
-    *out = q;
-    return true;
-  }
-  case VTC_ARITH_CEILDIVUI:
-    if (ub == 0) return false;
-    *out = (int64_t)(ua / ub + (ua % ub != 0));
-    return true;
-  case VTC_ARITH_ANDI: *out = a & b; return true;
-  case VTC_ARITH_ORI: *out = a | b; return true;
-  case VTC_ARITH_XORI: *out = a ^ b; return true;
-  case VTC_ARITH_SHLI:
-    if (ub >= w) return false;
-    *out = (int64_t)((uint64_t)a << ub);
-    return true;
-  case VTC_ARITH_SHRSI:
-    if (ub >= w) return false;
-    *out = a < 0 ? ~(~a >> ub) : a >> ub;
-    return true;
-  case VTC_ARITH_SHRUI:
-    if (ub >= w) return false;
-    *out = (int64_t)(ua >> ub);
-    return true;
-  case VTC_ARITH_MAXSI: *out = a > b ? a : b; return true;
-  case VTC_ARITH_MINSI: *out = a < b ? a : b; return true;
-  case VTC_ARITH_MAXUI: *out = ua > ub ? a : b; return true;
-  case VTC_ARITH_MINUI: *out = ua < ub ? a : b; return true;
-  case VTC_ARITH_ABSI: *out = a < 0 ? (int64_t)(UINT64_C(0) - (uint64_t)a) : a; return true;
-  case VTC_ARITH_CMPI:
-    switch (fc->pred) {
-    case VTC_CMPI_EQ: *out = a == b; return true;
-    case VTC_CMPI_NE: *out = a != b; return true;
-    case VTC_CMPI_SLT: *out = a < b; return true;
-    case VTC_CMPI_SLE: *out = a <= b; return true;
-    case VTC_CMPI_SGT: *out = a > b; return true;
-    case VTC_CMPI_SGE: *out = a >= b; return true;
-    case VTC_CMPI_ULT: *out = ua < ub; return true;
-    case VTC_CMPI_ULE: *out = ua <= ub; return true;
-    case VTC_CMPI_UGT: *out = ua > ub; return true;
-    case VTC_CMPI_UGE: *out = ua >= ub; return true;
-    default: return false;
-    }
-  default: return false;
-  }
-}
-
-static bool eval_cmpf(int64_t pred, double a, double b, int64_t *out) {
-  bool u = isnan(a) || isnan(b);
-  switch (pred) {
-  case VTC_CMPF_FALSE: *out = 0; return true;
-  case VTC_CMPF_OEQ: *out = !u && a == b; return true;
-  case VTC_CMPF_OGT: *out = !u && a > b; return true;
-  case VTC_CMPF_OGE: *out = !u && a >= b; return true;
-  case VTC_CMPF_OLT: *out = !u && a < b; return true;
-  case VTC_CMPF_OLE: *out = !u && a <= b; return true;
-  case VTC_CMPF_ONE: *out = !u && a != b; return true;
-  case VTC_CMPF_ORD: *out = !u; return true;
-  case VTC_CMPF_UEQ: *out = u || a == b; return true;
-  case VTC_CMPF_UGT: *out = u || a > b; return true;
-  case VTC_CMPF_UGE: *out = u || a >= b; return true;
-  case VTC_CMPF_ULT: *out = u || a < b; return true;
-  case VTC_CMPF_ULE: *out = u || a <= b; return true;
-  case VTC_CMPF_UNE: *out = u || a != b; return true;
-  case VTC_CMPF_UNO: *out = u; return true;
-  case VTC_CMPF_TRUE: *out = 1; return true;
-  default: return false;
-  }
-}
-
-static bool eval_float(vtc_arith_opcode code, double a, double b, double *out) {
-  switch (code) {
-  case VTC_ARITH_ADDF: *out = a + b; return true;
-  case VTC_ARITH_SUBF: *out = a - b; return true;
-  case VTC_ARITH_MULF: *out = a * b; return true;
-  case VTC_ARITH_DIVF: *out = a / b; return true;
-  case VTC_ARITH_REMF: *out = fmod(a, b); return true;
-  case VTC_ARITH_MAXIMUMF: *out = maximum(a, b); return true;
-  case VTC_ARITH_MINIMUMF: *out = minimum(a, b); return true;
-  case VTC_ARITH_MAXNUMF: *out = maxnum(a, b); return true;
-  case VTC_ARITH_MINNUMF: *out = minnum(a, b); return true;
-  case VTC_ARITH_POWF: *out = pow(a, b); return true;
-  case VTC_ARITH_NEGF: *out = -a; return true;
-  case VTC_ARITH_EXP: *out = exp(a); return true;
-  case VTC_ARITH_LOG: /* as MLIR's math folders: negative inputs are left alone */
-    if (a < 0) return false;
-    *out = log(a);
-    return true;
-  case VTC_ARITH_TANH: *out = tanh(a); return true;
-  case VTC_ARITH_ERF: *out = erf(a); return true;
-  case VTC_ARITH_SQRT:
-    if (a < 0) return false;
-    *out = sqrt(a);
-    return true;
-  case VTC_ARITH_RSQRT:
-    if (a < 0) return false;
-    *out = 1.0 / sqrt(a);
-    return true;
-  case VTC_ARITH_ABSF: *out = fabs(a); return true;
-  case VTC_ARITH_SIGMOID: *out = 1.0 / (1.0 + exp(-a)); return true;
-  default: return false;
-  }
-}
-
-/* The bits of a scalar of element type e. */
-static uint64_t bits_of(const vtc_type *e, scalar v, unsigned w) {
-  switch (e->kind) {
-  case VTC_TYPE_F16: return vtc_f16_from_double(v.f);
-  case VTC_TYPE_BF16: return vtc_bf16_from_double(v.f);
-  case VTC_TYPE_F32: {
-    float f = (float)v.f;
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-  }
-  case VTC_TYPE_F64: {
-    uint64_t u;
-    memcpy(&u, &v.f, 8);
-    return u;
-  }
-  default: return zext(w, v.i);
-  }
-}
-
-static bool eval_cast(const fold_ctx *fc, scalar in, scalar *out) {
-  unsigned wi = fc->win, wo = fc->wout;
-  switch (fc->code) {
-  case VTC_ARITH_EXTSI:
-  case VTC_ARITH_INDEX_CAST: out->i = sext(wi, in.i); return true;
-  case VTC_ARITH_EXTUI:
-  case VTC_ARITH_INDEX_CASTUI: out->i = (int64_t)zext(wi, in.i); return true;
-  case VTC_ARITH_TRUNCI: out->i = in.i; return true;
-  case VTC_ARITH_EXTF:
-  case VTC_ARITH_TRUNCF: out->f = in.f; return true;
-  case VTC_ARITH_SITOFP: out->f = (double)sext(wi, in.i); return true;
-  case VTC_ARITH_UITOFP: out->f = (double)zext(wi, in.i); return true;
-  case VTC_ARITH_FPTOSI: {
-    if (!isfinite(in.f)) return false;
-    double t = trunc(in.f);
-    if (wo >= 64 ? !(t >= -9223372036854775808.0 && t < 9223372036854775808.0)
-                 : !(t >= (double)smin(wo) && t <= (double)smax(wo)))
-      return false;
-    out->i = (int64_t)t;
-    return true;
-  }
-  case VTC_ARITH_FPTOUI: {
-    if (!isfinite(in.f)) return false;
-    double t = trunc(in.f);
-    if (!(t >= 0) || (wo >= 64 ? t >= 18446744073709551616.0 : t > (double)zext(wo, -1))) return false;
-    out->i = (int64_t)(uint64_t)t;
-    return true;
-  }
-  case VTC_ARITH_BITCAST: {
-    uint64_t bits = bits_of(fc->in_elem, in, wi);
-    switch (fc->out_elem->kind) {
-    case VTC_TYPE_F16: out->f = vtc_f16_to_double((uint16_t)bits); break;
-    case VTC_TYPE_BF16: out->f = vtc_bf16_to_double((uint16_t)bits); break;
-    case VTC_TYPE_F32: {
-      uint32_t u = (uint32_t)bits;
-      float f;
-      memcpy(&f, &u, 4);
-      out->f = f;
-      break;
-    }
-    case VTC_TYPE_F64: memcpy(&out->f, &bits, 8); break;
-    default: out->i = (int64_t)bits; return true;
-    }
-    return !isnan(out->f); /* NaN payloads do not survive our float attributes */
-  }
-  default: return false;
-  }
-}
-
-static bool is_cast(vtc_arith_opcode c) { return c >= VTC_ARITH_EXTSI && c <= VTC_ARITH_BITCAST; }
-static bool is_float_op(vtc_arith_opcode c) {
-  return (c >= VTC_ARITH_ADDF && c <= VTC_ARITH_NEGF) || (c >= VTC_ARITH_POWF && c <= VTC_ARITH_SIGMOID);
-}
+/* ---- elementwise evaluation (arith_eval.c, in FOLD mode) ------------------------ */
 
 static bool eval(const fold_ctx *fc, const scalar *in, scalar *out) {
-  vtc_arith_opcode c = fc->code;
-  if (c == VTC_ARITH_SELECT) {
-    *out = in[0].i ? in[1] : in[2];
-    return true;
-  }
-  if (c == VTC_ARITH_CMPF) return eval_cmpf(fc->pred, in[0].f, in[1].f, &out->i);
-  if (is_cast(c)) return eval_cast(fc, in[0], out);
-  if (is_float_op(c)) return eval_float(c, in[0].f, in[1].f, &out->f);
-  unsigned w = fc->win;
-  return eval_int(fc, sext(w, in[0].i), sext(w, in[1].i), &out->i);
+  return vtc_arith_eval(fc->code, fc->in_elem, fc->out_elem, fc->pred, VTC_ARITH_EVAL_FOLD, in, out, NULL);
 }
 
 /* Folds an op of opcode fc->code over constant operands c[0..n). */
@@ -401,8 +152,6 @@ static fold_ctx make_fold_ctx(vtc_arith_opcode code, const vtc_type *in, const v
   fc.code = code;
   fc.in_elem = vtc_type_element(in);
   fc.out_elem = vtc_type_element(out);
-  fc.win = width_of(fc.in_elem);
-  fc.wout = width_of(fc.out_elem);
   fc.pred = pred;
   return fc;
 }

@@ -8,17 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialects/arith/arith.h"
+#include "dialects/arith/arith_eval.h"
 #include "dialects/builtin/dialects.h"
 #include "dialects/gir/interpreter.h"
 #include "dialects/te/interpreter.h"
 #include "ir/diagnostics.h"
 #include "ir/ptrmap.h"
 
-typedef struct gscalar {
-  int64_t i;
-  double f;
-} gscalar;
+typedef vtc_arith_scalar gscalar;
 
 /* A global or shared buffer. `init` marks written elements, so a read of
  * uninitialised memory is an error (a missing store in a kernel). */
@@ -99,160 +96,26 @@ static void gval_copy(gval *dst, const gval *src) {
 
 /* ---- scalars (the te interpreter's semantics) ---------------------------------------- */
 
-static unsigned width_of(const vtc_type *t) { return t->kind == VTC_TYPE_INDEX ? 64 : vtc_type_bit_width(t); }
 static int64_t wrap(const vtc_type *t, int64_t v) { return t->kind == VTC_TYPE_INTEGER ? vtc_int_truncate(t, v) : v; }
-static uint64_t uval(const vtc_type *t, int64_t v) {
-  unsigned w = width_of(t);
-  return w >= 64 ? (uint64_t)v : (uint64_t)v & ((UINT64_C(1) << w) - 1);
-}
-static int64_t sval(const vtc_type *t, int64_t v) { return width_of(t) == 1 ? (v ? -1 : 0) : v; }
-static double maximum(double a, double b) {
-  return isnan(a) || isnan(b) ? NAN : (a == 0 && b == 0 ? (signbit(a) ? b : a) : (a > b ? a : b));
-}
-static double minimum(double a, double b) {
-  return isnan(a) || isnan(b) ? NAN : (a == 0 && b == 0 ? (signbit(a) ? a : b) : (a < b ? a : b));
-}
 
-static bool cmpi(int pred, const vtc_type *t, int64_t a, int64_t b) {
-  uint64_t ua = uval(t, a), ub = uval(t, b);
-  int64_t sa = sval(t, a), sb = sval(t, b);
-  switch (pred) {
-  case VTC_CMPI_EQ: return ua == ub;
-  case VTC_CMPI_NE: return ua != ub;
-  case VTC_CMPI_SLT: return sa < sb;
-  case VTC_CMPI_SLE: return sa <= sb;
-  case VTC_CMPI_SGT: return sa > sb;
-  case VTC_CMPI_SGE: return sa >= sb;
-  case VTC_CMPI_ULT: return ua < ub;
-  case VTC_CMPI_ULE: return ua <= ub;
-  case VTC_CMPI_UGT: return ua > ub;
-  default: return ua >= ub;
-  }
-}
-
-static bool cmpf(int pred, double a, double b) {
-  bool uno = isnan(a) || isnan(b);
-  switch (pred) {
-  case VTC_CMPF_FALSE: return false;
-  case VTC_CMPF_OEQ: return !uno && a == b;
-  case VTC_CMPF_OGT: return !uno && a > b;
-  case VTC_CMPF_OGE: return !uno && a >= b;
-  case VTC_CMPF_OLT: return !uno && a < b;
-  case VTC_CMPF_OLE: return !uno && a <= b;
-  case VTC_CMPF_ONE: return !uno && a != b;
-  case VTC_CMPF_ORD: return !uno;
-  case VTC_CMPF_UEQ: return uno || a == b;
-  case VTC_CMPF_UGT: return uno || a > b;
-  case VTC_CMPF_UGE: return uno || a >= b;
-  case VTC_CMPF_ULT: return uno || a < b;
-  case VTC_CMPF_ULE: return uno || a <= b;
-  case VTC_CMPF_UNE: return uno || a != b;
-  case VTC_CMPF_UNO: return uno;
-  default: return true;
-  }
-}
-
+/* arith/math ops with arith's RUN semantics (arith_eval.h). */
 static bool eval_arith(interp *I, vtc_op *op, const gscalar *a, gscalar *out) {
   int code = vtc_arith_opcode_of(op);
   const vtc_type *rt = op->num_results ? vtc_op_result(op, 0)->type : NULL;
   const vtc_type *at = op->num_operands ? vtc_op_operand(op, 0)->type : rt;
-  int64_t x = op->num_operands > 0 ? a[0].i : 0, y = op->num_operands > 1 ? a[1].i : 0;
-  double f = op->num_operands > 0 ? a[0].f : 0, g = op->num_operands > 1 ? a[1].f : 0;
-  out->i = 0;
-  out->f = 0;
-  switch (code) {
-  case VTC_ARITH_CONSTANT: {
+  if (code == VTC_ARITH_CONSTANT) {
     const vtc_attr *c = vtc_op_get_attr(op, "value");
     if (!c || (c->kind != VTC_ATTR_INTEGER && c->kind != VTC_ATTR_FLOAT)) return fail(I, op, "not a scalar constant");
-    if (c->kind == VTC_ATTR_FLOAT) out->f = c->f;
-    else out->i = c->i;
+    out->i = c->kind == VTC_ATTR_FLOAT ? 0 : c->i;
+    out->f = c->kind == VTC_ATTR_FLOAT ? c->f : 0;
     return true;
   }
-  case VTC_ARITH_ADDI: out->i = wrap(rt, (int64_t)((uint64_t)x + (uint64_t)y)); return true;
-  case VTC_ARITH_SUBI: out->i = wrap(rt, (int64_t)((uint64_t)x - (uint64_t)y)); return true;
-  case VTC_ARITH_MULI: out->i = wrap(rt, (int64_t)((uint64_t)x * (uint64_t)y)); return true;
-  case VTC_ARITH_DIVSI:
-  case VTC_ARITH_REMSI:
-  case VTC_ARITH_FLOORDIVSI:
-  case VTC_ARITH_CEILDIVSI: {
-    x = sval(rt, x);
-    y = sval(rt, y);
-    if (y == 0 || (y == -1 && x == INT64_MIN)) return fail(I, op, "integer division by zero or overflow");
-    int64_t q = x / y, r = x % y;
-    if (code == VTC_ARITH_REMSI) out->i = r;
-    else if (code == VTC_ARITH_FLOORDIVSI) out->i = (r != 0 && ((r < 0) != (y < 0))) ? q - 1 : q;
-    else if (code == VTC_ARITH_CEILDIVSI) out->i = (r != 0 && ((r < 0) == (y < 0))) ? q + 1 : q;
-    else out->i = q;
-    out->i = wrap(rt, out->i);
+  const char *why = NULL;
+  if (code >= 0 && rt &&
+      vtc_arith_eval((vtc_arith_opcode)code, at, rt, vtc_op_get_int_attr(op, "predicate", 0), VTC_ARITH_EVAL_RUN, a, out,
+                     &why))
     return true;
-  }
-  case VTC_ARITH_DIVUI:
-  case VTC_ARITH_REMUI:
-  case VTC_ARITH_CEILDIVUI: {
-    uint64_t ux = uval(rt, x), uy = uval(rt, y);
-    if (uy == 0) return fail(I, op, "integer division by zero");
-    uint64_t r = code == VTC_ARITH_DIVUI ? ux / uy : code == VTC_ARITH_REMUI ? ux % uy : ux / uy + (ux % uy != 0);
-    out->i = wrap(rt, (int64_t)r);
-    return true;
-  }
-  case VTC_ARITH_ANDI: out->i = x & y; return true;
-  case VTC_ARITH_ORI: out->i = x | y; return true;
-  case VTC_ARITH_XORI: out->i = wrap(rt, x ^ y); return true;
-  case VTC_ARITH_SHLI:
-    out->i = uval(rt, y) >= width_of(rt) ? 0 : wrap(rt, (int64_t)(uval(rt, x) << uval(rt, y)));
-    return true;
-  case VTC_ARITH_SHRUI:
-    out->i = uval(rt, y) >= width_of(rt) ? 0 : wrap(rt, (int64_t)(uval(rt, x) >> uval(rt, y)));
-    return true;
-  case VTC_ARITH_SHRSI: {
-    uint64_t s = uval(rt, y);
-    int64_t v = sval(rt, x);
-    out->i = wrap(rt, s >= width_of(rt) ? (v < 0 ? -1 : 0) : v >> s);
-    return true;
-  }
-  case VTC_ARITH_MAXSI: out->i = sval(rt, x) > sval(rt, y) ? x : y; return true;
-  case VTC_ARITH_MINSI: out->i = sval(rt, x) < sval(rt, y) ? x : y; return true;
-  case VTC_ARITH_MAXUI: out->i = uval(rt, x) > uval(rt, y) ? x : y; return true;
-  case VTC_ARITH_MINUI: out->i = uval(rt, x) < uval(rt, y) ? x : y; return true;
-  case VTC_ARITH_ADDF: out->f = f + g; return true;
-  case VTC_ARITH_SUBF: out->f = f - g; return true;
-  case VTC_ARITH_MULF: out->f = f * g; return true;
-  case VTC_ARITH_DIVF: out->f = f / g; return true;
-  case VTC_ARITH_REMF: out->f = fmod(f, g); return true;
-  case VTC_ARITH_MAXIMUMF: out->f = maximum(f, g); return true;
-  case VTC_ARITH_MINIMUMF: out->f = minimum(f, g); return true;
-  case VTC_ARITH_MAXNUMF: out->f = isnan(f) ? g : isnan(g) ? f : maximum(f, g); return true;
-  case VTC_ARITH_MINNUMF: out->f = isnan(f) ? g : isnan(g) ? f : minimum(f, g); return true;
-  case VTC_ARITH_NEGF: out->f = -f; return true;
-  case VTC_ARITH_CMPI: out->i = cmpi((int)vtc_op_get_int_attr(op, "predicate", 0), at, x, y); return true;
-  case VTC_ARITH_CMPF: out->i = cmpf((int)vtc_op_get_int_attr(op, "predicate", 0), f, g); return true;
-  case VTC_ARITH_SELECT: *out = a[0].i ? a[1] : a[2]; return true;
-  case VTC_ARITH_EXTSI: out->i = wrap(rt, sval(at, x)); return true;
-  case VTC_ARITH_EXTUI: out->i = wrap(rt, (int64_t)uval(at, x)); return true;
-  case VTC_ARITH_TRUNCI: out->i = wrap(rt, x); return true;
-  case VTC_ARITH_EXTF: out->f = f; return true;
-  case VTC_ARITH_TRUNCF: out->f = vtc_float_round(rt, f); return true;
-  case VTC_ARITH_SITOFP: out->f = (double)sval(at, x); return true;
-  case VTC_ARITH_UITOFP: out->f = (double)uval(at, x); return true;
-  case VTC_ARITH_FPTOSI:
-  case VTC_ARITH_FPTOUI:
-    if (!isfinite(f)) return fail(I, op, "float-to-integer conversion of a non-finite value");
-    out->i = wrap(rt, vtc_f64_to_i64(trunc(f)));
-    return true;
-  case VTC_ARITH_INDEX_CAST: out->i = wrap(rt, sval(at, x)); return true;
-  case VTC_ARITH_INDEX_CASTUI: out->i = wrap(rt, (int64_t)uval(at, x)); return true;
-  case VTC_ARITH_POWF: out->f = pow(f, g); return true;
-  case VTC_ARITH_EXP: out->f = exp(f); return true;
-  case VTC_ARITH_LOG: out->f = log(f); return true;
-  case VTC_ARITH_TANH: out->f = tanh(f); return true;
-  case VTC_ARITH_ERF: out->f = erf(f); return true;
-  case VTC_ARITH_SQRT: out->f = sqrt(f); return true;
-  case VTC_ARITH_RSQRT: out->f = 1.0 / sqrt(f); return true;
-  case VTC_ARITH_ABSF: out->f = fabs(f); return true;
-  case VTC_ARITH_SIGMOID: out->f = 1.0 / (1.0 + exp(-f)); return true;
-  case VTC_ARITH_ABSI: out->i = wrap(rt, x < 0 ? (int64_t)(0 - (uint64_t)x) : x); return true;
-  default: return fail(I, op, "no interpreter semantics");
-  }
+  return fail(I, op, "%s", why ? why : "no interpreter semantics");
 }
 
 static bool run_arith(interp *I, vtc_op *op) {
@@ -429,8 +292,8 @@ static double combine_f(vtc_gir_combiner c, double a, double b) {
   switch (c) {
   case VTC_GIR_SUM: return a + b;
   case VTC_GIR_PROD: return a * b;
-  case VTC_GIR_MAX: return maximum(a, b);
-  default: return minimum(a, b);
+  case VTC_GIR_MAX: return vtc_arith_maximumf(a, b);
+  default: return vtc_arith_minimumf(a, b);
   }
 }
 
