@@ -389,12 +389,7 @@ static bool parse_hash_attr(vtc_parser *p, const vtc_attr **out) {
     return true;
   }
   parser_dialect_item item;
-  if (!parser_dialect_item_parse(p, &t, name, len, dot, angle, "attributes", &item)) return false;
-  if (item.dialect && item.dialect->check_attr) {
-    const char *err = NULL;
-    if (!item.dialect->check_attr(p->ctx, item.mnemonic, item.body, &err))
-      return parser_error_at(p, &t, "%s", err ? err : "invalid dialect attribute");
-  }
+  if (!parser_dialect_item_parse(p, &t, name, len, dot, angle, false, &item)) return false;
   *out = vtc_attr_dialect(p->ctx, item.dialect_name, item.mnemonic, item.body);
   return true;
 }

@@ -110,13 +110,14 @@ bool parser_token_u64(const vtc_token *t, uint64_t *out);
  * token) and its matching `>`; advances past it. */
 bool parser_pretty_body(vtc_parser *p, const char **body, size_t *len, const vtc_token *at);
 
-/* A dialect type or attribute's parts (parser_type.c). */
+/* A dialect type or attribute's parts (parser_type.c), its body checked by
+ * the dialect's check_type or check_attr hook when registered. */
 typedef struct parser_dialect_item {
   const char *dialect_name, *mnemonic, *body; /* interned */
   const vtc_dialect *dialect;                 /* NULL when unregistered */
 } parser_dialect_item;
 bool parser_dialect_item_parse(vtc_parser *p, const vtc_token *t, const char *name, size_t len, const char *dot,
-                               bool angle, const char *what, parser_dialect_item *item);
+                               bool angle, bool is_type, parser_dialect_item *item);
 
 /* Types and locations (parser_type.c). */
 typedef VTC_VEC(const vtc_type *) type_vec;

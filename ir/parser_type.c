@@ -125,7 +125,7 @@ static bool parse_tensor(vtc_parser *p, const vtc_type **out) {
  * body text (interned), and the dialect when registered; unknown dialects
  * are an error unless unregistered ones are allowed. */
 bool parser_dialect_item_parse(vtc_parser *p, const vtc_token *t, const char *name, size_t len, const char *dot,
-                               bool angle, const char *what, parser_dialect_item *item) {
+                               bool angle, bool is_type, parser_dialect_item *item) {
   size_t dlen = dot ? (size_t)(dot - name) : len;
   item->dialect_name = vtc_strn(p->ctx, name, dlen);
   item->mnemonic = dot ? vtc_strn(p->ctx, dot + 1, len - dlen - 1) : vtc_str(p->ctx, "");
@@ -140,7 +140,13 @@ bool parser_dialect_item_parse(vtc_parser *p, const vtc_token *t, const char *na
   item->dialect = vtc_context_get_dialect(p->ctx, item->dialect_name);
   if (!item->dialect && !vtc_context_allows_unregistered(p->ctx))
     return parser_error_at(p, t, "dialect '%s' is unknown (use -allow-unregistered-dialect to accept its %s)",
-                           item->dialect_name, what);
+                           item->dialect_name, is_type ? "types" : "attributes");
+  /* A registered dialect validates the body of its own types and attributes. */
+  vtc_dialect_parse_body_fn check =
+      item->dialect ? (is_type ? item->dialect->check_type : item->dialect->check_attr) : NULL;
+  const char *err = NULL;
+  if (check && !check(p->ctx, item->mnemonic, item->body, &err))
+    return parser_error_at(p, t, "%s", err ? err : is_type ? "invalid dialect type" : "invalid dialect attribute");
   return true;
 }
 
@@ -159,12 +165,7 @@ static bool parse_bang_type(vtc_parser *p, const vtc_type **out) {
     return true;
   }
   parser_dialect_item item;
-  if (!parser_dialect_item_parse(p, &t, name, len, dot, angle, "types", &item)) return false;
-  if (item.dialect && item.dialect->check_type) {
-    const char *err = NULL;
-    if (!item.dialect->check_type(p->ctx, item.mnemonic, item.body, &err))
-      return parser_error_at(p, &t, "%s", err ? err : "invalid dialect type");
-  }
+  if (!parser_dialect_item_parse(p, &t, name, len, dot, angle, true, &item)) return false;
   *out = vtc_type_dialect(p->ctx, item.dialect_name, item.mnemonic, item.body, NULL);
   return true;
 }
