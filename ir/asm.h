@@ -61,6 +61,13 @@ void vtc_printer_attr_dict_with_keyword(vtc_printer *p, vtc_op *op, const char *
  * elide_terminator (NULL: never) and has no operands. */
 void vtc_printer_region(vtc_printer *p, vtc_region *r, bool print_entry_args, const char *elide_terminator);
 void vtc_printer_newline(vtc_printer *p);
+/* What a custom printer prints for an op that failed verification (an IR
+ * dump after a failing pass): ` <<invalid>>` with its operands, attributes
+ * and regions. It never crashes and is not meant to parse back. */
+void vtc_printer_invalid(vtc_printer *p, vtc_op *op);
+/* The form of dim-like ops (te.dim, gir.dim): ` %t, 2 {attrs} : type`, with
+ * the integer in attribute index_attr and one index result. */
+void vtc_printer_dim_form(vtc_printer *p, vtc_op *op, const char *index_attr);
 const vtc_print_flags *vtc_printer_flags(vtc_printer *p);
 /* `^bb1` (added for custom forms of branch-like ops). */
 void vtc_printer_successor(vtc_printer *p, vtc_block *block);
@@ -129,6 +136,8 @@ bool vtc_parse_optional_arrow_type_list(vtc_parser *p, const vtc_type ***types, 
 bool vtc_parse_attr(vtc_parser *p, const vtc_type *type, const vtc_attr **attr);
 bool vtc_parse_optional_attr_dict(vtc_parser *p, vtc_parse_state *st);
 bool vtc_parse_optional_attr_dict_with_keyword(vtc_parser *p, vtc_parse_state *st);
+/* Parses vtc_printer_dim_form's form. */
+bool vtc_parse_dim_form(vtc_parser *p, vtc_parse_state *st, const char *index_attr);
 
 /* `%arg0: type {attrs}` */
 bool vtc_parse_argument(vtc_parser *p, vtc_arg_ref *arg);

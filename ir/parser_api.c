@@ -250,3 +250,15 @@ bool vtc_parse_optional_region(vtc_parser *p, vtc_region *region, const vtc_arg_
   *present = p->tok.kind == VTC_TOK_LBRACE;
   return *present ? vtc_parse_region(p, region, args, count, implicit_terminator) : true;
 }
+
+bool vtc_parse_dim_form(vtc_parser *p, vtc_parse_state *st, const char *index_attr) {
+  vtc_operand_ref r;
+  int64_t i;
+  const vtc_type *t;
+  if (!vtc_parse_operand(p, &r) || !vtc_parse_punct(p, ",") || !vtc_parse_integer(p, &i) ||
+      !vtc_parse_optional_attr_dict(p, st) || !vtc_parse_colon_type(p, &t) || !vtc_parse_resolve_operand(p, &r, t, st))
+    return false;
+  vtc_parse_state_add_attr(st, index_attr, vtc_attr_i64(st->ctx, i));
+  VTC_VEC_PUSH(&st->result_types, vtc_type_index(st->ctx));
+  return true;
+}

@@ -444,3 +444,25 @@ void vtc_printer_newline(vtc_printer *p) {
 const vtc_print_flags *vtc_printer_flags(vtc_printer *p) { return &p->flags; }
 
 void vtc_printer_successor(vtc_printer *p, vtc_block *block) { print_block_name(p, block); }
+
+void vtc_printer_invalid(vtc_printer *p, vtc_op *op) {
+  vtc_printer_puts(p, " <<invalid>> ");
+  vtc_printer_operands(p, op);
+  vtc_printer_attr_dict(p, op, NULL);
+  for (unsigned i = 0; i < op->num_regions; i++) vtc_printer_region(p, vtc_op_region(op, i), true, NULL);
+}
+
+void vtc_printer_dim_form(vtc_printer *p, vtc_op *op, const char *index_attr) {
+  const vtc_attr *i = vtc_op_get_attr(op, index_attr);
+  if (op->num_operands != 1 || !i || i->kind != VTC_ATTR_INTEGER) {
+    vtc_printer_invalid(p, op);
+    return;
+  }
+  vtc_printer_puts(p, " ");
+  vtc_printer_value(p, vtc_op_operand(op, 0));
+  vtc_printer_printf(p, ", %lld", (long long)i->i);
+  const char *const elided[] = {index_attr, NULL};
+  vtc_printer_attr_dict(p, op, elided);
+  vtc_printer_puts(p, " : ");
+  vtc_printer_type(p, vtc_op_operand(op, 0)->type);
+}

@@ -126,25 +126,16 @@ static bool verify_constant(vtc_op *op) {
   return true;
 }
 
-/* Custom printers may meet ops that failed verification (IR dumps after a
- * failing pass): they then print the operands and every attribute, which
- * does not parse back but never crashes. */
-static void print_everything(vtc_printer *p, vtc_op *op) {
-  vtc_printer_puts(p, " <<invalid>> ");
-  vtc_printer_operands(p, op);
-  vtc_printer_attr_dict(p, op, NULL);
-}
-
 static bool print_invalid(vtc_printer *p, vtc_op *op, unsigned nops, unsigned nres) {
   if (op->num_operands == nops && op->num_results == nres) return false;
-  print_everything(p, op);
+  vtc_printer_invalid(p, op);
   return true;
 }
 
 static void print_constant(vtc_printer *p, vtc_op *op) {
   const vtc_attr *v = vtc_op_get_attr(op, "value");
   if (!v) {
-    print_everything(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   if (print_invalid(p, op, 0, 1)) return;
@@ -342,7 +333,7 @@ static bool verify_cmpf(vtc_op *op) { return verify_cmp(op, C_FLOAT, cmpf_names)
 static void print_cmp(vtc_printer *p, vtc_op *op, const char *const *names) {
   const vtc_attr *pred = vtc_op_get_attr(op, "predicate");
   if (!pred || pred->kind != VTC_ATTR_INTEGER || pred->i < 0 || pred->i >= (int64_t)count_names(names)) {
-    print_everything(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   if (print_invalid(p, op, 2, 1)) return;

@@ -31,7 +31,6 @@ bool gir_constant_index(const vtc_value *v, int64_t *out);
 
 /* Fallback custom form for ops whose accessors' assumptions fail (IR dumps
  * after a failing pass): never a crash. */
-void gir_print_invalid(vtc_printer *p, vtc_op *op);
 /* `: t0, t1, ...` of the operands. */
 void gir_print_operand_types(vtc_printer *p, vtc_op *op, unsigned from);
 /* A keyword; *loc is where it starts (for "unknown ..." errors). */

@@ -72,13 +72,6 @@ bool gir_constant_index(const vtc_value *v, int64_t *out) {
   return true;
 }
 
-void gir_print_invalid(vtc_printer *p, vtc_op *op) {
-  vtc_printer_puts(p, " <<invalid>> ");
-  vtc_printer_operands(p, op);
-  vtc_printer_attr_dict(p, op, NULL);
-  for (unsigned i = 0; i < op->num_regions; i++) vtc_printer_region(p, vtc_op_region(op, i), true, NULL);
-}
-
 void gir_print_operand_types(vtc_printer *p, vtc_op *op, unsigned from) {
   vtc_printer_puts(p, " : ");
   for (unsigned i = from; i < op->num_operands; i++) {
@@ -163,7 +156,7 @@ static void print_kernel(vtc_printer *p, vtc_op *op) {
   vtc_gir_hierarchy h;
   if (!ft || !vtc_symbol_name(op) || !entry || entry->num_args != ft->num_inputs ||
       !vtc_gir_hierarchy_from_name(gir_str_attr(op, VTC_GIR_ATTR_HIERARCHY), &h)) {
-    gir_print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   vtc_printer_puts(p, " ");
@@ -274,7 +267,7 @@ static void print_id(vtc_printer *p, vtc_op *op) {
   vtc_gir_dim d;
   if (!vtc_gir_dim_from_name(gir_str_attr(op, VTC_GIR_ATTR_DIM), &d) || op->num_results != 1 ||
       vtc_op_result(op, 0)->type->kind != VTC_TYPE_INDEX) {
-    gir_print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   vtc_printer_printf(p, " %s", vtc_gir_dim_name(d));
@@ -329,7 +322,7 @@ static bool verify_alloc(vtc_op *op) {
 
 static void print_alloc(vtc_printer *p, vtc_op *op) {
   if (op->num_results != 1) {
-    gir_print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   vtc_printer_puts(p, "(");
@@ -369,7 +362,7 @@ static bool verify_free(vtc_op *op) {
 /* `%x : type` forms (free). */
 static void print_operand_colon_type(vtc_printer *p, vtc_op *op) {
   if (op->num_operands != 1) {
-    gir_print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   vtc_printer_puts(p, " ");
@@ -405,32 +398,9 @@ static bool verify_dim(vtc_op *op) {
   return true;
 }
 
-static void print_dim(vtc_printer *p, vtc_op *op) {
-  const vtc_attr *i = vtc_op_get_attr(op, VTC_GIR_ATTR_INDEX);
-  if (op->num_operands != 1 || !i || i->kind != VTC_ATTR_INTEGER) {
-    gir_print_invalid(p, op);
-    return;
-  }
-  vtc_printer_puts(p, " ");
-  vtc_printer_value(p, vtc_op_operand(op, 0));
-  vtc_printer_printf(p, ", %lld", (long long)i->i);
-  static const char *const elided[] = {VTC_GIR_ATTR_INDEX, NULL};
-  vtc_printer_attr_dict(p, op, elided);
-  vtc_printer_puts(p, " : ");
-  vtc_printer_type(p, vtc_op_operand(op, 0)->type);
-}
+static void print_dim(vtc_printer *p, vtc_op *op) { vtc_printer_dim_form(p, op, VTC_GIR_ATTR_INDEX); }
 
-static bool parse_dim(vtc_parser *p, vtc_parse_state *st) {
-  vtc_operand_ref r;
-  int64_t i;
-  const vtc_type *t;
-  if (!vtc_parse_operand(p, &r) || !vtc_parse_punct(p, ",") || !vtc_parse_integer(p, &i) ||
-      !vtc_parse_optional_attr_dict(p, st) || !vtc_parse_colon_type(p, &t) || !vtc_parse_resolve_operand(p, &r, t, st))
-    return false;
-  vtc_parse_state_add_attr(st, VTC_GIR_ATTR_INDEX, vtc_attr_i64(st->ctx, i));
-  VTC_VEC_PUSH(&st->result_types, vtc_type_index(st->ctx));
-  return true;
-}
+static bool parse_dim(vtc_parser *p, vtc_parse_state *st) { return vtc_parse_dim_form(p, st, VTC_GIR_ATTR_INDEX); }
 
 vtc_value *vtc_gir_build_dim(vtc_builder *b, const vtc_loc *loc, vtc_value *buffer, unsigned index) {
   vtc_named_attr a = {vtc_str(b->ctx, VTC_GIR_ATTR_INDEX), vtc_attr_i64(b->ctx, index)};
@@ -482,7 +452,7 @@ static bool verify_launch(vtc_op *op) {
 static void print_launch(vtc_printer *p, vtc_op *op) {
   const vtc_attr *a = vtc_op_get_attr(op, VTC_GIR_ATTR_KERNEL);
   if (!a || a->kind != VTC_ATTR_SYMBOL_REF || op->num_operands < 1) {
-    gir_print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   vtc_printer_puts(p, " ");

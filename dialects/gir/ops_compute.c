@@ -67,7 +67,7 @@ bool gir_verify_elementwise(vtc_op *op) {
 
 void gir_print_elementwise(vtc_printer *p, vtc_op *op) {
   if (op->num_results != 1 || op->num_regions != 1) {
-    gir_print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   vtc_printer_puts(p, "(");
@@ -205,7 +205,7 @@ void gir_print_reduce(vtc_printer *p, vtc_op *op) {
   vtc_gir_axis a;
   if (!vtc_gir_combiner_from_name(gir_str_attr(op, VTC_GIR_ATTR_COMBINER), &c) ||
       !vtc_gir_axis_from_name(gir_str_attr(op, VTC_GIR_ATTR_AXIS), &a)) {
-    gir_print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   vtc_printer_printf(p, " %s %s ", vtc_gir_combiner_name(c), vtc_gir_axis_name(a));
@@ -298,7 +298,7 @@ void gir_print_broadcast(vtc_printer *p, vtc_op *op) {
   vtc_gir_axis a;
   const char *as = gir_str_attr(op, VTC_GIR_ATTR_AXIS);
   if (vtc_op_get_attr(op, VTC_GIR_ATTR_AXIS) && !vtc_gir_axis_from_name(as, &a)) {
-    gir_print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   if (as) vtc_printer_printf(p, " %s", as);
@@ -358,7 +358,7 @@ bool gir_verify_mma(vtc_op *op) {
 
 void gir_print_mma(vtc_printer *p, vtc_op *op) {
   if (op->num_operands != 3 || op->num_results != 1) {
-    gir_print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   vtc_printer_puts(p, " ");
@@ -424,7 +424,7 @@ bool gir_verify_extract(vtc_op *op) {
 void gir_print_extract(vtc_printer *p, vtc_op *op) {
   int64_t i, j;
   if (!extract_position(op, &i, &j)) {
-    gir_print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   vtc_printer_puts(p, " ");
@@ -499,7 +499,7 @@ void gir_print_for(vtc_printer *p, vtc_op *op) {
   vtc_block *body = vtc_gir_for_body(op);
   unsigned n = vtc_gir_for_num_iter(op);
   if (op->num_operands < 3 || !body || body->num_args != n + 1 || op->num_results != n) {
-    gir_print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   vtc_printer_puts(p, " ");

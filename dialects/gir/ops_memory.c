@@ -76,7 +76,7 @@ bool gir_verify_view(vtc_op *op) {
 void gir_print_view(vtc_printer *p, vtc_op *op) {
   if (op->num_operands < 2 || op->num_results != 1 ||
       (op->num_operands != view_base(op) && op->num_operands != view_base(op) + 2)) {
-    gir_print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   vtc_printer_puts(p, " ");
@@ -190,7 +190,7 @@ void gir_print_copy(vtc_printer *p, vtc_op *op) {
   bool to_register = op->num_operands == 1 && op->num_results == 1;
   bool to_memory = op->num_operands == 2 && op->num_results == 0;
   if (!to_register && !to_memory) {
-    gir_print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   vtc_printer_puts(p, " ");
@@ -302,7 +302,7 @@ void gir_print_sync(vtc_printer *p, vtc_op *op) {
   vtc_gir_scope s;
   if (!vtc_gir_scope_from_name(gir_str_attr(op, VTC_GIR_ATTR_SCOPE), &s) ||
       (op->num_results && (op->num_results != 1 || op->num_operands != 1))) {
-    gir_print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   vtc_printer_printf(p, " %s", vtc_gir_scope_name(s));

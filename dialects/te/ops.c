@@ -391,12 +391,6 @@ static void print_map(vtc_printer *p, const vtc_affine_map *m) {
 
 /* Fallback for ops that failed verification (IR dumps after a failing pass):
  * operands and every attribute, never a crash. */
-static void print_invalid(vtc_printer *p, vtc_op *op) {
-  vtc_printer_puts(p, " <<invalid>> ");
-  vtc_printer_operands(p, op);
-  vtc_printer_attr_dict(p, op, NULL);
-}
-
 static bool compute_printable(vtc_op *op) {
   int64_t ni = vtc_op_get_int_attr(op, VTC_TE_ATTR_NUM_INPUTS, -1);
   if (ni < 0 || ni > (int64_t)op->num_operands || op->num_results != 1 || op->num_regions != 1) return false;
@@ -418,7 +412,7 @@ static bool compute_printable(vtc_op *op) {
 
 static void print_compute(vtc_printer *p, vtc_op *op) {
   if (!compute_printable(op)) {
-    print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     for (unsigned i = 0; i < op->num_regions; i++) vtc_printer_region(p, vtc_op_region(op, i), true, NULL);
     return;
   }
@@ -634,7 +628,7 @@ static bool load_printable(vtc_op *op) {
 
 static void print_load(vtc_printer *p, vtc_op *op) {
   if (!load_printable(op)) {
-    print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   vtc_printer_puts(p, " ");
@@ -686,7 +680,7 @@ out:
 
 static void print_yield(vtc_printer *p, vtc_op *op) {
   if (op->num_operands != 1) {
-    print_invalid(p, op);
+    vtc_printer_invalid(p, op);
     return;
   }
   vtc_printer_puts(p, " ");
@@ -703,32 +697,9 @@ static bool parse_yield(vtc_parser *p, vtc_parse_state *st) {
          vtc_parse_resolve_operand(p, &v, t, st);
 }
 
-static void print_dim(vtc_printer *p, vtc_op *op) {
-  const vtc_attr *i = vtc_op_get_attr(op, VTC_TE_ATTR_INDEX);
-  if (op->num_operands != 1 || !i || i->kind != VTC_ATTR_INTEGER) {
-    print_invalid(p, op);
-    return;
-  }
-  vtc_printer_puts(p, " ");
-  vtc_printer_value(p, vtc_op_operand(op, 0));
-  vtc_printer_printf(p, ", %lld", (long long)i->i);
-  static const char *const elided[] = {VTC_TE_ATTR_INDEX, NULL};
-  vtc_printer_attr_dict(p, op, elided);
-  vtc_printer_puts(p, " : ");
-  vtc_printer_type(p, vtc_op_operand(op, 0)->type);
-}
+static void print_dim(vtc_printer *p, vtc_op *op) { vtc_printer_dim_form(p, op, VTC_TE_ATTR_INDEX); }
 
-static bool parse_dim(vtc_parser *p, vtc_parse_state *st) {
-  vtc_operand_ref v;
-  int64_t i;
-  const vtc_type *t;
-  if (!vtc_parse_operand(p, &v) || !vtc_parse_punct(p, ",") || !vtc_parse_integer(p, &i) ||
-      !vtc_parse_optional_attr_dict(p, st) || !vtc_parse_colon_type(p, &t) || !vtc_parse_resolve_operand(p, &v, t, st))
-    return false;
-  vtc_parse_state_add_attr(st, VTC_TE_ATTR_INDEX, vtc_attr_i64(st->ctx, i));
-  VTC_VEC_PUSH(&st->result_types, vtc_type_index(st->ctx));
-  return true;
-}
+static bool parse_dim(vtc_parser *p, vtc_parse_state *st) { return vtc_parse_dim_form(p, st, VTC_TE_ATTR_INDEX); }
 
 /* ---- the table ---------------------------------------------------------------------- */
 
