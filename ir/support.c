@@ -122,3 +122,22 @@ int64_t vtc_f64_to_i64(double v) {
   if (v <= -9223372036854775808.0) return INT64_MIN;
   return (int64_t)v;
 }
+
+char *vtc_format(const char *fmt, ...) {
+  vtc_strbuf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  vtc_strbuf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  return vtc_strbuf_take(&b);
+}
+
+void vtc_set_error(char **error, const char *fmt, ...) {
+  if (!error) return;
+  vtc_strbuf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  vtc_strbuf_vprintf(&b, fmt, ap);
+  va_end(ap);
+  *error = vtc_strbuf_take(&b);
+}

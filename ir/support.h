@@ -52,6 +52,12 @@ void vtc_strbuf_free(vtc_strbuf *b);
   } while (0)
 #define VTC_VEC_FREE(v) (free((v)->data), (v)->data = NULL, (v)->len = (v)->cap = 0)
 
+/* A heap-allocated formatted string (caller frees). */
+char *vtc_format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The runtime's error convention: when error is non-NULL, *error becomes a
+ * heap-allocated formatted message the caller frees. */
+void vtc_set_error(char **error, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 /* Truncation toward zero with saturation at the int64 range; NaN gives 0. */
 int64_t vtc_f64_to_i64(double v);
 

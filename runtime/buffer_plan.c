@@ -1,22 +1,13 @@
 /* Greedy-by-size buffer planning (Pisarchyk and Lee 2020): big buffers are
  * placed first, each in the best-fitting gap among the buffers live at the
  * same time. O(n^2 log n), fine for the hundreds of intermediates of a model. */
+#include "ir/support.h"
 #include "runtime/buffer_plan.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void set_error(char **error, const char *fmt, ...) {
-  if (!error) return;
-  char buf[256];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  *error = strdup(buf);
-}
 
 static int64_t align_up(int64_t x, int64_t a) { return (x + a - 1) & ~(a - 1); }
 
@@ -61,16 +52,16 @@ static int by_step(const void *pa, const void *pb) {
 
 static int validate(const vtc_buffer_interval *bufs, size_t n, int64_t alignment, char **error) {
   if (alignment <= 0 || (alignment & (alignment - 1)) != 0) {
-    set_error(error, "buffer plan: alignment %lld is not a power of two", (long long)alignment);
+    vtc_set_error(error, "buffer plan: alignment %lld is not a power of two", (long long)alignment);
     return -1;
   }
   for (size_t i = 0; i < n; i++) {
     if (bufs[i].size < 0) {
-      set_error(error, "buffer plan: buffer %zu has negative size %lld", i, (long long)bufs[i].size);
+      vtc_set_error(error, "buffer plan: buffer %zu has negative size %lld", i, (long long)bufs[i].size);
       return -1;
     }
     if (bufs[i].last_use < bufs[i].first_use) {
-      set_error(error, "buffer plan: buffer %zu is last used (step %d) before its first use (step %d)",
+      vtc_set_error(error, "buffer plan: buffer %zu is last used (step %d) before its first use (step %d)",
                 i, bufs[i].last_use, bufs[i].first_use);
       return -1;
     }
@@ -153,7 +144,7 @@ int vtc_buffer_plan_verify(const vtc_buffer_interval *bufs, size_t n, int64_t al
   if (validate(bufs, n, alignment, error) != 0) return -1;
   for (size_t i = 0; i < n; i++) {
     if (bufs[i].offset < 0 || bufs[i].offset % alignment != 0) {
-      set_error(error, "buffer plan: buffer %zu has misaligned offset %lld", i,
+      vtc_set_error(error, "buffer plan: buffer %zu has misaligned offset %lld", i,
                 (long long)bufs[i].offset);
       return -1;
     }
@@ -162,7 +153,7 @@ int vtc_buffer_plan_verify(const vtc_buffer_interval *bufs, size_t n, int64_t al
         continue;
       if (bufs[i].offset < bufs[j].offset + bufs[j].size &&
           bufs[j].offset < bufs[i].offset + bufs[i].size) {
-        set_error(error, "buffer plan: buffers %zu [%lld, +%lld) and %zu [%lld, +%lld) are live "
+        vtc_set_error(error, "buffer plan: buffers %zu [%lld, +%lld) and %zu [%lld, +%lld) are live "
                   "together and overlap", i, (long long)bufs[i].offset, (long long)bufs[i].size, j,
                   (long long)bufs[j].offset, (long long)bufs[j].size);
         return -1;

@@ -42,20 +42,6 @@ vtc_cpu_exec_options vtc_cpu_exec_default_options(void) {
   return o;
 }
 
-static char *format_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *format_error(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  char *s = malloc((size_t)n + 1);
-  if (!s) return NULL;
-  va_start(ap, fmt);
-  vsnprintf(s, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  return s;
-}
-
 static void set_error(char **error, char *msg) {
   if (error) *error = msg;
   else free(msg);
@@ -77,7 +63,7 @@ static bool buffer_sig_of(vtc_context *ctx, const vtc_type *t, cpu_buffer_sig *s
 static char *prepare_entry(vtc_cpu_program *p, vtc_op *func) {
   vtc_context *ctx = vtc_op_context(func);
   const vtc_type *ft = vtc_func_get_type(func);
-  if (!ft) return format_error("@%s has no function type", p->entry);
+  if (!ft) return vtc_format("@%s has no function type", p->entry);
   p->num_inputs = ft->num_inputs;
   p->num_results = ft->num_results;
   p->inputs = vtc_xcalloc(p->num_inputs + 1, sizeof *p->inputs);
@@ -85,7 +71,7 @@ static char *prepare_entry(vtc_cpu_program *p, vtc_op *func) {
   for (unsigned i = 0; i < ft->num_inputs; i++)
     if (!buffer_sig_of(ctx, vtc_function_input(ft, i), &p->inputs[i])) {
       char *ts = vtc_type_to_string(vtc_function_input(ft, i));
-      char *e = format_error("argument #%u of @%s has type %s: the CPU target passes only global buffers of "
+      char *e = vtc_format("argument #%u of @%s has type %s: the CPU target passes only global buffers of "
                              "f32, f16, bf16, f64, i32, i64 or i1 (run lower-te-to-gir first)",
                              i, p->entry, ts);
       free(ts);
@@ -94,14 +80,14 @@ static char *prepare_entry(vtc_cpu_program *p, vtc_op *func) {
   for (unsigned i = 0; i < ft->num_results; i++)
     if (!buffer_sig_of(ctx, vtc_function_result(ft, i), &p->results[i])) {
       char *ts = vtc_type_to_string(vtc_function_result(ft, i));
-      char *e = format_error("result #%u of @%s has type %s: the CPU target returns only global buffers of "
+      char *e = vtc_format("result #%u of @%s has type %s: the CPU target returns only global buffers of "
                              "f32, f16, bf16, f64, i32, i64 or i1 (run lower-te-to-gir first)",
                              i, p->entry, ts);
       free(ts);
       return e;
     }
   int np = vtc_gir_entry_params(func, NULL, 0);
-  if (np < 0) return format_error("@%s has a parameter type the entry-point convention does not support", p->entry);
+  if (np < 0) return vtc_format("@%s has a parameter type the entry-point convention does not support", p->entry);
   p->num_params = np;
   p->params = vtc_xcalloc((size_t)np + 1, sizeof *p->params);
   vtc_gir_entry_params(func, p->params, np);
@@ -119,7 +105,7 @@ vtc_cpu_program *vtc_cpu_program_create(vtc_op *module, const char *entry, const
   if (error) *error = NULL;
   vtc_op *func = vtc_symbol_table_lookup(module, entry);
   if (!func || !vtc_op_is_named(func, "func.func") || !vtc_op_region(func, 0)->first) {
-    set_error(error, format_error("no host function @%s with a body in the module", entry));
+    set_error(error, vtc_format("no host function @%s with a body in the module", entry));
     return NULL;
   }
   vtc_cpu_program *p = vtc_xcalloc(1, sizeof *p);
@@ -136,7 +122,7 @@ vtc_cpu_program *vtc_cpu_program_create(vtc_op *module, const char *entry, const
   to.fast_math_functions = !o.precise_math;
   LLVMModuleRef m = vtc_gir_to_llvm(module, vtc_jit_context(p->jit), "vtc", &to);
   if (!m) {
-    err = format_error("gir-to-llvm could not translate the module (see the diagnostics above)");
+    err = vtc_format("gir-to-llvm could not translate the module (see the diagnostics above)");
     goto fail;
   }
   if (vtc_jit_add_module(p->jit, m, &err) != 0) goto fail;
@@ -144,7 +130,7 @@ vtc_cpu_program *vtc_cpu_program_create(vtc_op *module, const char *entry, const
   if (!p->fn) goto fail;
   return p;
 fail:
-  set_error(error, err ? err : format_error("cannot compile @%s", entry));
+  set_error(error, err ? err : vtc_format("cannot compile @%s", entry));
   vtc_cpu_program_destroy(p);
   return NULL;
 }
@@ -166,13 +152,13 @@ unsigned vtc_cpu_program_num_results(const vtc_cpu_program *p) { return p->num_r
 static char *check_input(const vtc_cpu_program *p, unsigned a, const vtc_tensor *t) {
   const cpu_buffer_sig *s = &p->inputs[a];
   if (t->dtype != s->dtype)
-    return format_error("input #%u of @%s has element type %s, expected %s", a, p->entry, vtc_dtype_name(t->dtype),
+    return vtc_format("input #%u of @%s has element type %s, expected %s", a, p->entry, vtc_dtype_name(t->dtype),
                         vtc_dtype_name(s->dtype));
   if (t->rank != s->rank)
-    return format_error("input #%u of @%s has rank %d, expected %d", a, p->entry, t->rank, s->rank);
+    return vtc_format("input #%u of @%s has rank %d, expected %d", a, p->entry, t->rank, s->rank);
   for (int d = 0; d < s->rank; d++)
     if (s->dims[d] >= 0 && s->dims[d] != t->dims[d])
-      return format_error("input #%u of @%s has dimension %d of size %lld, expected %lld", a, p->entry, d,
+      return vtc_format("input #%u of @%s has dimension %d of size %lld, expected %lld", a, p->entry, d,
                           (long long)t->dims[d], (long long)s->dims[d]);
   return NULL;
 }
@@ -188,14 +174,14 @@ static char *take_result(const vtc_cpu_program *p, unsigned r, const int64_t *re
   const cpu_buffer_sig *s = &p->results[r];
   for (int d = 0; d < s->rank; d++)
     if (record[1 + d] < 0 || (s->dims[d] >= 0 && record[1 + d] != s->dims[d]))
-      return format_error("result #%u of @%s came back with dimension %d of size %lld (its type says %lld)", r,
+      return vtc_format("result #%u of @%s came back with dimension %d of size %lld (its type says %lld)", r,
                           p->entry, d, (long long)record[1 + d], (long long)s->dims[d]);
   char msg[256];
   if (vtc_tensor_create(out, s->dtype, s->rank, record + 1, msg, sizeof msg) != 0)
-    return format_error("result #%u of @%s: %s", r, p->entry, msg);
+    return vtc_format("result #%u of @%s: %s", r, p->entry, msg);
   size_t n = vtc_tensor_nbytes(out);
   const void *data = (const void *)(intptr_t)record[0];
-  if (n && !data) return format_error("result #%u of @%s came back without data", r, p->entry);
+  if (n && !data) return vtc_format("result #%u of @%s came back without data", r, p->entry);
   if (n) memcpy(out->data, data, n);
   return NULL;
 }
@@ -205,7 +191,7 @@ int vtc_cpu_program_run(vtc_cpu_program *p, const vtc_tensor *inputs, unsigned n
   if (error) *error = NULL;
   if (outputs) *outputs = NULL;
   if (num_inputs != p->num_inputs) {
-    set_error(error, format_error("@%s takes %u inputs, %u given", p->entry, p->num_inputs, num_inputs));
+    set_error(error, vtc_format("@%s takes %u inputs, %u given", p->entry, p->num_inputs, num_inputs));
     return -1;
   }
   for (unsigned a = 0; a < num_inputs; a++) {

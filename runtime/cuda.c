@@ -2,6 +2,7 @@
  * needs, declared here (the ABI of cuda.h; the _v2 names are the ones cuda.h
  * maps the plain names to), and wrappers that turn each CUresult into a
  * message naming the call. */
+#include "ir/support.h"
 #include "runtime/cuda.h"
 
 #include <dlfcn.h>
@@ -135,28 +136,14 @@ struct vtc_cuda_module {
 
 /* ---- errors ----------------------------------------------------------------- */
 
-static void set_error(char **error, const char *fmt, ...) {
-  if (!error) return;
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  char *s = malloc((size_t)(n > 0 ? n : 0) + 1);
-  if (!s) abort();
-  va_start(ap, fmt);
-  vsnprintf(s, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  *error = s;
-}
-
 /* "cuMemAlloc(1024 bytes): CUDA_ERROR_OUT_OF_MEMORY (out of memory)". */
 static int check(const vtc_cuda *cu, CUresult r, char **error, const char *call) {
   if (r == CUDA_SUCCESS) return 0;
   const char *name = NULL, *text = NULL;
   if (cu->api.cuGetErrorName(r, &name) != CUDA_SUCCESS) name = NULL;
   if (cu->api.cuGetErrorString(r, &text) != CUDA_SUCCESS) text = NULL;
-  if (name) set_error(error, "%s: %s (%s)", call, name, text ? text : "no description");
-  else set_error(error, "%s: CUDA error %d", call, r);
+  if (name) vtc_set_error(error, "%s: %s (%s)", call, name, text ? text : "no description");
+  else vtc_set_error(error, "%s: CUDA error %d", call, r);
   return -1;
 }
 
@@ -211,7 +198,7 @@ vtc_cuda *vtc_cuda_open_device(int ordinal, char **error) {
   void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!library) {
     const char *why = dlerror();
-    set_error(error, "no CUDA driver: %s not found (%s)", path, why ? why : "dlopen failed");
+    vtc_set_error(error, "no CUDA driver: %s not found (%s)", path, why ? why : "dlopen failed");
     return NULL;
   }
   vtc_cuda *cu = calloc(1, sizeof *cu);
@@ -221,7 +208,7 @@ vtc_cuda *vtc_cuda_open_device(int ordinal, char **error) {
     void *fn = dlsym(library, cuda_symbols[i].name);
     if (!fn && cuda_symbols[i].fallback) fn = dlsym(library, cuda_symbols[i].fallback);
     if (!fn) {
-      set_error(error, "CUDA driver too old: %s has no %s", path, cuda_symbols[i].name);
+      vtc_set_error(error, "CUDA driver too old: %s has no %s", path, cuda_symbols[i].name);
       goto fail;
     }
     memcpy((char *)&cu->api + cuda_symbols[i].offset, &fn, sizeof fn);
@@ -239,7 +226,7 @@ vtc_cuda *vtc_cuda_open_device(int ordinal, char **error) {
   int count = 0;
   if (check(cu, cu->api.cuDeviceGetCount(&count), error, "cuDeviceGetCount") != 0) goto fail;
   if (count == 0 || ordinal < 0 || ordinal >= count) {
-    set_error(error, "no CUDA GPU: device %d requested, the driver sees %d", ordinal, count);
+    vtc_set_error(error, "no CUDA GPU: device %d requested, the driver sees %d", ordinal, count);
     goto fail;
   }
   cu->info.ordinal = ordinal;
@@ -303,7 +290,7 @@ int vtc_cuda_free(vtc_cuda *cu, vtc_cuda_ptr ptr, char **error) {
   size_t i = 0;
   while (i < cu->num_allocs && cu->allocs[i].ptr != ptr) i++;
   if (i == cu->num_allocs) {
-    set_error(error, "vtc_cuda_free(0x%llx): not an allocation of this handle",
+    vtc_set_error(error, "vtc_cuda_free(0x%llx): not an allocation of this handle",
               (unsigned long long)ptr);
     return -1;
   }
@@ -367,7 +354,7 @@ vtc_cuda_module *vtc_cuda_module_load(vtc_cuda *cu, const char *ptx, char **erro
     char *msg = NULL;
     check(cu, r, &msg, "cuModuleLoadDataEx");
     one_line(error_log);
-    if (error_log[0]) set_error(error, "%s: %s", msg, error_log);
+    if (error_log[0]) vtc_set_error(error, "%s: %s", msg, error_log);
     else if (error) *error = msg, msg = NULL;
     free(msg);
   } else {

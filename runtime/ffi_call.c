@@ -1,5 +1,6 @@
 /* libffi calls for the runtime: a vtc_ffi_sig owns one prepared ffi_cif and
  * its type array; a call only builds the argument pointer array. */
+#include "ir/support.h"
 #include "runtime/ffi_call.h"
 
 #include <ffi.h>
@@ -15,16 +16,6 @@ struct vtc_ffi_sig {
   vtc_ffi_kind *kinds; /* num_args, owned */
   ffi_type **types;    /* num_args, owned; libffi reads it on every call */
 };
-
-static void set_error(char **error, const char *fmt, ...) {
-  if (!error) return;
-  char buf[256];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  *error = strdup(buf);
-}
 
 static const struct { const char *name; ffi_type *type; } kind_table[] = {
   [VTC_FFI_VOID] = {"void", &ffi_type_void},
@@ -45,16 +36,16 @@ const char *vtc_ffi_kind_name(vtc_ffi_kind kind) {
 vtc_ffi_sig *vtc_ffi_sig_create(vtc_ffi_kind ret, const vtc_ffi_kind *args, int num_args,
                                 char **error) {
   if (!valid_kind(ret)) {
-    set_error(error, "ffi: invalid return kind %d", (int)ret);
+    vtc_set_error(error, "ffi: invalid return kind %d", (int)ret);
     return NULL;
   }
   if (num_args < 0) {
-    set_error(error, "ffi: negative argument count %d", num_args);
+    vtc_set_error(error, "ffi: negative argument count %d", num_args);
     return NULL;
   }
   for (int i = 0; i < num_args; i++) {
     if (!valid_kind(args[i]) || args[i] == VTC_FFI_VOID) {
-      set_error(error, "ffi: argument %d has invalid kind '%s'", i, vtc_ffi_kind_name(args[i]));
+      vtc_set_error(error, "ffi: argument %d has invalid kind '%s'", i, vtc_ffi_kind_name(args[i]));
       return NULL;
     }
   }
@@ -66,7 +57,7 @@ vtc_ffi_sig *vtc_ffi_sig_create(vtc_ffi_kind ret, const vtc_ffi_kind *args, int 
   }
   if (!sig || !sig->kinds || !sig->types) {
     vtc_ffi_sig_destroy(sig);
-    set_error(error, "ffi: out of memory");
+    vtc_set_error(error, "ffi: out of memory");
     return NULL;
   }
   sig->ret = ret;
@@ -79,7 +70,7 @@ vtc_ffi_sig *vtc_ffi_sig_create(vtc_ffi_kind ret, const vtc_ffi_kind *args, int 
                                kind_table[ret].type, sig->types);
   if (st != FFI_OK) {
     vtc_ffi_sig_destroy(sig);
-    set_error(error, "ffi: ffi_prep_cif failed (status %d)", (int)st);
+    vtc_set_error(error, "ffi: ffi_prep_cif failed (status %d)", (int)st);
     return NULL;
   }
   return sig;
@@ -99,12 +90,12 @@ vtc_ffi_kind vtc_ffi_sig_ret(const vtc_ffi_sig *sig) { return sig->ret; }
 int vtc_ffi_call(const vtc_ffi_sig *sig, void *fn, const vtc_ffi_value *args, vtc_ffi_value *ret,
                  char **error) {
   if (!fn) {
-    set_error(error, "ffi: call through a null function pointer");
+    vtc_set_error(error, "ffi: call through a null function pointer");
     return -1;
   }
   for (int i = 0; i < sig->num_args; i++) {
     if (args[i].kind != sig->kinds[i]) {
-      set_error(error, "ffi: argument %d is '%s', the signature expects '%s'", i,
+      vtc_set_error(error, "ffi: argument %d is '%s', the signature expects '%s'", i,
                 vtc_ffi_kind_name(args[i].kind), vtc_ffi_kind_name(sig->kinds[i]));
       return -1;
     }
@@ -112,7 +103,7 @@ int vtc_ffi_call(const vtc_ffi_sig *sig, void *fn, const vtc_ffi_value *args, vt
   void *small[16];
   void **values = sig->num_args <= 16 ? small : malloc((size_t)sig->num_args * sizeof *values);
   if (!values) {
-    set_error(error, "ffi: out of memory");
+    vtc_set_error(error, "ffi: out of memory");
     return -1;
   }
   /* libffi reads the arguments through these pointers; it does not write. */

@@ -2,6 +2,7 @@
  * (LLVMRunPasses, default<O3>) and, through a JITTargetMachineBuilder made
  * from an identical one, compiles in ORC LLJIT, so both see the same CPU and
  * features. LLVMErrorRefs become messages; nothing aborts. */
+#include "ir/support.h"
 #include "runtime/jit.h"
 
 #include <stdarg.h>
@@ -79,24 +80,10 @@ LLVMValueRef vtc_rt_declare(LLVMModuleRef m, const char *name) {
   return type ? LLVMAddFunction(m, name, type) : NULL;
 }
 
-static void set_error(char **error, const char *fmt, ...) {
-  if (!error) return;
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
-  char *s = malloc((size_t)(n > 0 ? n : 0) + 1);
-  if (!s) abort();
-  va_start(ap, fmt);
-  vsnprintf(s, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  *error = s;
-}
-
 /* Consumes err and reports "what: message". Always returns -1. */
 static int take_error(LLVMErrorRef err, char **error, const char *what) {
   char *msg = LLVMGetErrorMessage(err); /* consumes err */
-  set_error(error, "%s: %s", what, msg ? msg : "unknown LLVM error");
+  vtc_set_error(error, "%s: %s", what, msg ? msg : "unknown LLVM error");
   LLVMDisposeErrorMessage(msg);
   return -1;
 }
@@ -137,7 +124,7 @@ int vtc_llvm_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, vtc_emit_kind kind, 
     return 0;
   }
   if (kind != VTC_EMIT_ASSEMBLY && kind != VTC_EMIT_OBJECT) {
-    set_error(error, "emit: unknown output kind %d", (int)kind);
+    vtc_set_error(error, "emit: unknown output kind %d", (int)kind);
     return -1;
   }
   /* Code generation rewrites IR (CodeGenPrepare, intrinsic lowering): work on
@@ -150,7 +137,7 @@ int vtc_llvm_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, vtc_emit_kind kind, 
       tm, copy, kind == VTC_EMIT_ASSEMBLY ? LLVMAssemblyFile : LLVMObjectFile, &msg, &buf);
   LLVMDisposeModule(copy);
   if (failed) {
-    set_error(error, "emit: code generation failed: %s", msg ? msg : "unknown error");
+    vtc_set_error(error, "emit: code generation failed: %s", msg ? msg : "unknown error");
     LLVMDisposeMessage(msg);
     return -1;
   }
@@ -183,7 +170,7 @@ vtc_jit *vtc_jit_create(const vtc_jit_options *opts, char **error) {
     jit->passes = strdup(opts->passes);
   } else {
     int level = opts->opt_level < 0 ? 0 : opts->opt_level > 3 ? 3 : opts->opt_level;
-    set_error(&jit->passes, "default<O%d>", level);
+    vtc_set_error(&jit->passes, "default<O%d>", level);
   }
   /* The JIT's code generator gets a target machine identical to the
    * optimiser's (same triple, cpu, features, opt level). */
@@ -266,7 +253,7 @@ static LLVMModuleRef move_to_context(LLVMModuleRef m, LLVMContextRef ctx, char *
   LLVMDisposeModule(m);
   LLVMModuleRef out = NULL;
   if (!buf || LLVMParseBitcodeInContext2(ctx, buf, &out)) {
-    set_error(error, "jit: cannot move the module into the JIT's context");
+    vtc_set_error(error, "jit: cannot move the module into the JIT's context");
     out = NULL;
   }
   if (buf) LLVMDisposeMemoryBuffer(buf);
@@ -286,7 +273,7 @@ int vtc_jit_add_module(vtc_jit *jit, LLVMModuleRef m, char **error) {
     while (len > 0 && (msg[len - 1] == '\n' || msg[len - 1] == ' ')) msg[--len] = 0;
     for (size_t i = 0; i < len; i++)
       if (msg[i] == '\n') msg[i] = ' ';
-    set_error(error, "jit: invalid LLVM module: %s", msg ? msg : "");
+    vtc_set_error(error, "jit: invalid LLVM module: %s", msg ? msg : "");
     LLVMDisposeMessage(msg);
     LLVMDisposeModule(m);
     return -1;
@@ -311,9 +298,9 @@ void *vtc_jit_lookup(vtc_jit *jit, const char *name, char **error) {
   if (err) {
     char *msg = LLVMGetErrorMessage(err);
     if (jit->session_error)
-      set_error(error, "jit: cannot find or compile '%s': %s (%s)", name, msg, jit->session_error);
+      vtc_set_error(error, "jit: cannot find or compile '%s': %s (%s)", name, msg, jit->session_error);
     else
-      set_error(error, "jit: cannot find or compile '%s': %s", name, msg);
+      vtc_set_error(error, "jit: cannot find or compile '%s': %s", name, msg);
     LLVMDisposeErrorMessage(msg);
     free(jit->session_error);
     jit->session_error = NULL;
