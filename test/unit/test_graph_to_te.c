@@ -8,7 +8,6 @@
  * size per run: 1, 3 and 6). Integer inputs are small ([-2, 2), then [0, 2),
  * then 0) so that index tensors are valid; a binding the graph interpreter
  * rejects is skipped, not failed. Prints `N passed, M failed`. */
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +19,7 @@
 #include "dialects/te/interpreter.h"
 #include "dialects/te/te.h"
 #include "ir/ir.h"
+#include "mlir_inputs.h"
 #include "lowering/graph-to-te/graph_to_te.h"
 
 static int passed, failed, skipped;
@@ -217,33 +217,11 @@ static void run_file(const char *path) {
   vtc_context_destroy(ctx);
 }
 
-/* *.mlir files in dir whose name contains `pattern` (NULL: all), sorted. */
+/* Every .mlir input of a source folder; a folder with none is a failure. */
 static void run_dir(const char *dir, const char *pattern) {
-  DIR *d = opendir(dir);
-  if (!d) {
-    printf("FAIL %s: cannot open\n", dir);
+  if (unit_for_each_mlir(dir, pattern, run_file) <= 0) {
+    printf("FAIL %s: no inputs\n", dir);
     failed++;
-    return;
-  }
-  char *names[512];
-  int n = 0;
-  for (struct dirent *e; (e = readdir(d)) && n < 512;) {
-    size_t l = strlen(e->d_name);
-    if (l > 5 && strcmp(e->d_name + l - 5, ".mlir") == 0 && (!pattern || strstr(e->d_name, pattern)))
-      names[n++] = vtc_xstrdup(e->d_name);
-  }
-  closedir(d);
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
-      char *t = names[j];
-      names[j] = names[j - 1];
-      names[j - 1] = t;
-    }
-  for (int i = 0; i < n; i++) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-    run_file(path);
-    free(names[i]);
   }
 }
 
@@ -258,17 +236,8 @@ int main(int argc, char **argv) {
     files++;
   }
   if (!files) {
-    /* The source root, from this file's path (CMake passes absolute paths). */
-    char root[4096];
-    snprintf(root, sizeof root, "%s", __FILE__);
-    char *cut = strstr(root, "test/unit/test_graph_to_te.c");
-    if (cut) *cut = 0;
-    else snprintf(root, sizeof root, "./");
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%stest/Lowering/graph-to-te/Inputs", root);
-    run_dir(dir, NULL);
-    snprintf(dir, sizeof dir, "%sbenchmarks/workloads", root);
-    run_dir(dir, ".small");
+    run_dir("test/Lowering/graph-to-te/Inputs", NULL);
+    run_dir("benchmarks/workloads", ".small");
   }
   printf("%d passed, %d failed (%d skipped)\n", passed, failed, skipped);
   return failed != 0;

@@ -13,7 +13,6 @@
  * several bindings (1, 3, 20 and 0: below and above a register's lanes,
  * several chunks, and empty).
  * Prints `N passed, M failed`. */
-#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +24,7 @@
 #include "dialects/te/interpreter.h"
 #include "dialects/te/te.h"
 #include "ir/ir.h"
+#include "mlir_inputs.h"
 #include "lowering/graph-to-te/graph_to_te.h"
 #include "lowering/te-to-gir/te_to_gir.h"
 
@@ -233,30 +233,11 @@ static void run_file(const char *path) {
   vtc_context_destroy(ctx);
 }
 
-/* *.mlir files in dir whose name contains `pattern` (NULL: all), sorted. */
+/* Every .mlir input of a source folder; a folder with none is a failure. */
 static void run_dir(const char *dir, const char *pattern) {
-  DIR *d = opendir(dir);
-  if (!d) return;
-  char *names[512];
-  int n = 0;
-  for (struct dirent *e; (e = readdir(d)) && n < 512;) {
-    size_t l = strlen(e->d_name);
-    if (l > 5 && strcmp(e->d_name + l - 5, ".mlir") == 0 && (!pattern || strstr(e->d_name, pattern)) &&
-        strncmp(e->d_name, "invalid", 7) != 0) /* expected-error tests */
-      names[n++] = vtc_xstrdup(e->d_name);
-  }
-  closedir(d);
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
-      char *t = names[j];
-      names[j] = names[j - 1];
-      names[j - 1] = t;
-    }
-  for (int i = 0; i < n; i++) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-    run_file(path);
-    free(names[i]);
+  if (unit_for_each_mlir(dir, pattern, run_file) <= 0) {
+    printf("FAIL %s: no inputs\n", dir);
+    failed++;
   }
 }
 
@@ -271,18 +252,9 @@ int main(int argc, char **argv) {
     files++;
   }
   if (!files) {
-    char root[4096];
-    snprintf(root, sizeof root, "%s", __FILE__);
-    char *cut = strstr(root, "test/unit/test_te_to_gir.c");
-    if (cut) *cut = 0;
-    else snprintf(root, sizeof root, "./");
-    char dir[4200];
-    snprintf(dir, sizeof dir, "%stest/Lowering/graph-to-te/Inputs", root);
-    run_dir(dir, NULL);
-    snprintf(dir, sizeof dir, "%stest/Lowering/te-to-gir", root);
-    run_dir(dir, NULL);
-    snprintf(dir, sizeof dir, "%sbenchmarks/workloads", root);
-    run_dir(dir, ".small");
+    run_dir("test/Lowering/graph-to-te/Inputs", NULL);
+    run_dir("test/Lowering/te-to-gir", NULL);
+    run_dir("benchmarks/workloads", ".small");
   }
   printf("%d passed, %d failed (%d skipped)\n", passed, failed, skipped);
   return failed != 0;
