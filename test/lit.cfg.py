@@ -29,3 +29,7 @@ ptxas = "/usr/local/cuda/bin/ptxas"
 if os.path.exists(ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+# libdevice (the CUDA toolkit's math library), which PTX with f64 math, log or
+# pow links (targets/nvptx/nvptx.c looks in the same place).
+if os.path.exists("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"):
+    config.available_features.add("libdevice")

@@ -389,8 +389,8 @@ static bool run_for(interp *I, vtc_op *op) {
 static bool run_launch(interp *I, vtc_op *op) {
   vtc_op *k = vtc_gir_launch_lookup_kernel(op);
   if (!k) return fail(I, op, "kernel not found");
-  if (vtc_gir_kernel_hierarchy(k) != VTC_GIR_HIER_CPU && vtc_gir_kernel_group_size(k) != 1)
-    return fail(I, op, "only CPU kernels or kernels of one unit per group run sequentially");
+  /* Units run one after the other, CPU or GPU alike: a barrier among several
+   * units (which would need them to interleave) fails at the gir.sync. */
   vtc_block *body = vtc_gir_kernel_body(k);
   for (unsigned a = 0; a < vtc_gir_launch_num_args(op); a++)
     gval_copy(slot(I, body->args[a]), slot(I, vtc_gir_launch_arg(op, a)));

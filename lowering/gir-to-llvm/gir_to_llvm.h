@@ -65,6 +65,25 @@
  * between host functions uses the same convention, its result records
  * being stack slots of the caller.
  *
+ * ---- The GPU mapping (opts->target = &vtc_target_nvptx) ------------------
+ * Only `parallel gpu` kernels are translated (a `parallel cpu` kernel is an
+ * error); host functions are skipped: runtime/cuda_exec runs them on the
+ * host. Each kernel becomes one PTX entry (.entry) named like the kernel,
+ *   void @k(<params>)
+ * whose parameters follow the kernel's in order: a global buffer is `ptr`
+ * (a 64-bit device address) followed by one i64 per dynamic dimension; index
+ * is i64; i1 is i8 (0 or 1); iN (N >= 8) is iN; f16 and bf16 are i16 (their
+ * bits); f32 float; f64 double. It is launched with grid (groups, 1, 1),
+ * block (group_size * 32, 1, 1) and no dynamic shared memory; a launch of 0
+ * groups is skipped by the host. Unit = warp (gir.id unit_in_group =
+ * tid.x / 32, group = ctaid.x), lane = tid.x % 32. A register slice
+ * num x width is held as num vectors of ceil(width / 32) elements per
+ * thread: element j of a segment lives in lane j % 32 at position j / 32
+ * (dialects/gir/README.md); positions past `width` are padding. Math that
+ * NVPTX has no instruction for (log, pow, and exp/tanh/erf outside the f32
+ * approximations) calls libdevice's __nv_* functions, linked when PTX is
+ * emitted (targets/nvptx/nvptx.h).
+ *
  * Unsupported (a located error diagnostic, translation fails): gir.sync
  * block with group_size > 1 (units of a group run one after the other),
  * gir.sync device, gpu kernels, host functions with more than one block,

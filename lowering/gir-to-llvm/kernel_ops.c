@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lowering/gir-to-llvm/translate_impl.h"
+#include "targets/nvptx/intrinsics.h"
 
 static bool slice_info(g2l *t, vtc_op *op, const vtc_type *type, vtc_gir_slice_info *info) {
   if (!vtc_gir_slice_info_of(t->ctx, type, info) || !g2l_scalar_type(t, info->elem))
@@ -90,13 +91,13 @@ static LLVMValueRef segment_mask(g2l *t, g2l_value *view, unsigned width, int64_
 
 /* Register <-> memory element representation: i1 <-> i8 (zext/trunc), f16
  * and bf16 <-> i16 (bitcast); other types are the same. */
-static LLVMValueRef from_memory(g2l *t, LLVMValueRef v, const vtc_type *elem, unsigned width) {
+LLVMValueRef g2l_from_memory(g2l *t, LLVMValueRef v, const vtc_type *elem, unsigned width) {
   LLVMTypeRef rv = g2l_vec_type(t, elem, width);
   if (LLVMTypeOf(v) == rv) return v;
   return elem->kind == VTC_TYPE_INTEGER ? LLVMBuildTrunc(t->b, v, rv, "") : LLVMBuildBitCast(t->b, v, rv, "");
 }
 
-static LLVMValueRef to_memory(g2l *t, LLVMValueRef v, const vtc_type *elem, unsigned width) {
+LLVMValueRef g2l_to_memory(g2l *t, LLVMValueRef v, const vtc_type *elem, unsigned width) {
   LLVMTypeRef mv = LLVMVectorType(g2l_mem_type(t, elem), width);
   if (LLVMTypeOf(v) == mv) return v;
   return elem->kind == VTC_TYPE_INTEGER ? LLVMBuildZExt(t->b, v, mv, "") : LLVMBuildBitCast(t->b, v, mv, "");
@@ -108,7 +109,7 @@ static LLVMValueRef load_segment(g2l *t, g2l_value *view, const vtc_type *elem, 
   unsigned align = (unsigned)g2l_elem_bytes(elem);
   LLVMValueRef v;
   if (view->valid_num) {
-    LLVMValueRef pad = to_memory(t, g2l_splat(t, view->padding, width), elem, width);
+    LLVMValueRef pad = g2l_to_memory(t, g2l_splat(t, view->padding, width), elem, width);
     LLVMTypeRef ov[] = {mvec, t->ptr};
     LLVMValueRef args[] = {addr, i32c(t, align), segment_mask(t, view, width, i), pad};
     v = g2l_call_intrinsic(t, "llvm.masked.load", ov, 2, args, 4);
@@ -116,13 +117,13 @@ static LLVMValueRef load_segment(g2l *t, g2l_value *view, const vtc_type *elem, 
     v = LLVMBuildLoad2(t->b, mvec, addr, "");
     LLVMSetAlignment(v, align);
   }
-  return from_memory(t, v, elem, width);
+  return g2l_from_memory(t, v, elem, width);
 }
 
 static void store_segment(g2l *t, g2l_value *view, const vtc_type *elem, unsigned width, int64_t i,
                           LLVMValueRef v) {
   LLVMTypeRef mem = g2l_mem_type(t, elem), mvec = LLVMVectorType(mem, width);
-  v = to_memory(t, v, elem, width);
+  v = g2l_to_memory(t, v, elem, width);
   LLVMValueRef addr = segment_address(t, view, mem, i);
   unsigned align = (unsigned)g2l_elem_bytes(elem);
   if (view->valid_num) {
@@ -160,7 +161,7 @@ static bool elementwise_op(g2l *t, vtc_op *op) {
   vtc_gir_slice_info ri;
   vtc_value *res = vtc_op_result(op, 0);
   if (!slice_info(t, op, res->type, &ri)) return false;
-  unsigned num = (unsigned)ri.num, width = (unsigned)ri.width;
+  unsigned num = (unsigned)ri.num, width = g2l_reg_width(t, (unsigned)ri.width);
   vtc_block *body = vtc_gir_elementwise_body(op);
   unsigned nops = op->num_operands;
   /* Scalar operands are splat once, outside the per-segment bodies. */
@@ -169,7 +170,7 @@ static bool elementwise_op(g2l *t, vtc_op *op) {
     g2l_value *lv = g2l_lookup(t, vtc_op_operand(op, k));
     if (lv->kind == G2L_SCALAR) splats[k] = g2l_splat(t, lv->v, width);
   }
-  LLVMValueRef iota = g2l_iota(t, width);
+  LLVMValueRef iota = g2l_positions(t, (unsigned)ri.width);
   g2l_value *r = new_register(t, num);
   bool ok = true;
   unsigned saved = t->ew_width;
@@ -194,7 +195,7 @@ static bool elementwise_op(g2l *t, vtc_op *op) {
 }
 
 /* Combines two vectors (or scalars) elementwise. */
-static LLVMValueRef combine(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef x, LLVMValueRef y) {
+LLVMValueRef g2l_combine(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef x, LLVMValueRef y) {
   LLVMTypeRef ty = LLVMTypeOf(x);
   LLVMValueRef args[] = {x, y};
   switch (c) {
@@ -207,7 +208,7 @@ static LLVMValueRef combine(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef x,
 }
 
 /* Reduces one vector to a scalar with llvm.vector.reduce.*. */
-static LLVMValueRef reduce_vector(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef v) {
+LLVMValueRef g2l_reduce_vector(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef v) {
   LLVMTypeRef ty = LLVMTypeOf(v), et = LLVMGetElementType(ty);
   if (fp && (c == VTC_GIR_SUM || c == VTC_GIR_PROD)) {
     /* -0.0 is the identity of fadd; reassoc lets LLVM use a tree. */
@@ -241,11 +242,11 @@ static bool reduce_op(g2l *t, vtc_op *op) {
     r = new_register(t, s->num);
     LLVMTypeRef v1 = LLVMVectorType(LLVMGetElementType(LLVMTypeOf(segs[0])), 1);
     for (unsigned i = 0; i < s->num; i++)
-      r->segs[i] = LLVMBuildInsertElement(t->b, LLVMGetPoison(v1), reduce_vector(t, c, fp, segs[i]), i32c(t, 0), "");
+      r->segs[i] = LLVMBuildInsertElement(t->b, LLVMGetPoison(v1), g2l_reduce_vector(t, c, fp, segs[i]), i32c(t, 0), "");
   } else {
     r = new_register(t, 1);
     LLVMValueRef acc = segs[0];
-    for (unsigned i = 1; i < s->num; i++) acc = combine(t, c, fp, acc, segs[i]);
+    for (unsigned i = 1; i < s->num; i++) acc = g2l_combine(t, c, fp, acc, segs[i]);
     r->segs[0] = acc;
   }
   free(segs);
@@ -423,7 +424,25 @@ static bool for_op(g2l *t, vtc_op *op) {
   return ok;
 }
 
+unsigned g2l_reg_width(const g2l *t, unsigned width) {
+  return t->gpu ? (width + VTC_NVPTX_WARP_SIZE - 1) / VTC_NVPTX_WARP_SIZE : width;
+}
+
+LLVMValueRef g2l_positions(g2l *t, unsigned width) {
+  if (!t->gpu) return g2l_iota(t, width);
+  unsigned n = g2l_reg_width(t, width);
+  LLVMValueRef *steps = vtc_xmalloc(n * sizeof *steps);
+  for (unsigned p = 0; p < n; p++) steps[p] = g2l_i64(t, (int64_t)p * VTC_NVPTX_WARP_SIZE);
+  LLVMValueRef v = LLVMConstVector(steps, n);
+  free(steps);
+  return LLVMBuildAdd(t->b, g2l_splat(t, LLVMBuildZExt(t->b, t->lane, t->i64, ""), n), v, "pos");
+}
+
 bool g2l_kernel_op(g2l *t, vtc_op *op, bool *handled) {
+  if (t->gpu) {
+    if (!g2l_gpu_kernel_op(t, op, handled)) return false;
+    if (*handled) return true;
+  }
   *handled = true;
   if (vtc_gir_is(op, "id")) return id_op(t, op, false);
   if (vtc_gir_is(op, "count")) return id_op(t, op, true);

@@ -1,6 +1,7 @@
 /* gir -> LLVM: arith and math ops, 1:1 onto LLVM instructions and
  * intrinsics. The same code serves scalars (index arithmetic in kernels and
  * host code) and vectors (a gir.elementwise body translated per segment). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,8 +51,10 @@ static LLVMValueRef binary(g2l *t, const char *intrinsic, LLVMValueRef x, LLVMVa
   return g2l_call_intrinsic(t, intrinsic, &ty, 1, args, 2);
 }
 
-/* erf has no LLVM intrinsic: libm's erff/erf per lane (f16/bf16 via f32). */
-static LLVMValueRef erf_libm(g2l *t, LLVMValueRef x) {
+/* A scalar math function called per lane: `f32` for f32 (and f16/bf16,
+ * computed in f32), `f64` for f64 (libm's erff/erf on a CPU; libdevice's
+ * __nv_* on a GPU). */
+static LLVMValueRef per_lane_call(g2l *t, LLVMValueRef x, const char *f32, const char *f64) {
   LLVMTypeRef ty = LLVMTypeOf(x);
   bool vec = LLVMGetTypeKind(ty) == LLVMVectorTypeKind;
   LLVMTypeRef s = vec ? LLVMGetElementType(ty) : ty;
@@ -62,9 +65,43 @@ static LLVMValueRef erf_libm(g2l *t, LLVMValueRef x) {
   for (unsigned i = 0; i < n; i++) {
     LLVMValueRef e = vec ? LLVMBuildExtractElement(t->b, x, LLVMConstInt(t->i32, i, 0), "") : x;
     if (s != ct) e = LLVMBuildFPExt(t->b, e, ct, "");
-    e = g2l_call_extern(t, dbl ? "erf" : "erff", ct, &ct, 1, &e);
+    e = g2l_call_extern(t, dbl ? f64 : f32, ct, &ct, 1, &e);
     if (s != ct) e = LLVMBuildFPTrunc(t->b, e, s, "");
     out = vec ? LLVMBuildInsertElement(t->b, out, e, LLVMConstInt(t->i32, i, 0), "") : e;
+  }
+  return out;
+}
+
+/* erf has no LLVM intrinsic: libm's erff/erf per lane. */
+static LLVMValueRef erf_libm(g2l *t, LLVMValueRef x) { return per_lane_call(t, x, "erff", "erf"); }
+
+/* NVPTX selects no instruction for llvm.exp/log/tanh/pow: libdevice's
+ * __nv_<name>f / __nv_<name>, per lane (linked when PTX is emitted). */
+static LLVMValueRef libdevice(g2l *t, const char *name, LLVMValueRef x) {
+  char f32[32], f64[32];
+  snprintf(f32, sizeof f32, "__nv_%sf", name);
+  snprintf(f64, sizeof f64, "__nv_%s", name);
+  return per_lane_call(t, x, f32, f64);
+}
+
+/* libdevice's pow of two values of one type, per lane (f16 in f32). */
+static LLVMValueRef libdevice_pow(g2l *t, LLVMValueRef x, LLVMValueRef y) {
+  LLVMTypeRef ty = LLVMTypeOf(x);
+  bool vec = LLVMGetTypeKind(ty) == LLVMVectorTypeKind;
+  LLVMTypeRef s = vec ? LLVMGetElementType(ty) : ty;
+  unsigned n = vec ? LLVMGetVectorSize(ty) : 1;
+  bool dbl = LLVMGetTypeKind(s) == LLVMDoubleTypeKind;
+  LLVMTypeRef ct = dbl ? LLVMDoubleTypeInContext(t->c) : LLVMFloatTypeInContext(t->c);
+  LLVMTypeRef ps[] = {ct, ct};
+  LLVMValueRef out = vec ? LLVMGetPoison(ty) : NULL;
+  for (unsigned i = 0; i < n; i++) {
+    LLVMValueRef idx = LLVMConstInt(t->i32, i, 0);
+    LLVMValueRef a[] = {vec ? LLVMBuildExtractElement(t->b, x, idx, "") : x,
+                        vec ? LLVMBuildExtractElement(t->b, y, idx, "") : y};
+    for (int k = 0; k < 2 && s != ct; k++) a[k] = LLVMBuildFPExt(t->b, a[k], ct, "");
+    LLVMValueRef e = g2l_call_extern(t, dbl ? "__nv_pow" : "__nv_powf", ct, ps, 2, a);
+    if (s != ct) e = LLVMBuildFPTrunc(t->b, e, s, "");
+    out = vec ? LLVMBuildInsertElement(t->b, out, e, idx, "") : e;
   }
   return out;
 }
@@ -79,17 +116,20 @@ LLVMValueRef g2l_math_unary(g2l *t, int opcode, const vtc_type *elem, LLVMValueR
   (void)elem;
   bool fast = t->opts->fast_math_functions && is_f32(t, x);
   LLVMTypeRef ty = LLVMTypeOf(x);
+  bool gpu = t->gpu;
   switch (opcode) {
-  case VTC_ARITH_EXP: return fast ? g2l_approx_exp_f32(t, x) : unary(t, "llvm.exp", x);
-  case VTC_ARITH_LOG: return unary(t, "llvm.log", x);
-  case VTC_ARITH_TANH: return fast ? g2l_approx_tanh_f32(t, x) : unary(t, "llvm.tanh", x);
-  case VTC_ARITH_ERF: return fast ? g2l_approx_erf_f32(t, x) : erf_libm(t, x);
+  case VTC_ARITH_EXP:
+    return fast ? g2l_approx_exp_f32(t, x) : gpu ? libdevice(t, "exp", x) : unary(t, "llvm.exp", x);
+  case VTC_ARITH_LOG: return gpu ? libdevice(t, "log", x) : unary(t, "llvm.log", x);
+  case VTC_ARITH_TANH:
+    return fast ? g2l_approx_tanh_f32(t, x) : gpu ? libdevice(t, "tanh", x) : unary(t, "llvm.tanh", x);
+  case VTC_ARITH_ERF: return fast ? g2l_approx_erf_f32(t, x) : gpu ? libdevice(t, "erf", x) : erf_libm(t, x);
   case VTC_ARITH_SQRT: return unary(t, "llvm.sqrt", x);
   case VTC_ARITH_RSQRT: return LLVMBuildFDiv(t->b, const_like(t, ty, 1.0, 0, true), unary(t, "llvm.sqrt", x), "");
   case VTC_ARITH_ABSF: return unary(t, "llvm.fabs", x);
   case VTC_ARITH_SIGMOID: {
     LLVMValueRef neg = LLVMBuildFNeg(t->b, x, "");
-    LLVMValueRef e = fast ? g2l_approx_exp_f32(t, neg) : unary(t, "llvm.exp", neg);
+    LLVMValueRef e = g2l_math_unary(t, VTC_ARITH_EXP, elem, neg);
     LLVMValueRef one = const_like(t, ty, 1.0, 0, true);
     return LLVMBuildFDiv(t->b, one, LLVMBuildFAdd(t->b, one, e, ""), "sigmoid");
   }
@@ -185,7 +225,7 @@ static LLVMValueRef compute(g2l *t, vtc_op *op, int code, LLVMValueRef x, LLVMVa
   case VTC_ARITH_INDEX_CAST: r = LLVMBuildIntCast2(b, x, rty, 1, ""); break;
   case VTC_ARITH_INDEX_CASTUI: r = LLVMBuildIntCast2(b, x, rty, 0, ""); break;
   case VTC_ARITH_BITCAST: r = LLVMBuildBitCast(b, x, rty, ""); break;
-  case VTC_ARITH_POWF: r = binary(t, "llvm.pow", x, y); break;
+  case VTC_ARITH_POWF: r = t->gpu ? libdevice_pow(t, x, y) : binary(t, "llvm.pow", x, y); break;
   case VTC_ARITH_ABSI: {
     LLVMTypeRef ty = LLVMTypeOf(x);
     LLVMValueRef args[] = {x, LLVMConstInt(t->i1, 0, 0)};

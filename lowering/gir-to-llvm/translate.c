@@ -11,6 +11,8 @@
 #include "ir/diagnostics.h"
 #include "lowering/gir-to-llvm/translate_impl.h"
 #include "runtime/jit.h"
+#include "targets/nvptx/intrinsics.h"
+#include "targets/nvptx/nvptx.h"
 
 /* ---- diagnostics, types, values ---------------------------------------- */
 
@@ -199,7 +201,8 @@ static bool buffer_op(g2l *t, vtc_op *op, bool *handled) {
     }
     if (info.level == VTC_GIR_SHARED) {
       if (!t->kernel) return g2l_error(t, op, "a shared buffer outside a kernel");
-      lv->ptr = g2l_entry_alloca(t, LLVMArrayType2(mt, (uint64_t)static_elems), 64);
+      lv->ptr = t->gpu ? g2l_gpu_shared(t, mt, (uint64_t)static_elems)
+                       : g2l_entry_alloca(t, LLVMArrayType2(mt, (uint64_t)static_elems), 64);
     } else {
       if (t->kernel) return g2l_error(t, op, "global buffers are allocated on the host only");
       LLVMValueRef bytes = g2l_i64(t, g2l_elem_bytes(info.elem));
@@ -434,16 +437,58 @@ static void kernel_driver(g2l *t, vtc_op *k, LLVMValueRef chunk, LLVMTypeRef rec
   LLVMBuildRetVoid(t->b);
 }
 
+/* The GPU mapping: one PTX entry whose body is the unit's, ids from the
+ * special registers (unit = warp of tid.x / 32, group = ctaid.x). */
+static bool gpu_kernel(g2l *t, vtc_op *k, type_vec *params) {
+  /* i1 parameters travel as bytes: the driver copies kernel parameters by
+   * their PTX size, and a .pred parameter does not exist. */
+  bool *was_i1 = vtc_xcalloc(params->len + 1, sizeof *was_i1);
+  for (size_t i = 0; i < params->len; i++)
+    if ((was_i1[i] = params->data[i] == t->i1)) params->data[i] = t->i8;
+  LLVMValueRef fn = add_function(t, vtc_gir_kernel_name(k), t->vd, params->data, (unsigned)params->len, false);
+  int64_t gs = vtc_gir_kernel_group_size(k);
+  vtc_nvptx_mark_kernel(fn);
+  vtc_nvptx_set_max_threads(fn, (unsigned)(gs * VTC_NVPTX_WARP_SIZE));
+  begin_function(t, fn);
+  t->kernel = k;
+  t->group_size = gs;
+  LLVMValueRef tid = vtc_nvptx_thread_id(t->b, t->m, 0);
+  t->lane = LLVMBuildAnd(t->b, tid, LLVMConstInt(t->i32, VTC_NVPTX_WARP_SIZE - 1, 0), "lane");
+  t->unit_in_group = LLVMBuildZExt(t->b, LLVMBuildLShr(t->b, tid, LLVMConstInt(t->i32, 5, 0), ""), t->i64,
+                                   "unit_in_group");
+  t->group = LLVMBuildZExt(t->b, vtc_nvptx_block_id(t->b, t->m, 0), t->i64, "group");
+  t->groups = LLVMBuildZExt(t->b, vtc_nvptx_grid_dim(t->b, t->m, 0), t->i64, "groups");
+  vtc_block *body = vtc_gir_kernel_body(k);
+  LLVMValueRef *args = vtc_xmalloc((LLVMCountParams(fn) + 1) * sizeof *args);
+  LLVMGetParams(fn, args);
+  for (unsigned i = 0; i < params->len; i++)
+    if (was_i1[i]) args[i] = LLVMBuildTrunc(t->b, args[i], t->i1, "");
+  free(was_i1);
+  unsigned next = 0;
+  for (unsigned i = 0; i < body->num_args; i++) bind_param(t, body->args[i], args, &next);
+  free(args);
+  bool ok = g2l_block_ops(t, body, NULL);
+  if (ok) LLVMBuildRetVoid(t->b);
+  t->kernel = NULL;
+  return ok;
+}
+
 static bool translate_kernel(g2l *t, vtc_op *k) {
-  if (vtc_gir_kernel_hierarchy(k) != VTC_GIR_HIER_CPU)
-    return g2l_error(t, k, "'%s' is a GPU kernel: the LLVM CPU translation needs `parallel cpu`",
-                     vtc_gir_kernel_name(k));
+  bool gpu = vtc_gir_kernel_hierarchy(k) == VTC_GIR_HIER_GPU;
+  if (gpu != t->gpu)
+    return g2l_error(t, k, "'%s' is a %s kernel: the translation for %s needs `parallel %s`", vtc_gir_kernel_name(k),
+                     gpu ? "GPU" : "CPU", t->gpu ? "NVPTX" : "the CPU", t->gpu ? "gpu" : "cpu");
   const vtc_type *ft = vtc_gir_kernel_type(k);
   type_vec params = {0};
   bool ok = true;
   for (unsigned i = 0; ok && i < ft->num_inputs; i++) {
     ok = lower_param_type(t, vtc_function_input(ft, i), &params);
     if (!ok) g2l_error(t, k, "parameter %u has a type the CPU translation does not support", i);
+  }
+  if (ok && t->gpu) {
+    ok = gpu_kernel(t, k, &params);
+    VTC_VEC_FREE(&params);
+    return ok;
   }
   LLVMValueRef unit = ok ? kernel_unit(t, k, &params) : NULL;
   if (unit) {
@@ -640,13 +685,16 @@ LLVMModuleRef vtc_gir_to_llvm(vtc_op *module, LLVMContextRef llctx, const char *
   t.i64 = LLVMInt64TypeInContext(llctx);
   t.ptr = LLVMPointerTypeInContext(llctx, 0);
   t.vd = LLVMVoidTypeInContext(llctx);
+  t.gpu = t.opts->target == &vtc_target_nvptx;
   vtc_block *top = vtc_op_region(module, 0)->first;
   /* Kernels first, so launches find their drivers. */
   for (vtc_op *op = top ? top->first : NULL; op && !t.failed; op = op->next)
     if (vtc_gir_is(op, "kernel")) translate_kernel(&t, op);
   for (vtc_op *op = top ? top->first : NULL; op && !t.failed; op = op->next) {
     if (vtc_gir_is(op, "kernel")) continue;
-    if (vtc_op_is_named(op, "func.func")) translate_host(&t, op);
+    if (vtc_op_is_named(op, "func.func")) {
+      if (!t.gpu) translate_host(&t, op); /* on a GPU the runtime runs host code */
+    }
     else g2l_error(&t, op, "is not supported at the top level of a module translated to LLVM");
   }
   LLVMDisposeBuilder(t.b);

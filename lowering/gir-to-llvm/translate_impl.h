@@ -52,6 +52,11 @@ typedef struct g2l {
   LLVMValueRef group, unit_in_group, groups;
   /* Inside a gir.elementwise body: the vector width (0 elsewhere). */
   unsigned ew_width;
+  /* The GPU mapping (gir_to_llvm.h): kernels are PTX entries, a register
+   * slice's width is spread over the 32 lanes of a warp; `lane` is this
+   * thread's lane (i32) inside a kernel. */
+  bool gpu;
+  LLVMValueRef lane;
 } g2l;
 
 /* Reports `'op' op: message` at op's location; returns false. */
@@ -113,6 +118,29 @@ LLVMValueRef g2l_math_unary(g2l *t, int opcode, const vtc_type *elem, LLVMValueR
 
 /* kernel_ops.c: gir ops inside a kernel; same contract. */
 bool g2l_kernel_op(g2l *t, vtc_op *op, bool *handled);
+
+/* Elements of a width-wide slice segment that one thread holds: the width
+ * on a CPU, ceil(width / 32) on a GPU. */
+unsigned g2l_reg_width(const g2l *t, unsigned width);
+/* The positions j (as <reg_width x i64>) of a segment's elements that this
+ * thread holds: 0..width-1 on a CPU, lane + 32 * (0..) on a GPU. */
+LLVMValueRef g2l_positions(g2l *t, unsigned width);
+
+/* Register <-> memory element representation of a <width x T> value: i1 <->
+ * i8 (zext/trunc), f16 and bf16 <-> i16 (bitcast); others unchanged. */
+LLVMValueRef g2l_from_memory(g2l *t, LLVMValueRef v, const vtc_type *elem, unsigned width);
+LLVMValueRef g2l_to_memory(g2l *t, LLVMValueRef v, const vtc_type *elem, unsigned width);
+/* Combines two values of a reduction; reduces one vector to a scalar. */
+LLVMValueRef g2l_combine(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef x, LLVMValueRef y);
+LLVMValueRef g2l_reduce_vector(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef v);
+
+/* gpu_ops.c: the GPU forms of the gOperators whose data cross lanes (copies
+ * between memory and registers, width reductions, broadcasts, extract, mma,
+ * syncs), same contract as g2l_kernel_op. */
+bool g2l_gpu_kernel_op(g2l *t, vtc_op *op, bool *handled);
+/* A statically sized shared buffer of `count` elements of `elem` (address
+ * space 3), as a generic pointer. */
+LLVMValueRef g2l_gpu_shared(g2l *t, LLVMTypeRef elem, uint64_t count);
 
 /* math_approx.c: vectorised f32 approximations (x is float or <N x float>). */
 LLVMValueRef g2l_approx_exp_f32(g2l *t, LLVMValueRef x);

@@ -67,7 +67,7 @@ static vtc_op *flat_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, co
   if (total_static != VTC_DYNAMIC && total_static > 0 && pow2_at_least(total_static) < V)
     V = pow2_at_least(total_static);
   const vtc_type *params[2] = {buffer, buffer};
-  vtc_op *kernel = vtc_gir_build_kernel(mb, loc, name, dense ? 1 : 2, params, VTC_GIR_HIER_CPU, 1, V);
+  vtc_op *kernel = t2g_new_kernel(S, mb, loc, name, dense ? 1 : 2, params, V);
   vtc_block *kb = vtc_gir_kernel_body(kernel);
   t2g_emit E;
   t2g_emit_init(&E, ctx, loc, kb);

@@ -525,7 +525,7 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   const vtc_type *out_t = vtc_te_compute_type(compute);
   params[np++] = t2g_buffer_type(K->ctx, out_t);
   for (unsigned i = 0; i < K->nsym; i++) params[np++] = vtc_type_index(K->ctx);
-  vtc_op *kernel = vtc_gir_build_kernel(mb, K->loc, name, np, params, VTC_GIR_HIER_CPU, 1, K->V);
+  vtc_op *kernel = t2g_new_kernel(K->S, mb, K->loc, name, np, params, K->V);
   free(params);
   vtc_block *kb = vtc_gir_kernel_body(kernel);
   t2g_emit *E = &K->E;

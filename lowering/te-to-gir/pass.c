@@ -44,6 +44,8 @@
 
 #include "lowering/te-to-gir/t2g.h"
 #include "lowering/te-to-gir/te_to_gir.h"
+#include "targets/nvptx/intrinsics.h"
+#include "targets/nvptx/nvptx.h"
 
 typedef struct host {
   t2g_state *S;
@@ -95,7 +97,10 @@ static vtc_value *alloc_and_launch(host *h, const vtc_loc *loc, const vtc_type *
     if (bi.dims[k] == VTC_DYNAMIC) dyn[nd++] = sizes[k];
   vtc_value *buf = vtc_gir_build_alloc(&h->E.at, loc, bt, nd, dyn);
   own(h, buf);
-  vtc_value *groups = t2g_minui(&h->E, items, t2g_cidx(&h->E, h->S->opts->max_units));
+  /* Units = min(items, max-units), rounded up to whole groups. */
+  const t2g_options *o = h->S->opts;
+  vtc_value *units = t2g_minui(&h->E, items, t2g_cidx(&h->E, o->max_units));
+  vtc_value *groups = t2g_ceildivui(&h->E, units, t2g_cidx(&h->E, o->group_size));
   vtc_value **args = vtc_xcalloc(nin + 1 + ntrail, sizeof *args);
   if (nin) memcpy(args, ins, nin * sizeof *args);
   args[nin] = buf;
@@ -351,11 +356,54 @@ static vtc_walk_result collect_funcs(vtc_op *op, void *data) {
   return VTC_WALK_ADVANCE;
 }
 
+/* The defaults of each hierarchy, for options left at 0. On a CPU a unit is
+ * a thread with AVX-512 registers; on a GPU a unit is a warp whose 32 lanes
+ * each move 128 bits per work item (a 16-byte access per thread, 512 bytes
+ * per warp), groups are 4 warps (128-thread blocks), and a launch has at most
+ * one full wave of an H100's resident warps (the blocked loop gives each warp
+ * a contiguous run of work items). */
+typedef struct hierarchy_defaults {
+  int64_t vector_bits, group_size;
+  int64_t (*max_units)(void);
+} hierarchy_defaults;
+
+static int64_t cpu_max_units(void) { return 256; }
+
+static int64_t gpu_max_units(void) {
+  const vtc_gpu_desc *g = vtc_gpu_lookup(VTC_NVPTX_DEFAULT_ARCH);
+  return (int64_t)g->num_sms * g->max_threads_per_sm / g->warp_size;
+}
+
+static const hierarchy_defaults defaults_of[] = {
+    [VTC_GIR_HIER_CPU] = {512, 1, cpu_max_units},
+    [VTC_GIR_HIER_GPU] = {VTC_NVPTX_WARP_SIZE * 128, 4, gpu_max_units},
+};
+
+static t2g_options resolve_options(const t2g_options *in) {
+  t2g_options o = *in;
+  const hierarchy_defaults *d = &defaults_of[o.hierarchy];
+  if (!o.vector_bits) o.vector_bits = d->vector_bits;
+  if (!o.group_size) o.group_size = d->group_size;
+  if (!o.max_units) o.max_units = d->max_units();
+  return o;
+}
+
+vtc_op *t2g_new_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, unsigned np,
+                       const vtc_type *const *params, int64_t V) {
+  vtc_gir_hierarchy h = (vtc_gir_hierarchy)S->opts->hierarchy;
+  int64_t lanes = h == VTC_GIR_HIER_GPU ? VTC_NVPTX_WARP_SIZE : V;
+  return vtc_gir_build_kernel(mb, loc, name, np, params, h, S->opts->group_size, lanes);
+}
+
 static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *options) {
-  const t2g_options *o = options;
+  const t2g_options resolved = resolve_options(options), *o = &resolved;
   t2g_state S = {.ctx = vtc_pass_context_ctx(pc), .module = root, .opts = o};
-  if (o->vector_bits < 8 || o->max_units < 1)
-    return vtc_error(S.ctx, root->loc, "lower-te-to-gir: vector-bits must be >= 8 and max-units >= 1");
+  if (o->vector_bits < 8 || o->max_units < 1 || o->group_size < 1)
+    return vtc_error(S.ctx, root->loc,
+                     "lower-te-to-gir: vector-bits must be >= 8, max-units and group-size >= 1");
+  if (o->hierarchy == VTC_GIR_HIER_GPU && o->group_size > 32)
+    return vtc_error(S.ctx, root->loc, "lower-te-to-gir: a GPU group has at most 32 warps, not %lld",
+                     (long long)o->group_size);
   VTC_VEC(vtc_op *) funcs = {0};
   vtc_op_walk(root, true, collect_funcs, &funcs);
   for (unsigned r = 0; r < root->num_regions; r++)
@@ -372,11 +420,19 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   return ok;
 }
 
+static const char *const hierarchy_names[] = {"cpu", "gpu", NULL};
+
 static const vtc_pass_option t2g_option_table[] = {
-    {"vector-bits", VTC_OPTION_INT, "512", "SIMD register width in bits: lanes = vector-bits / element bits",
+    {"hierarchy", VTC_OPTION_ENUM, "cpu", "The kernels' parallel primitive: cpu (unit = thread) or gpu (unit = warp)",
+     offsetof(t2g_options, hierarchy), hierarchy_names},
+    {"vector-bits", VTC_OPTION_INT, "0",
+     "Bits per work item: elements = vector-bits / element bits (0: 512 on cpu, 32 lanes x 128 on gpu)",
      offsetof(t2g_options, vector_bits), NULL},
-    {"max-units", VTC_OPTION_INT, "256", "At most this many parallel units (CPU threads' work blocks) per launch",
+    {"max-units", VTC_OPTION_INT, "0",
+     "At most this many parallel units per launch (0: 256 on cpu; one wave of an H100's warps on gpu)",
      offsetof(t2g_options, max_units), NULL},
+    {"group-size", VTC_OPTION_INT, "0", "Units per group (0: 1 on cpu, 4 warps on gpu)",
+     offsetof(t2g_options, group_size), NULL},
     {"vectorize", VTC_OPTION_BOOL, "true", "Vectorize the innermost dimension (false: one element per step)",
      offsetof(t2g_options, vectorize), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},

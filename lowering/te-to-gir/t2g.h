@@ -14,8 +14,10 @@
 
 /* The pass options (pass.c documents them). */
 typedef struct t2g_options {
-  int64_t vector_bits; /* SIMD register width: lanes = vector_bits / element bits */
-  int64_t max_units;   /* at most this many parallel units per launch */
+  int hierarchy;       /* the kernels' vtc_gir_hierarchy (the enum option's index) */
+  int64_t vector_bits; /* elements per work item = vector_bits / element bits (0: the hierarchy's) */
+  int64_t max_units;   /* at most this many parallel units per launch (0: the hierarchy's) */
+  int64_t group_size;  /* units per group (0: the hierarchy's) */
   bool vectorize;      /* false: one element per step (lanes 1) everywhere */
 } t2g_options;
 
@@ -140,6 +142,11 @@ vtc_op *t2g_build_fill_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *loc,
  * per = ceildiv(total, units). Returns the gir.for (its body ends without a
  * terminator: the caller adds gir.yield). */
 vtc_op *t2g_blocked_loop(t2g_emit *E, vtc_value *total);
+/* A new kernel at mb with the options' parallel primitive (hierarchy, group
+ * size; `lanes` is V on a CPU, a warp's 32 on a GPU) for work items of V
+ * elements. */
+vtc_op *t2g_new_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, unsigned np,
+                       const vtc_type *const *params, int64_t V);
 /* Lanes for an element type: vector_bits / bits (i1 as 8 bits), >= 1. */
 int64_t t2g_max_lanes(const t2g_options *o, const vtc_type *elem);
 /* Erases unused pure ops (arith, math, gir.dim/id/count/view) in a kernel. */

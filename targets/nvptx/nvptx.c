@@ -4,12 +4,16 @@
 #include "targets/nvptx/nvptx.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Linker.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 
@@ -77,9 +81,94 @@ const vtc_target vtc_target_nvptx = {
   .prepare_function = nvptx_prepare_function,
 };
 
-int vtc_nvptx_emit_ptx(LLVMModuleRef m, const char *arch, int optimize, char **ptx, char **error) {
+/* ---- libdevice -------------------------------------------------------------- */
+
+/* Where CUDA toolkits install libdevice (NVIDIA's installer; Debian's
+ * nvidia-cuda-toolkit). $VTC_LIBDEVICE wins. */
+static const char *const libdevice_paths[] = {
+  "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc",
+  "/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc",
+  "/usr/lib/cuda/nvvm/libdevice/libdevice.10.bc",
+};
+
+const char *vtc_nvptx_find_libdevice(void) {
+  const char *env = getenv("VTC_LIBDEVICE");
+  if (env && *env) return access(env, R_OK) == 0 ? env : NULL;
+  for (size_t i = 0; i < sizeof libdevice_paths / sizeof *libdevice_paths; i++)
+    if (access(libdevice_paths[i], R_OK) == 0) return libdevice_paths[i];
+  return NULL;
+}
+
+/* The first libdevice function the module declares (calls), or NULL. */
+static const char *libdevice_use(LLVMModuleRef m) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (LLVMIsDeclaration(f) && len > 5 && !strncmp(name, "__nv_", 5)) return name;
+  }
+  return NULL;
+}
+
+/* Links libdevice into m (NVVM's way: the bitcode module, its functions made
+ * internal so default<O3> inlines what is used and drops the rest; NVVMReflect
+ * reads __nvvm_reflect("__CUDA_FTZ") from the module flag, 0 = IEEE
+ * denormals). */
+static int link_libdevice(LLVMModuleRef m, const char *used, char **error) {
+  const char *path = vtc_nvptx_find_libdevice();
+  if (!path) {
+    *error = vtc_target_errorf("nvptx: the kernels call libdevice's %s (f64 or f16 math, log, pow), but "
+                               "libdevice.10.bc was not found: set VTC_LIBDEVICE to the CUDA toolkit's "
+                               "nvvm/libdevice/libdevice.10.bc", used);
+    return -1;
+  }
+  LLVMMemoryBufferRef buf = NULL;
+  char *msg = NULL;
+  if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+    *error = vtc_target_errorf("nvptx: cannot read libdevice '%s': %s", path, msg ? msg : "unknown error");
+    LLVMDisposeMessage(msg);
+    return -1;
+  }
+  LLVMModuleRef lib = NULL;
+  LLVMBool bad = LLVMParseBitcodeInContext2(LLVMGetModuleContext(m), buf, &lib);
+  LLVMDisposeMemoryBuffer(buf);
+  if (bad) {
+    *error = vtc_target_errorf("nvptx: '%s' is not an LLVM bitcode file", path);
+    return -1;
+  }
+  LLVMSetTarget(lib, LLVMGetTarget(m));
+  LLVMSetDataLayout(lib, LLVMGetDataLayoutStr(m));
+  /* Linking resolves declarations against external definitions only, so
+   * libdevice's are internalised after the link: every definition that is
+   * not one of ours (the kernels) before it. */
+  size_t n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) n++;
+  LLVMValueRef *ours = calloc(n + 1, sizeof *ours);
+  if (!ours) abort();
+  n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f)) ours[n++] = f;
+  if (LLVMLinkModules2(m, lib)) { /* consumes lib */
+    free(ours);
+    *error = vtc_target_errorf("nvptx: linking libdevice '%s' failed", path);
+    return -1;
+  }
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) {
+    bool mine = false;
+    for (size_t i = 0; i < n && !mine; i++) mine = ours[i] == f;
+    if (!mine && !LLVMIsDeclaration(f)) LLVMSetLinkage(f, LLVMInternalLinkage);
+  }
+  free(ours);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
+    if (LLVMGetInitializer(g) && LLVMGetLinkage(g) == LLVMExternalLinkage) LLVMSetLinkage(g, LLVMInternalLinkage);
+  LLVMContextRef ctx = LLVMGetModuleContext(m);
+  LLVMAddModuleFlag(m, LLVMModuleFlagBehaviorOverride, "nvvm-reflect-ftz", 16,
+                    LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(ctx), 0, 0)));
+  return 0;
+}
+
+int vtc_nvptx_emit_ptx(LLVMModuleRef m, const char *arch, int opt_level, char **ptx, char **error) {
   *ptx = NULL;
-  vtc_target_options opts = {arch, NULL, 3};
+  vtc_target_options opts = {arch, NULL, opt_level > 0 ? opt_level : 0};
   char *err = NULL;
   LLVMTargetMachineRef tm = vtc_target_machine_create(&vtc_target_nvptx, &opts, NULL, NULL, &err);
   if (!tm) {
@@ -95,7 +184,13 @@ int vtc_nvptx_emit_ptx(LLVMModuleRef m, const char *arch, int optimize, char **p
     rc = -1;
   }
   LLVMDisposeMessage(msg);
-  if (rc == 0 && optimize) rc = vtc_llvm_optimize(m, tm, "default<O3>", &err);
+  const char *used = rc == 0 ? libdevice_use(m) : NULL;
+  if (used) rc = link_libdevice(m, used, &err);
+  if (rc == 0 && opt_level > 0) {
+    char passes[32];
+    snprintf(passes, sizeof passes, "default<O%d>", opt_level > 3 ? 3 : opt_level);
+    rc = vtc_llvm_optimize(m, tm, passes, &err);
+  }
   size_t size = 0;
   if (rc == 0) rc = vtc_llvm_emit(m, tm, VTC_EMIT_ASSEMBLY, ptx, &size, &err);
   LLVMDisposeTargetMachine(tm);

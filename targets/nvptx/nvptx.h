@@ -20,12 +20,19 @@ extern const vtc_target vtc_target_nvptx;
 #define VTC_NVPTX_DEFAULT_ARCH "sm_90"
 #define VTC_NVPTX_DATA_LAYOUT "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 
-/* Emits `m` as PTX text for `arch` (NULL: sm_90). The module is not consumed;
- * its triple and data layout are set for the target first, and when optimize
- * is non-zero it is run through default<O3> (which for NVPTX also infers the
- * address spaces of generic pointers). *ptx gets a malloc'd NUL-terminated
- * string (free() it). Returns 0, or -1 with *error set (free() it). */
-int vtc_nvptx_emit_ptx(LLVMModuleRef m, const char *arch, int optimize, char **ptx, char **error);
+/* Emits `m` as PTX text for `arch` (NULL: sm_90). The module is changed
+ * in place: its triple and data layout are set for the target; when it calls
+ * libdevice functions (__nv_expf, ...) libdevice is linked in (found by
+ * vtc_nvptx_find_libdevice; an error naming the function when there is
+ * none); and with opt_level > 0 it runs through default<O{opt_level}> (which
+ * for NVPTX also infers the address spaces of generic pointers and resolves
+ * __nvvm_reflect). *ptx gets a malloc'd NUL-terminated string (free() it).
+ * Returns 0, or -1 with *error set (free() it). */
+int vtc_nvptx_emit_ptx(LLVMModuleRef m, const char *arch, int opt_level, char **ptx, char **error);
+
+/* libdevice.10.bc: $VTC_LIBDEVICE when set (NULL if unreadable), else the
+ * first readable of the CUDA toolkits' install paths; NULL if none. */
+const char *vtc_nvptx_find_libdevice(void);
 
 /* ---- hardware descriptions ---------------------------------------------- */
 

@@ -181,7 +181,7 @@ static char *kernels_ptx(const char *arch) {
   kb k;
   LLVMModuleRef m = build_kernels(&k, ctx);
   char *ptx = NULL, *err = NULL;
-  if (vtc_nvptx_emit_ptx(m, arch, 1, &ptx, &err) != 0) {
+  if (vtc_nvptx_emit_ptx(m, arch, 3, &ptx, &err) != 0) {
     fprintf(stderr, "emit ptx for %s: %s\n", arch ? arch : "(default)", err);
     free(err);
   }

@@ -12,6 +12,7 @@
 #include "ir/ir.h"
 #include "lowering/gir-to-llvm/gir_to_llvm.h"
 #include "runtime/jit.h"
+#include "targets/nvptx/nvptx.h"
 #include "targets/target.h"
 
 typedef struct options {
@@ -24,13 +25,18 @@ typedef struct options {
 
 static void usage(FILE *f) {
   fputs("usage: vtc-translate FILE.mlir [options] [-o OUT]\n"
-        "  --emit=llvm|asm|obj|mlir  what to write (default llvm: textual LLVM IR; mlir: the\n"
-        "                            module after the pipeline, before the translation)\n"
+        "  --emit=llvm|asm|obj|ptx|mlir  what to write (default llvm: textual LLVM IR; ptx:\n"
+        "                            PTX for --mcpu (sm_90 default), implies --target=nvptx;\n"
+        "                            mlir: the module after the pipeline, before translation)\n"
         "  --pass-pipeline=PIPELINE  passes to run before the translation; default: for a\n"
         "                            module with graph ops lower-graph-to-te,lower-te-to-gir,\n"
-        "                            with te ops lower-te-to-gir, for gir nothing\n"
-        "  --target=x86              code-generation target (default x86, the host)\n"
-        "  --mcpu=CPU                target CPU (default: the host's), e.g. skylake-avx512\n"
+        "                            with te ops lower-te-to-gir, for gir nothing (on nvptx\n"
+        "                            with lower-te-to-gir{hierarchy=gpu})\n"
+        "  --target=x86|nvptx        code-generation target (default x86, the host; nvptx:\n"
+        "                            the `parallel gpu` kernels, linked with libdevice when\n"
+        "                            they need it: $VTC_LIBDEVICE or the CUDA toolkit's)\n"
+        "  --mcpu=CPU                target CPU (default: the host's), e.g. skylake-avx512,\n"
+        "                            or GPU architecture (sm_90, sm_80)\n"
         "  --mattr=FEATURES          target features, e.g. +avx512f,-avx2 (default: the CPU's)\n"
         "  -O0 | -O1 | -O2 | -O3     LLVM optimisation (default<On>) and codegen level;\n"
         "                            -O0 emits the translation as is (default -O3)\n"
@@ -56,8 +62,9 @@ static bool parse_args(int argc, char **argv, options *o) {
       else if (!strcmp(k, "asm")) o->emit = VTC_EMIT_ASSEMBLY;
       else if (!strcmp(k, "obj")) o->emit = VTC_EMIT_OBJECT;
       else if (!strcmp(k, "mlir")) o->emit_mlir = true;
+      else if (!strcmp(k, "ptx")) o->emit = VTC_EMIT_ASSEMBLY, o->target = "nvptx";
       else {
-        fprintf(stderr, "vtc-translate: unknown --emit kind '%s' (llvm, asm, obj or mlir)\n", k);
+        fprintf(stderr, "vtc-translate: unknown --emit kind '%s' (llvm, asm, obj, ptx or mlir)\n", k);
         return false;
       }
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
@@ -104,13 +111,16 @@ static vtc_walk_result scan(vtc_op *op, void *data) {
   return VTC_WALK_ADVANCE;
 }
 
-/* The pipeline down to gir: the user's, or the default for the input level. */
-static bool lower_to_gir(vtc_context *ctx, vtc_op *module, const char *user) {
-  const char *pipeline = user;
+/* The pipeline down to gir: the user's, or the default for the input level
+ * and the target's hierarchy. */
+static bool lower_to_gir(vtc_context *ctx, vtc_op *module, const options *o) {
+  const char *pipeline = o->pipeline;
   if (!pipeline) {
     dialect_scan s = {false, false};
     vtc_op_walk(module, true, scan, &s);
-    pipeline = s.graph ? "lower-graph-to-te,lower-te-to-gir" : s.te ? "lower-te-to-gir" : NULL;
+    bool gpu = !strcmp(o->target, "nvptx");
+    if (s.graph) pipeline = gpu ? "lower-graph-to-te,lower-te-to-gir{hierarchy=gpu}" : "lower-graph-to-te,lower-te-to-gir";
+    else if (s.te) pipeline = gpu ? "lower-te-to-gir{hierarchy=gpu}" : "lower-te-to-gir";
   }
   if (!pipeline || !*pipeline) return true;
   vtc_pass_manager *pm = vtc_pass_manager_create(ctx, "builtin.module");
@@ -173,7 +183,8 @@ static bool translate(vtc_op *module, const options *o) {
   }
   LLVMDisposeMessage(msg);
   if (ok) vtc_target_configure_module(m, tm);
-  if (ok && o->opt_level > 0) {
+  bool ptx = target == &vtc_target_nvptx && o->emit != VTC_EMIT_LLVM_IR;
+  if (ok && o->opt_level > 0 && !ptx) {
     char passes[32];
     snprintf(passes, sizeof passes, "default<O%d>", o->opt_level);
     if (vtc_llvm_optimize(m, tm, passes, &err) != 0) {
@@ -183,7 +194,17 @@ static bool translate(vtc_op *module, const options *o) {
   }
   char *out = NULL;
   size_t size = 0;
-  if (ok && vtc_llvm_emit(m, tm, o->emit, &out, &size, &err) != 0) {
+  if (ok && ptx) { /* libdevice linked and optimised with the kernels (nvptx.h) */
+    if (o->emit == VTC_EMIT_OBJECT) {
+      fputs("vtc-translate: nvptx has no object files: use --emit=ptx\n", stderr);
+      ok = false;
+    } else if (vtc_nvptx_emit_ptx(m, cpu, o->opt_level, &out, &err) != 0) {
+      fprintf(stderr, "vtc-translate: %s\n", err);
+      ok = false;
+    } else {
+      size = strlen(out);
+    }
+  } else if (ok && vtc_llvm_emit(m, tm, o->emit, &out, &size, &err) != 0) {
     fprintf(stderr, "vtc-translate: %s\n", err);
     ok = false;
   }
@@ -217,7 +238,7 @@ int main(int argc, char **argv) {
     const char *name = strcmp(o.input, "-") ? o.input : "<stdin>";
     vtc_context_add_source(ctx, name, buf, len);
     vtc_op *module = vtc_parse_source(ctx, name, buf, len, 0);
-    bool ok = module && vtc_verify(module) && lower_to_gir(ctx, module, o.pipeline) &&
+    bool ok = module && vtc_verify(module) && lower_to_gir(ctx, module, &o) &&
               (o.emit_mlir ? print_module(module, &o) : translate(module, &o));
     rc = ok && vtc_context_error_count(ctx) == 0 ? 0 : 1;
     if (module) vtc_op_destroy(module);

@@ -9,7 +9,7 @@
 // RUN: not vtc-translate %t/gpu.mlir --emit=wasm 2>&1 | FileCheck %s --check-prefix=EMIT
 // RUN: not vtc-translate %t/gpu.mlir --mcpu=no-such-cpu --target=arm 2>&1 | FileCheck %s --check-prefix=TARGET
 
-// GPU: gpu.mlir:1:1: error: 'gir.kernel' op 'k' is a GPU kernel: the LLVM CPU translation needs `parallel cpu`
+// GPU: gpu.mlir:1:1: error: 'gir.kernel' op 'k' is a GPU kernel: the translation for the CPU needs `parallel cpu`
 // BLOCK: block.mlir:3:3: error: 'gir.sync' op a block barrier with group_size 4 > 1 is not supported on the CPU yet
 // DEVICE: device.mlir:2:3: error: 'gir.sync' op a device-wide barrier is not supported on the CPU (split the kernel)
 // TENSOR: tensor.mlir:1:1: error: 'func.func' op argument 0 of 'f' has a type the CPU translation does not support

@@ -12,8 +12,9 @@
 // TE: error: 'func.func' op argument 0 of 'f' has a type the CPU translation does not support
 // BADPASS: 'no-such-pass' does not refer to a registered pass
 // HELP: usage: vtc-translate FILE.mlir
-// HELP: --emit=llvm|asm|obj|mlir
+// HELP: --emit=llvm|asm|obj|ptx|mlir
 // HELP: --pass-pipeline=PIPELINE
+// HELP: --target=x86|nvptx
 // HELP: --mcpu=CPU
 // HELP: --mattr=FEATURES
 // HELP: --precise-math

@@ -1,0 +1,126 @@
+// gir -> LLVM for NVPTX (lowering/gir-to-llvm, the GPU mapping of
+// gir_to_llvm.h): a kernel is a PTX .entry with .maxntid = group x 32, the
+// unit is the warp (tid.x / 32), a slice's width is spread over the lanes
+// (element j in lane j % 32), width reductions end in butterfly shuffles,
+// broadcasts and mma read single elements with shfl.idx, a change of pattern
+// goes through per-warp shared memory, block syncs are bar.sync.
+// RUN: vtc-translate %s --target=nvptx -O0 --emit=llvm | FileCheck %s
+// RUN: vtc-translate %s --emit=ptx | FileCheck %s --check-prefix=PTX
+// RUN: vtc-translate %s --emit=ptx --mcpu=sm_80 | FileCheck %s --check-prefix=SM80
+// The same PTX is assembled by ptxas in ptxas.test.
+
+// CHECK-LABEL: define ptx_kernel void @row_sum(ptr %0, i64 %1, i64 %2, ptr %3, i64 %4)
+// CHECK: call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+// CHECK: %lane = and i32 %{{.*}}, 31
+// CHECK: %unit_in_group = zext i32
+// CHECK: call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+// CHECK: call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+// 64 elements per segment: two per lane, at lane and lane + 32.
+// CHECK: for.body:
+// CHECK: %pos = add <2 x i64> %{{.*}}, <i64 0, i64 32>
+// CHECK: call <2 x float> @llvm.masked.gather.v2f32.v2p0(<2 x ptr>
+// CHECK: for.exit:
+// CHECK: call reassoc float @llvm.vector.reduce.fadd.v2f32(float -0.000000e+00, <2 x float>
+// CHECK-COUNT-5: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1,
+// The 1x1 result is stored by lane 0 only.
+// CHECK: icmp ult <1 x i64> %pos{{.*}}, <i64 1>
+// CHECK: call void @llvm.masked.scatter.v1f32.v1p0(<1 x float>
+
+// CHECK-LABEL: define ptx_kernel void @block_exchange(
+// CHECK: ptr addrspacecast (ptr addrspace(3) @vtc_shared to ptr)
+// CHECK: call void @llvm.nvvm.barrier0()
+// Re-patterning 4x32 into 1x128: through the warp's part of a scratch.
+// CHECK: call void @llvm.nvvm.bar.warp.sync(i32 -1)
+// CHECK: call <4 x float> @llvm.masked.gather.v4f32.v4p0(
+// CHECK: call void @llvm.nvvm.bar.warp.sync(i32 -1)
+
+// CHECK-LABEL: define ptx_kernel void @matmul(
+// CHECK: for.body:
+// A[i][k] to every lane: shfl.idx from lane k % 32.
+// CHECK: call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %{{.*}}, i32 3, i32 31)
+// CHECK: call <1 x float> @llvm.fmuladd.v1f32(
+
+// CHECK: !nvvm.annotations =
+// CHECK-DAG: !{ptr @row_sum, !"kernel", i32 1}
+// CHECK-DAG: !{ptr @row_sum, !"maxntidx", i32 64}
+// CHECK-DAG: !{ptr @matmul, !"maxntidx", i32 32}
+
+// PTX: .target sm_90
+// PTX-LABEL: .visible .entry row_sum(
+// PTX: .maxntid 64, 1, 1
+// PTX: shfl.sync.bfly.b32
+// PTX-LABEL: .visible .entry block_exchange(
+// PTX: bar.sync 0;
+// PTX: bar.warp.sync -1;
+// PTX-LABEL: .visible .entry matmul(
+// PTX: shfl.sync.idx.b32
+// PTX: fma.rn.f32
+// SM80: .target sm_80
+
+// Row sums of a ?x? matrix: one warp per row, the row read 64 at a time.
+gir.kernel @row_sum(%x: !gir.buffer<global, ?x?xf32>, %y: !gir.buffer<global, ?xf32>) parallel gpu group 2 lanes 32 {
+  %row = gir.id unit
+  %cols = gir.dim %x, 1 : !gir.buffer<global, ?x?xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %zero = arith.constant 0.0 : f32
+  %acc0 = gir.broadcast %zero : f32 -> !gir.slice<register, 1x64xf32>
+  %base = arith.muli %row, %cols : index
+  %acc = gir.for %k = %c0 to %cols step %c64 iter_args(%a = %acc0) -> (!gir.slice<register, 1x64xf32>) {
+    %off = arith.addi %base, %k : index
+    %rem = arith.subi %cols, %k : index
+    %v = gir.view %x[%off] valid(%c1, %rem) : !gir.buffer<global, ?x?xf32> -> !gir.slice<global, 1x64xf32>
+    %r = gir.copy %v : !gir.slice<global, 1x64xf32> -> !gir.slice<register, 1x64xf32>
+    %s = gir.elementwise(%a, %r) : (!gir.slice<register, 1x64xf32>, !gir.slice<register, 1x64xf32>) -> !gir.slice<register, 1x64xf32> {
+    ^bb0(%p: f32, %q: f32):
+      %z = arith.addf %p, %q : f32
+      gir.yield %z : f32
+    }
+    gir.yield %s : !gir.slice<register, 1x64xf32>
+  }
+  %sum = gir.reduce sum width %acc : !gir.slice<register, 1x64xf32> -> !gir.slice<register, 1x1xf32>
+  %out = gir.view %y[%row] : !gir.buffer<global, ?xf32> -> !gir.slice<global, 1x1xf32>
+  gir.copy %sum to %out : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+}
+
+// Each warp of a block writes 128 elements to shared memory, the block
+// syncs, each warp reads its neighbour's as 4x32 and re-cuts them to 1x128.
+gir.kernel @block_exchange(%x: !gir.buffer<global, 256xf32>, %y: !gir.buffer<global, 256xf32>) parallel gpu group 2 lanes 32 {
+  %w = gir.id unit_in_group
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  %smem = gir.alloc() : !gir.buffer<shared, 256xf32>
+  %off = arith.muli %w, %c128 : index
+  %gv = gir.view %x[%off] : !gir.buffer<global, 256xf32> -> !gir.slice<global, 1x128xf32>
+  %sv = gir.view %smem[%off] : !gir.buffer<shared, 256xf32> -> !gir.slice<shared, 1x128xf32>
+  gir.copy %gv to %sv : !gir.slice<global, 1x128xf32> -> !gir.slice<shared, 1x128xf32>
+  gir.sync block %smem : !gir.buffer<shared, 256xf32>
+  %other = arith.subi %c1, %w : index
+  %ooff = arith.muli %other, %c128 : index
+  %ov = gir.view %smem[%ooff] : !gir.buffer<shared, 256xf32> -> !gir.slice<shared, 4x32xf32>
+  %r = gir.copy %ov : !gir.slice<shared, 4x32xf32> -> !gir.slice<register, 4x32xf32>
+  %t = gir.sync warp %r : !gir.slice<register, 4x32xf32> -> !gir.slice<register, 1x128xf32>
+  %yv = gir.view %y[%off] : !gir.buffer<global, 256xf32> -> !gir.slice<global, 1x128xf32>
+  gir.copy %t to %yv : !gir.slice<register, 1x128xf32> -> !gir.slice<global, 1x128xf32>
+}
+
+gir.kernel @matmul(%a: !gir.buffer<global, 8x12xf32>, %b: !gir.buffer<global, 12x32xf32>, %c: !gir.buffer<global, 8x32xf32>) parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c12 = arith.constant 12 : index
+  %zero = arith.constant 0.0 : f32
+  %acc0 = gir.broadcast %zero : f32 -> !gir.slice<register, 8x32xf32>
+  %acc = gir.for %k = %c0 to %c12 step %c4 iter_args(%cc = %acc0) -> (!gir.slice<register, 8x32xf32>) {
+    %av = gir.view %a[%k] : !gir.buffer<global, 8x12xf32> -> !gir.slice<global, 8x4xf32, 12>
+    %c32 = arith.constant 32 : index
+    %bo = arith.muli %k, %c32 : index
+    %bv = gir.view %b[%bo] : !gir.buffer<global, 12x32xf32> -> !gir.slice<global, 4x32xf32>
+    %ar = gir.copy %av : !gir.slice<global, 8x4xf32, 12> -> !gir.slice<register, 8x4xf32>
+    %br = gir.copy %bv : !gir.slice<global, 4x32xf32> -> !gir.slice<register, 4x32xf32>
+    %d = gir.mma %ar, %br, %cc : !gir.slice<register, 8x4xf32>, !gir.slice<register, 4x32xf32>, !gir.slice<register, 8x32xf32>
+    gir.yield %d : !gir.slice<register, 8x32xf32>
+  }
+  %cv = gir.view %c[%c0] : !gir.buffer<global, 8x32xf32> -> !gir.slice<global, 8x32xf32>
+  gir.copy %acc to %cv : !gir.slice<register, 8x32xf32> -> !gir.slice<global, 8x32xf32>
+}
