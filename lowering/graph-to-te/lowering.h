@@ -144,6 +144,8 @@ bool gte_lower_where(gte_lowering *L, vtc_op *op, vtc_value **results);
 bool gte_lower_cast(gte_lowering *L, vtc_op *op, vtc_value **results);
 bool gte_lower_constant(gte_lowering *L, vtc_op *op, vtc_value **results);
 bool gte_lower_movement(gte_lowering *L, vtc_op *op, vtc_value **results);   /* movement.c */
+/* A reshape or flatten with dynamic dims: its one result (reshape.c). */
+bool gte_lower_dynamic_reshape(gte_lowering *L, vtc_op *op, vtc_value **result);
 bool gte_lower_reduce(gte_lowering *L, vtc_op *op, vtc_value **results);     /* reduce.c */
 bool gte_lower_softmax(gte_lowering *L, vtc_op *op, vtc_value **results);
 bool gte_lower_layer_norm(gte_lowering *L, vtc_op *op, vtc_value **results);

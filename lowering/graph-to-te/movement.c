@@ -5,8 +5,8 @@
  * Definition 2: map plus bias, piecewise). Several pieces become a chain of
  * arith.select on the pieces' boxes, with `padding` on every load because
  * each one is evaluated at every index. Where the interface needs static
- * shapes, a reshape of grouped dims and a concat along a dynamic axis are
- * lowered here from the symbolic shapes. */
+ * shapes, a concat along a dynamic axis is lowered here from the symbolic
+ * shapes, and a reshape or flatten in reshape.c. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,109 +53,6 @@ static vtc_value *box_condition(gte_compute *c, const vtc_graph_map_piece *p) {
   }
   (void)ctx;
   return cond;
-}
-
-/* A reshape (or flatten) with dynamic dims: the dims are matched in groups
- * as the mapping interface does (graph_map_reshape), each group either
- * all-static (linearise the output dims by static strides, then floordiv/mod
- * by the input's) or one dynamic dim on both sides that is the same size (it
- * is passed straight through). Sameness: a `shape` entry 0 at the same
- * position copies the dim; else it must be the only dynamic dim of both
- * sides (the static groups' products match, so the element counts force it).
- * Returns false with a diagnostic when the dims cannot be grouped so. */
-static bool lower_dynamic_reshape(gte_lowering *L, vtc_op *op, vtc_value **result) {
-  vtc_context *ctx = L->ctx;
-  vtc_value *x = vtc_op_operand(op, 0);
-  const vtc_type *rt = vtc_op_result(op, 0)->type;
-  gte_shape in, out;
-  if (!gte_shape_of(L, x, &in)) return false;
-  out = gte_static_shape(L, rt);
-  int64_t shape[GRAPH_MAX_ARRAY];
-  int nshape = 0;
-  bool present = false;
-  if (strcmp(op->name->name, "graph.reshape") == 0 &&
-      !graph_attr_ints(op, VTC_GRAPH_ATTR_SHAPE, false, shape, GRAPH_MAX_ARRAY, &nshape, &present))
-    present = false;
-  bool allowzero = false; /* then a 0 entry is a size, not a copy */
-  if (present && graph_attr_bool(op, VTC_GRAPH_ATTR_ALLOWZERO, false, &allowzero) && allowzero) present = false;
-  /* Where the result type fixes what a dynamic input dim must be (a `shape`
-   * entry 0 copying a static result dim, or the one dynamic dim of the
-   * input when the result is static), group with that constant. */
-  for (unsigned k = 0; present && k < in.rank && (int)k < nshape && k < out.rank; k++)
-    if (shape[k] == 0 && out.dims[k] && !gte_is_const(in.dims[k], NULL)) in.dims[k] = out.dims[k];
-  unsigned ndyn_in = 0, ndyn_out = 0;
-  int64_t pin = 1, pout = 1, v0;
-  for (unsigned k = 0; k < in.rank; k++)
-    if (gte_is_const(in.dims[k], &v0)) pin *= v0;
-  for (unsigned k = 0; k < out.rank; k++)
-    if (out.dims[k] && gte_is_const(out.dims[k], &v0)) pout *= v0;
-  for (unsigned k = 0; k < in.rank; k++) ndyn_in += !gte_is_const(in.dims[k], NULL);
-  for (unsigned k = 0; k < out.rank; k++) ndyn_out += !out.dims[k];
-  if (ndyn_in == 1 && ndyn_out == 0 && pin > 0 && pout % pin == 0) {
-    for (unsigned k = 0; k < in.rank; k++)
-      if (!gte_is_const(in.dims[k], NULL)) in.dims[k] = gte_c(L, pout / pin);
-    ndyn_in = 0;
-  }
-  gte_expr idx[VTC_MAX_RANK];
-  unsigned i = 0, j = 0;
-  const char *why = NULL;
-  while (!why && (i < out.rank || j < in.rank)) {
-    bool odyn = i < out.rank && !out.dims[i], idyn = j < in.rank && !gte_is_const(in.dims[j], NULL);
-    int64_t v = 1;
-    if (odyn && idyn) { /* one dynamic dim on both sides, passed through */
-      bool copy = present && (int)i < nshape && shape[i] == 0 && i == j;
-      if (!copy && !(ndyn_in == 1 && ndyn_out == 1)) why = "a dynamic dimension of the result is not provably that of the operand";
-      out.dims[i] = in.dims[j];
-      idx[j] = vtc_affine_dim(ctx, i);
-      i++, j++;
-      continue;
-    }
-    if (odyn || idyn) { /* a unit dim on the other side is a group of its own */
-      if (odyn && j < in.rank && gte_is_const(in.dims[j], &v) && v == 1) idx[j++] = gte_c(L, 0);
-      else if (idyn && i < out.rank && gte_is_const(out.dims[i], &v) && v == 1) i++;
-      else why = "its dims cannot be grouped: a dynamic dimension is merged with or split into others";
-      continue;
-    }
-    /* An all-static group: out dims [i0, i) and in dims [j0, j). */
-    unsigned i0 = i, j0 = j;
-    int64_t po = 1, pi = 1;
-    if (i < out.rank && gte_is_const(out.dims[i], &v)) i++, po *= v;
-    if (j < in.rank && gte_is_const(in.dims[j], &v)) j++, pi *= v;
-    while (!why && po != pi) {
-      if (po == 0 || pi == 0) why = "a reshape of zero elements";
-      else if (po < pi && i < out.rank && gte_is_const(out.dims[i], &v)) i++, po *= v;
-      else if (pi < po && j < in.rank && gte_is_const(in.dims[j], &v)) j++, pi *= v;
-      else why = "its dims cannot be grouped: a dynamic dimension is merged with or split into others";
-    }
-    if (why) break;
-    gte_expr flat = gte_c(L, 0);
-    int64_t stride = 1;
-    for (unsigned k = i; k-- > i0;) {
-      gte_is_const(out.dims[k], &v);
-      if (v == 1) continue;
-      flat = vtc_affine_add(ctx, flat, vtc_affine_mul(ctx, vtc_affine_dim(ctx, k), gte_c(L, stride)));
-      stride *= v;
-    }
-    unsigned lead = j0;
-    while (lead + 1 < j && gte_is_const(in.dims[lead], &v) && v == 1) lead++;
-    int64_t istride = 1;
-    for (unsigned k = j; k-- > j0;) {
-      gte_is_const(in.dims[k], &v);
-      if (v == 1) {
-        idx[k] = gte_c(L, 0);
-        continue;
-      }
-      gte_expr e = vtc_affine_floordiv(ctx, flat, gte_c(L, istride));
-      if (k != lead) e = vtc_affine_mod(ctx, e, gte_c(L, v));
-      idx[k] = e;
-      istride *= v;
-    }
-  }
-  if (why) return gte_fail(L, "%s", why);
-  gte_compute c;
-  gte_begin(&c, L, rt, NULL, &out, 1, &x, 0, NULL, VTC_TE_COMBINER_NONE, 0);
-  *result = gte_end(&c, gte_load(&c, 0, idx, 0, NULL, NULL));
-  return true;
 }
 
 /* A concat whose axis dims may be dynamic: a chain of arith.select on
@@ -246,7 +143,7 @@ static bool lower_result(gte_lowering *L, vtc_op *op, unsigned r, vtc_value **re
   if (!vtc_graph_get_mapping(op, r, &m)) {
     /* The interface needs static shapes where these two are dynamic. */
     if (r == 0 && (strcmp(name, "graph.reshape") == 0 || strcmp(name, "graph.flatten") == 0))
-      return lower_dynamic_reshape(L, op, result);
+      return gte_lower_dynamic_reshape(L, op, result);
     if (r == 0 && strcmp(name, "graph.concat") == 0) return lower_dynamic_concat(L, op, result);
     return gte_fail(L, "the mapping interface gives no affine mapping for it (it needs static shapes here, and "
                        "reflect pads no wider than their dimension)");

@@ -17,7 +17,13 @@
  * - An op the lowering cannot express (a dimension that must be static, an
  *   element type without te semantics) fails the pass with a located
  *   diagnostic naming the op and the reason; nothing is half-lowered silently.
- * - graph.constant becomes arith.constant of the same dense tensor. */
+ * - graph.constant becomes arith.constant of the same dense tensor.
+ * - A reshape or flatten with dynamic dims (reshape.c): the result's `?`
+ *   sizes come from its attributes as the reference kernels compute them; a
+ *   -1 whose element count a constant may not divide is `count floordiv c`
+ *   (the reshape needs a multiple at run time; te cannot check it, the
+ *   reference interpreter does). The load map delinearises within the
+ *   finest groups of dims whose symbolic products are provably equal. */
 #include <stdlib.h>
 #include <string.h>
 

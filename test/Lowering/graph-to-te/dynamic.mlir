@@ -71,6 +71,103 @@ func.func @reshape_dynamic(%x: tensor<?x2x4xf32>, %z: tensor<?x1x6xf32>) -> (ten
   return %0, %1, %2, %3 : tensor<?x8xf32>, tensor<?x2x4xf32>, tensor<?x3x2xf32>, tensor<3x8xf32>
 }
 
+// A dynamic dim merged with or split into static ones (or other dynamic
+// ones): the result's `?` sizes come from the `shape` entries (0 copies, -1
+// is the element count over the rest, a floordiv where a constant does not
+// divide it), and the load map is the row-major linearise/delinearise over
+// the finest groups whose products provably agree; strides, floordivs and
+// mods may be symbols.
+// CHECK-LABEL: func.func @reshape_merge_split
+func.func @reshape_merge_split(%a: tensor<?x8xf32>, %c: tensor<2x?xf32>, %d: tensor<?xf32>, %e: tensor<?x6xf32>, %f: tensor<?x?xf32>, %g: tensor<?x?x4xf32>, %k: tensor<2x?x3xf32>, %s: tensor<?x3xf32>)
+    -> (tensor<?xf32>, tensor<?xf32>, tensor<?x4xf32>, tensor<4x?xf32>, tensor<?x4xf32>, tensor<?xf32>, tensor<?x?xf32>, tensor<6x?xf32>, tensor<2x6xf32>, tensor<?x2x2xf32>) {
+  // CHECK: %[[A:.*]] = te.dim %arg0, 0 : tensor<?x8xf32>
+  // CHECK-NEXT: %[[C:.*]] = te.dim %arg1, 1 : tensor<2x?xf32>
+  // CHECK-NEXT: %[[D:.*]] = te.dim %arg2, 0 : tensor<?xf32>
+  // CHECK-NEXT: %[[E:.*]] = te.dim %arg3, 0 : tensor<?x6xf32>
+  // CHECK-NEXT: %[[F0:.*]] = te.dim %arg4, 0 : tensor<?x?xf32>
+  // CHECK-NEXT: %[[F1:.*]] = te.dim %arg4, 1 : tensor<?x?xf32>
+  // CHECK-NEXT: %[[G0:.*]] = te.dim %arg5, 0 : tensor<?x?x4xf32>
+  // CHECK-NEXT: %[[G1:.*]] = te.dim %arg5, 1 : tensor<?x?x4xf32>
+  // CHECK-NEXT: %[[K:.*]] = te.dim %arg6, 1 : tensor<2x?x3xf32>
+  // CHECK-NEXT: %[[S:.*]] = te.dim %arg7, 0 : tensor<?x3xf32>
+  // A static inner dim merged into a dynamic one.
+  // CHECK-NEXT: te.compute(%arg0) [%[[A]]] shape ()[s0] -> (s0 * 8) : (tensor<?x8xf32>) -> tensor<?xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg0[(d0)[s0] -> (d0 floordiv 8, d0 mod 8)]
+  %0 = "graph.reshape"(%a) {shape = [-1]} : (tensor<?x8xf32>) -> tensor<?xf32>
+  // The dynamic dim is the inner one: delinearised by a symbol.
+  // CHECK: te.compute(%arg1) [%[[C]]] shape ()[s0] -> (s0 * 2) : (tensor<2x?xf32>) -> tensor<?xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg1[(d0)[s0] -> (d0 floordiv s0, d0 mod s0)]
+  %1 = "graph.reshape"(%c) {shape = [-1]} : (tensor<2x?xf32>) -> tensor<?xf32>
+  // A dynamic dim split into a dynamic and a static one: the size is
+  // s0 floordiv 4 (the input must hold a multiple of 4 elements).
+  // CHECK: te.compute(%arg2) [%[[D]]] shape ()[s0] -> (s0 floordiv 4, 4) : (tensor<?xf32>) -> tensor<?x4xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg2[(d0, d1)[s0] -> (d0 * 4 + d1)]
+  %2 = "graph.reshape"(%d) {shape = [-1, 4]} : (tensor<?xf32>) -> tensor<?x4xf32>
+  // CHECK: te.compute(%arg2) [%[[D]]] shape ()[s0] -> (4, s0 floordiv 4) : (tensor<?xf32>) -> tensor<4x?xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg2[(d0, d1)[s0] -> (d0 * (s0 floordiv 4) + d1)]
+  %3 = "graph.reshape"(%d) {shape = [4, -1]} : (tensor<?xf32>) -> tensor<4x?xf32>
+  // No finer group than the whole: 6 * s0 elements as rows of 4.
+  // CHECK: te.compute(%arg3) [%[[E]]] shape ()[s0] -> ((s0 * 3) floordiv 2, 4) : (tensor<?x6xf32>) -> tensor<?x4xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg3[(d0, d1)[s0] -> ((d0 * 4 + d1) floordiv 6, (d0 * 4 + d1) mod 6)]
+  %4 = "graph.reshape"(%e) {shape = [-1, 4]} : (tensor<?x6xf32>) -> tensor<?x4xf32>
+  // Two dynamic dims merged; then a copied one kept apart from a merge.
+  // CHECK: te.compute(%arg4) [%[[F0]], %[[F1]]] shape ()[s0, s1] -> (s0 * s1) : (tensor<?x?xf32>) -> tensor<?xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg4[(d0)[s0, s1] -> (d0 floordiv s1, d0 mod s1)]
+  %5 = "graph.reshape"(%f) {shape = [-1]} : (tensor<?x?xf32>) -> tensor<?xf32>
+  // CHECK: te.compute(%arg5) [%[[G0]], %[[G1]]] shape ()[s0, s1] -> (s0, s1 * 4) : (tensor<?x?x4xf32>) -> tensor<?x?xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg5[(d0, d1)[s0, s1] -> (d0, d1 floordiv 4, d1 mod 4)]
+  %6 = "graph.reshape"(%g) {shape = [0, -1]} : (tensor<?x?x4xf32>) -> tensor<?x?xf32>
+  // Symbolic strides on both sides of one group.
+  // CHECK: te.compute(%arg6) [%[[K]]] shape ()[s0] -> (6, s0) : (tensor<2x?x3xf32>) -> tensor<6x?xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg6[(d0, d1)[s0] -> ((d0 * s0 + d1) floordiv (s0 * 3), ((d0 * s0 + d1) floordiv 3) mod s0, (d0 * s0 + d1) mod 3)]
+  %7 = "graph.reshape"(%k) {shape = [6, -1]} : (tensor<2x?x3xf32>) -> tensor<6x?xf32>
+  // A static result fixes the one dynamic input dim (4).
+  // CHECK: te.compute(%arg7) [%[[S]]] shape ()[s0] -> (2, 6) : (tensor<?x3xf32>) -> tensor<2x6xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg7[(d0, d1)[s0] -> (d0 * 2 + d1 floordiv 3, d1 mod 3)]
+  %8 = "graph.reshape"(%s) {shape = [2, 6]} : (tensor<?x3xf32>) -> tensor<2x6xf32>
+  // A reshape of a reshape: the inferred size is an expression of s0.
+  // CHECK: te.compute(%{{.*}}) [%[[A]]] shape ()[s0] -> (s0 * 2, 2, 2) : (tensor<?xf32>) -> tensor<?x2x2xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %{{.*}}[(d0, d1, d2)[s0] -> (d0 * 4 + d1 * 2 + d2)]
+  %9 = "graph.reshape"(%0) {shape = [-1, 2, 2]} : (tensor<?xf32>) -> tensor<?x2x2xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : tensor<?xf32>, tensor<?xf32>, tensor<?x4xf32>, tensor<4x?xf32>, tensor<?x4xf32>, tensor<?xf32>, tensor<?x?xf32>, tensor<6x?xf32>, tensor<2x6xf32>, tensor<?x2x2xf32>
+}
+
+// graph.flatten with a dynamic dim on either side of the axis.
+// CHECK-LABEL: func.func @flatten_dynamic
+func.func @flatten_dynamic(%h: tensor<3x?x4xf32>, %i: tensor<?x?x3xf32>, %j: tensor<3x4x?xf32>) -> (tensor<3x?xf32>, tensor<?x4xf32>, tensor<?x3xf32>, tensor<?x1xf32>) {
+  // CHECK: %[[H:.*]] = te.dim %arg0, 1
+  // CHECK: %[[I0:.*]] = te.dim %arg1, 0
+  // CHECK: %[[I1:.*]] = te.dim %arg1, 1
+  // CHECK: %[[J:.*]] = te.dim %arg2, 2
+  // CHECK: te.compute(%arg0) [%[[H]]] shape ()[s0] -> (3, s0 * 4) : (tensor<3x?x4xf32>) -> tensor<3x?xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg0[(d0, d1)[s0] -> (d0, d1 floordiv 4, d1 mod 4)]
+  %0 = "graph.flatten"(%h) {axis = 1} : (tensor<3x?x4xf32>) -> tensor<3x?xf32>
+  // CHECK: te.compute(%arg0) [%[[H]]] shape ()[s0] -> (s0 * 3, 4) : (tensor<3x?x4xf32>) -> tensor<?x4xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg0[(d0, d1)[s0] -> (d0 floordiv s0, d0 mod s0, d1)]
+  %1 = "graph.flatten"(%h) {axis = 2} : (tensor<3x?x4xf32>) -> tensor<?x4xf32>
+  // CHECK: te.compute(%arg1) [%[[I0]], %[[I1]]] shape ()[s0, s1] -> (s0 * s1, 3) : (tensor<?x?x3xf32>) -> tensor<?x3xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg1[(d0, d1)[s0, s1] -> (d0 floordiv s1, d0 mod s1, d1)]
+  %2 = "graph.flatten"(%i) {axis = -1} : (tensor<?x?x3xf32>) -> tensor<?x3xf32>
+  // CHECK: te.compute(%arg2) [%[[J]]] shape ()[s0] -> (s0 * 12, 1) : (tensor<3x4x?xf32>) -> tensor<?x1xf32>
+  // CHECK-NEXT: ^bb0
+  // CHECK-NEXT: te.load %arg2[(d0, d1)[s0] -> (d0 floordiv (s0 * 4), (d0 floordiv s0) mod 4, d0 mod s0)]
+  %3 = "graph.flatten"(%j) {axis = 3} : (tensor<3x4x?xf32>) -> tensor<?x1xf32>
+  return %0, %1, %2, %3 : tensor<3x?xf32>, tensor<?x4xf32>, tensor<?x3xf32>, tensor<?x1xf32>
+}
+
 // A concat along a dynamic axis: a select chain on d0 < offset, the dynamic
 // offset (s0) loaded from a rank-0 size TE because a body cannot see
 // symbols; the later input reads at d0 - s0 (symbols are allowed in maps).

@@ -2,9 +2,29 @@
 // and the reason, and the pass fails (no partial output).
 // RUN: vtc-opt --lower-graph-to-te --split-input-file --verify-diagnostics %s
 
-func.func @reshape_dynamic(%x: tensor<?x4xf32>) -> tensor<?xf32> {
-  // expected-error@+1 {{'graph.reshape' op cannot be lowered to te: its dims cannot be grouped: a dynamic dimension is merged with or split into others}}
-  %0 = "graph.reshape"(%x) {shape = [-1]} : (tensor<?x4xf32>) -> tensor<?xf32>
+// 3 * ? elements are never 4: the verifier cannot tell (the count is
+// dynamic), the lowering can.
+func.func @reshape_dynamic_count(%x: tensor<?x3xf32>) -> tensor<2x2xf32> {
+  // expected-error@+1 {{'graph.reshape' op cannot be lowered to te: no size of the operand's dynamic dims gives the result's 4 elements}}
+  %0 = "graph.reshape"(%x) {shape = [2, 2]} : (tensor<?x3xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @flatten_dynamic_count(%x: tensor<?x?x5xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{'graph.flatten' op cannot be lowered to te: no size of the operand's dynamic dims gives the result's 6 elements}}
+  %0 = "graph.flatten"(%x) {axis = 1} : (tensor<?x?x5xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// The `?` sizes come from the `shape` entries; here the element count that
+// -1 divides does not fit in 64 bits.
+func.func @reshape_dynamic_overflow(%x: tensor<?x4611686018427387904x4xf32>) -> tensor<?xf32> {
+  // expected-error@+1 {{'graph.reshape' op cannot be lowered to te: result dimension 0 is dynamic and its size cannot be derived (it overflows int64)}}
+  %0 = "graph.reshape"(%x) {shape = [-1]} : (tensor<?x4611686018427387904x4xf32>) -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
 
