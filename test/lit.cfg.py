@@ -33,3 +33,15 @@ if os.path.exists(ptxas):
 # pow links (targets/nvptx/nvptx.c looks in the same place).
 if os.path.exists("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"):
     config.available_features.add("libdevice")
+# A CUDA GPU (the driver loads and sees a device): the tests that run on one
+# need it and are UNSUPPORTED (visibly) without it, as in CI.
+def _has_cuda_gpu():
+    import ctypes
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+        count = ctypes.c_int(0)
+        return cuda.cuInit(0) == 0 and cuda.cuDeviceGetCount(ctypes.byref(count)) == 0 and count.value > 0
+    except (OSError, AttributeError):
+        return False
+if _has_cuda_gpu():
+    config.available_features.add("cuda-gpu")

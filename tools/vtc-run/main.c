@@ -1,9 +1,10 @@
 /* vtc-run: parses a module, optionally runs a pass pipeline, and runs one of
  * its functions on .npy or random inputs on a target (a row of kTargets: the
- * graph reference interpreter, the te interpreter, or compiled for this CPU),
- * then prints each result's type and checksums and writes .npy files;
- * --check compares with the reference interpreter. Exit 0, 1 on error
- * diagnostics or a --check mismatch, 2 on usage errors. */
+ * graph reference interpreter, the te interpreter, or compiled for this CPU
+ * or an NVIDIA GPU), then prints each result's type and checksums and writes
+ * .npy files; --check compares with the reference interpreter. Exit 0, 1 on
+ * error diagnostics or a --check mismatch, 2 on usage errors, 3
+ * (VTC_EXIT_NO_GPU) when --target=cuda finds no GPU. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -35,8 +36,10 @@ static bool run_interp(run_request *req) {
   return ok;
 }
 
-/* Runs a lowering pipeline on the whole module. */
+/* Runs a lowering pipeline on the whole module, unless --pass-pipeline
+ * lowered it already. */
 static bool lower(run_request *req, const char *pipeline) {
+  if (req->user_pipeline) return true;
   vtc_pass_manager *pm = vtc_pass_manager_create(req->ctx, "builtin.module");
   bool ok = vtc_pass_manager_parse(pm, pipeline) && vtc_pass_manager_run(pm, req->module);
   vtc_pass_manager_destroy(pm);
@@ -63,6 +66,8 @@ static const run_target kTargets[] = {
      false},
     {"cpu", "compiled for this CPU: " RUN_CPU_PIPELINE " (or --pass-pipeline), gir-to-llvm, ORC JIT at O3",
      run_cpu, true},
+    {"cuda", "compiled for the NVIDIA GPU: " RUN_CUDA_PIPELINE " (or --pass-pipeline), PTX and a host plan "
+             "(exit 3 without a GPU)", run_cuda, true},
 };
 
 static const run_target *find_target(const char *name) {
@@ -311,7 +316,11 @@ static int run(const run_options *o, vtc_context *ctx) {
     return 2;
   }
   if (o->bench && !target->can_bench) {
-    fprintf(stderr, "vtc-run: --bench needs a compiled target (--target=cpu), not '%s'\n", target->name);
+    fprintf(stderr, "vtc-run: --bench needs a compiled target (--target=cpu or cuda), not '%s'\n", target->name);
+    return 2;
+  }
+  if (o->dump_ptx && target->run != run_cuda) {
+    fprintf(stderr, "vtc-run: --dump-ptx needs --target=cuda, not '%s'\n", target->name);
     return 2;
   }
   size_t len;
@@ -324,7 +333,8 @@ static int run(const run_options *o, vtc_context *ctx) {
   int rc = 1;
   vtc_tensor *ins = NULL;
   unsigned nargs = 0;
-  run_request req = {.ctx = ctx, .trace = o->trace, .user_pipeline = o->pass_pipeline != NULL, .bench = o->bench};
+  run_request req = {.ctx = ctx, .trace = o->trace, .user_pipeline = o->pass_pipeline != NULL, .bench = o->bench,
+                     .dump_ptx = o->dump_ptx};
   vtc_op *ref_module = NULL, *ref_entry = NULL;
   vtc_op *module = vtc_parse_source(ctx, o->input_file, buf, len, 0);
   if (!module || !vtc_verify(module)) goto done;
@@ -369,7 +379,10 @@ static int run(const run_options *o, vtc_context *ctx) {
               o->outputs.len);
     goto done;
   }
-  if (!target->run(&req)) goto done;
+  if (!target->run(&req)) {
+    if (req.exit_code) rc = req.exit_code;
+    goto done;
+  }
   for (unsigned k = 0; k < req.num_outputs; k++) print_result(k, &req.outputs[k], o);
   /* The interpreter's peak is always printed (as before --report-memory). */
   if (req.measured_peak && (o->report_memory || target->run == run_interp))

@@ -37,16 +37,18 @@ static const run_opt_spec kOptions[] = {
     {"output-dir", RUN_STRING, OFF(output_dir), "DIR", "write result I to DIR/resultI.npy"},
     {"print-values", RUN_FLAG, OFF(print_values), NULL, "print each result's values"},
     {"print-limit", RUN_INT, OFF(print_limit), "N", "print at most N values per result (default 16; -1: all)"},
-    {"trace", RUN_FLAG, OFF(trace), NULL, "trace each op run, live bytes and frees, to stderr (interp)"},
+    {"trace", RUN_FLAG, OFF(trace), NULL, "trace each op run, live bytes and frees, to stderr (interp; cuda: print the host plan)"},
     {"check", RUN_FLAG, OFF(check), NULL,
      "also run the reference interpreter on the same inputs and compare every result (see CHECK); "
      "exit 1 on a mismatch"},
     {"check-rtol", RUN_SPECIAL, 0, "X", "--check with this relative tolerance for every float result instead "
                                         "of the per-dtype one (0: bit-exact; integers stay exact)"},
     {"bench", RUN_INT, OFF(bench), "N",
-     "time N runs of the compiled entry (after warm-up; not compilation) and print the median (cpu)"},
+     "time N runs of the compiled entry (after warm-up; not compilation) and print the median (cpu, cuda)"},
     {"report-memory", RUN_FLAG, OFF(report_memory), NULL,
      "print the peak intermediate bytes and the buffers allocated of the run"},
+    {"dump-ptx", RUN_STRING, OFF(dump_ptx), "FILE",
+     "write the PTX of the module's kernels to FILE (cuda; compiled before the GPU is opened)"},
 };
 
 static const run_opt_spec *find_spec(const char *name, size_t len) {
@@ -252,12 +254,19 @@ void run_print_help(FILE *out) {
         "With --report-memory (the interpreter always prints it) the peak is printed as\n"
         "  peak intermediate bytes: N\n"
         "(every buffer the run allocates, results included, at most live at once; on the cpu\n"
-        "target the runtime allocator's counters, runtime/rt_alloc.h).\n\n"
+        "target the runtime allocator's counters, runtime/rt_alloc.h; on the cuda target the bytes\n"
+        "the host plan's gir.allocs ask for, not the caching allocator's rounded blocks).\n\n"
         "TARGETS: --target=cpu lowers with the default pipeline " RUN_CPU_PIPELINE "\n"
         "(or, instead, the --pass-pipeline given), translates to LLVM IR for the host CPU and its\n"
         "features, JIT-compiles at O3 and calls the entry through libffi. --bench=N then times N\n"
         "calls of the compiled entry after 2 warm-up calls and prints\n"
-        "  bench: @F: median M ms, min A ms, max B ms over N runs (...)\n\n"
+        "  bench: @F: median M ms, min A ms, max B ms over N runs (...)\n"
+        "--target=cuda opens the GPU (device 0) first, then lowers with the default pipeline\n"
+        RUN_CUDA_PIPELINE " (or the --pass-pipeline given),\n"
+        "translates the kernels to PTX for the device's architecture and runs the entry as a host\n"
+        "plan that launches them (runtime/cuda_exec.h); device buffers come from a caching allocator.\n"
+        "--bench=N times N runs with CUDA events, the inputs kept on the device. Without a CUDA\n"
+        "driver or GPU it prints one `vtc-run: error:` line and exits 3.\n\n"
         "CHECK: --check runs the graph reference interpreter on the module as written (before\n"
         "any pipeline) with the same inputs and compares each result: same shape and dtype,\n"
         "NaN/inf matched exactly, and rel_err = max|got - ref| / max|ref| (over finite elements;\n"
@@ -266,8 +275,8 @@ void run_print_help(FILE *out) {
         "  f64 1e-9, f32 1e-4, f16 1e-2, bf16 3e-2; i32, i64, i1: exact.\n"
         "It prints `check: result I: rel_err=...: ok` per result and `check: ok`, or\n"
         "`MISMATCH` lines (worst element) and exits 1. --check-rtol=X overrides the float tolerance.\n\n"
-        "Exit status: 0 success, 1 an error diagnostic (parse, verify, inputs, run), 2 a usage error.\n"
-        "A --check mismatch exits 1 as well.\n\n"
+        "Exit status: 0 success, 1 an error diagnostic (parse, verify, inputs, run), 2 a usage error,\n"
+        "3 no GPU for --target=cuda (no CUDA driver or no device). A --check mismatch exits 1 as well.\n\n"
         "OPTIONS:\n",
         out);
   for (size_t i = 0; i < sizeof kOptions / sizeof *kOptions; i++) {

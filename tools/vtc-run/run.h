@@ -1,6 +1,6 @@
 /* vtc-run's targets and checks: what a target is asked to run and reports
- * back (run_request), the CPU target (target_cpu.c) and --check against the
- * reference interpreter (check.c). */
+ * back (run_request), the CPU target (target_cpu.c), the CUDA target
+ * (target_cuda.c) and --check against the reference interpreter (check.c). */
 #ifndef VTC_TOOLS_VTC_RUN_RUN_H
 #define VTC_TOOLS_VTC_RUN_RUN_H
 
@@ -20,6 +20,7 @@ typedef struct run_request {
   bool trace;
   bool user_pipeline; /* --pass-pipeline ran already: no default pipeline */
   int64_t bench;      /* --bench=N: time N runs after warm-up (0: none) */
+  const char *dump_ptx; /* --dump-ptx=FILE (cuda) */
   /* filled by the target */
   vtc_tensor *outputs; /* heap array; free with vtc_tensor_free_array */
   unsigned num_outputs;
@@ -32,6 +33,7 @@ typedef struct run_request {
   int64_t bench_runs, warmup_runs;
   double bench_median_ms, bench_min_ms, bench_max_ms;
   double compile_ms;   /* compilation (pipeline, translation, JIT), when timed */
+  int exit_code;       /* when run fails: the exit status, 0 meaning 1 (VTC_EXIT_NO_GPU: no GPU) */
 } run_request;
 
 typedef struct run_target {
@@ -49,6 +51,23 @@ bool run_cpu(run_request *req);
 
 /* The default pipeline of --target=cpu. */
 #define RUN_CPU_PIPELINE "lower-graph-to-te,lower-te-to-gir"
+
+/* --target=cuda: opens the GPU first (no driver or no device: one error
+ * line, req->exit_code = VTC_EXIT_NO_GPU), then the default pipeline unless
+ * --pass-pipeline ran, the kernels as PTX and the entry as a host plan
+ * (runtime/cuda_exec.h), run on the device; --bench times runs with CUDA
+ * events, inputs resident on the device (target_cuda.c). With --dump-ptx the
+ * module is compiled (for sm_90) and the PTX written before the GPU is
+ * opened, so it works on a machine without one. */
+bool run_cuda(run_request *req);
+
+/* The default pipeline of --target=cuda. */
+#define RUN_CUDA_PIPELINE "lower-graph-to-te,lower-te-to-gir{hierarchy=gpu}"
+
+/* Shared by the compiled targets: a monotonic clock in milliseconds, and
+ * --bench's summary of n timed runs (ms is sorted in place) into req. */
+double run_now_ms(void);
+void run_summarize_bench(run_request *req, double *ms, int64_t n, int64_t warmup_runs);
 
 /* --check: runs the graph reference interpreter on `ref_entry` (the entry of
  * the module as parsed, before any pipeline) with the same inputs and

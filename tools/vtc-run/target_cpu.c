@@ -12,7 +12,7 @@
 #include "runtime/rt_alloc.h"
 #include "tools/vtc-run/run.h"
 
-static double now_ms(void) {
+double run_now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return 1e3 * (double)ts.tv_sec + 1e-6 * (double)ts.tv_nsec;
@@ -21,6 +21,16 @@ static double now_ms(void) {
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return (x > y) - (x < y);
+}
+
+void run_summarize_bench(run_request *req, double *ms, int64_t n, int64_t warmup_runs) {
+  qsort(ms, (size_t)n, sizeof *ms, cmp_double);
+  req->measured_bench = true;
+  req->bench_runs = n;
+  req->warmup_runs = warmup_runs;
+  req->bench_median_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+  req->bench_min_ms = ms[0];
+  req->bench_max_ms = ms[n - 1];
 }
 
 /* Warm-up, then req->bench timed calls of the entry; the median, min, max. */
@@ -40,22 +50,14 @@ static bool bench(run_request *req, vtc_cpu_program *prog) {
     free(err);
     if (i >= 0) ms[i] = 1e3 * s;
   }
-  if (ok) {
-    qsort(ms, (size_t)n, sizeof *ms, cmp_double);
-    req->measured_bench = true;
-    req->bench_runs = n;
-    req->warmup_runs = 1 + kExtraWarmup;
-    req->bench_median_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
-    req->bench_min_ms = ms[0];
-    req->bench_max_ms = ms[n - 1];
-  }
+  if (ok) run_summarize_bench(req, ms, n, 1 + kExtraWarmup);
   free(ms);
   return ok;
 }
 
 bool run_cpu(run_request *req) {
   const char *name = vtc_symbol_name(req->entry);
-  double t0 = now_ms();
+  double t0 = run_now_ms();
   if (!req->user_pipeline) {
     vtc_pass_manager *pm = vtc_pass_manager_create(req->ctx, "builtin.module");
     bool ok = vtc_pass_manager_parse(pm, RUN_CPU_PIPELINE) && vtc_pass_manager_run(pm, req->module);
@@ -64,7 +66,7 @@ bool run_cpu(run_request *req) {
   }
   char *err = NULL;
   vtc_cpu_program *prog = vtc_cpu_program_create(req->module, name, NULL, &err);
-  req->compile_ms = now_ms() - t0;
+  req->compile_ms = run_now_ms() - t0;
   if (!prog) {
     vtc_error(req->ctx, req->entry->loc, "cannot compile @%s for the CPU: %s", name, err ? err : "unknown error");
     free(err);

@@ -23,7 +23,7 @@
 // Usage errors (exit 2): --bench needs the compiled target; N >= 1; a bad
 // --check-rtol. The te target does not measure memory and says so.
 // RUN: %python %S/Inputs/expect_exit.py 2 vtc-run %s --bench=3 2>&1 | FileCheck %s --check-prefix=INTERP
-// INTERP: vtc-run: --bench needs a compiled target (--target=cpu), not 'interp'
+// INTERP: vtc-run: --bench needs a compiled target (--target=cpu or cuda), not 'interp'
 // RUN: %python %S/Inputs/expect_exit.py 2 vtc-run %s --target=cpu --bench=-1 2>&1 | FileCheck %s --check-prefix=NEG
 // NEG: vtc-run: invalid value '-1' for '--bench': expected N >= 1 timed runs
 // RUN: %python %S/Inputs/expect_exit.py 2 vtc-run %s --target=cpu --check-rtol=abc 2>&1 | FileCheck %s --check-prefix=RTOL

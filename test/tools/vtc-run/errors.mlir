@@ -66,8 +66,8 @@ func.func @scalar() -> f32 {
 func.func private @decl(tensor<2xf32>) -> tensor<2xf32>
 
 // Usage errors exit 2.
-// RUN: %python %S/Inputs/expect_exit.py 2 vtc-run %s --target=cuda 2>&1 | FileCheck %s --check-prefix=TARGET
-// TARGET: vtc-run: unknown target 'cuda'; the targets are:
+// RUN: %python %S/Inputs/expect_exit.py 2 vtc-run %s --target=tpu 2>&1 | FileCheck %s --check-prefix=TARGET
+// TARGET: vtc-run: unknown target 'tpu'; the targets are:
 // TARGET-NEXT: interp
 // RUN: %python %S/Inputs/expect_exit.py 2 vtc-run %s --frobnicate 2>&1 | FileCheck %s --check-prefix=OPTION
 // OPTION: vtc-run: unknown option '--frobnicate'

@@ -1,0 +1,494 @@
+/* Running a gir module on an NVIDIA GPU (runtime/cuda_exec.h): the kernels
+ * as PTX through gir-to-llvm and the NVPTX target, the entry as a host plan
+ * (runtime/cuda_plan.h) whose steps run here, buffers from a caching device
+ * allocator (runtime/cuda_cache.h), launches and timing through the driver
+ * (runtime/cuda.h). */
+#include "runtime/cuda_exec.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+
+#include "dialects/builtin/dialects.h"
+#include "dialects/gir/gir.h"
+#include "ir/ir.h"
+#include "lowering/gir-to-llvm/gir_to_llvm.h"
+#include "runtime/cuda_cache.h"
+#include "runtime/cuda_plan.h"
+#include "targets/nvptx/nvptx.h"
+
+struct vtc_cuda_program {
+  cplan plan;
+  char *arch;
+  char *ptx; /* NULL: no kernels */
+  /* Set by vtc_cuda_program_load. */
+  vtc_cuda *cu;
+  vtc_cuda_module *module;
+  vtc_cuda_cache *cache;
+  vtc_cuda_event start, stop;
+};
+
+vtc_cuda_exec_options vtc_cuda_exec_default_options(void) {
+  vtc_cuda_exec_options o = {.opt_level = 3};
+  return o;
+}
+
+const char *vtc_cuda_exec_device_arch(const vtc_cuda *cu) {
+  /* Newest first; sm_90a is left out: its PTX runs on sm_90 alone. */
+  static const struct { int cc; const char *arch; } kArchs[] = {
+      {90, "sm_90"}, {89, "sm_89"}, {86, "sm_86"}, {80, "sm_80"}};
+  const vtc_cuda_device_info *d = vtc_cuda_device(cu);
+  int cc = d->cc_major * 10 + d->cc_minor;
+  for (size_t i = 0; i < sizeof kArchs / sizeof *kArchs; i++)
+    if (cc >= kArchs[i].cc) return kArchs[i].arch;
+  return NULL;
+}
+
+static void set_error(char **error, char *msg) {
+  if (error) *error = msg;
+  else free(msg);
+}
+
+/* ---- compiling ---------------------------------------------------------------- */
+
+static bool has_kernels(vtc_op *module) {
+  vtc_block *b = vtc_op_region(module, 0)->first;
+  for (vtc_op *op = b ? b->first : NULL; op; op = op->next)
+    if (vtc_gir_is(op, "kernel")) return true;
+  return false;
+}
+
+/* The module's kernels as PTX for p->arch. */
+static char *translate_kernels(vtc_cuda_program *p, vtc_op *module, int opt_level) {
+  LLVMContextRef llctx = LLVMContextCreate();
+  vtc_gir_to_llvm_options to = vtc_gir_to_llvm_default_options();
+  to.target = &vtc_target_nvptx;
+  to.cpu = p->arch;
+  LLVMModuleRef m = vtc_gir_to_llvm(module, llctx, "vtc", &to);
+  char *err = NULL;
+  if (!m) err = vtc_format("gir-to-llvm could not translate the kernels for NVPTX (see the diagnostics above)");
+  else if (vtc_nvptx_emit_ptx(m, p->arch, opt_level > 0, &p->ptx, &err) != 0 && !err)
+    err = vtc_format("PTX emission failed");
+  if (m) LLVMDisposeModule(m);
+  LLVMContextDispose(llctx);
+  return err;
+}
+
+static char *choose_arch(vtc_cuda_program *p, const vtc_cuda_exec_options *o, const vtc_cuda *cu) {
+  const char *arch = o->arch;
+  if (!arch && cu) {
+    arch = vtc_cuda_exec_device_arch(cu);
+    const vtc_cuda_device_info *d = vtc_cuda_device(cu);
+    if (!arch)
+      return vtc_format("%s has compute capability %d.%d: vtc generates PTX for sm_80 and newer", d->name,
+                        d->cc_major, d->cc_minor);
+  }
+  p->arch = vtc_xstrdup(arch ? arch : VTC_NVPTX_DEFAULT_ARCH);
+  return NULL;
+}
+
+vtc_cuda_program *vtc_cuda_program_create(vtc_op *module, const char *entry, const vtc_cuda_exec_options *opts,
+                                          const vtc_cuda *cu, char **error) {
+  vtc_cuda_exec_options o = opts ? *opts : vtc_cuda_exec_default_options();
+  if (error) *error = NULL;
+  vtc_op *func = vtc_symbol_table_lookup(module, entry);
+  if (!func || !vtc_op_is_named(func, "func.func") || !vtc_op_region(func, 0)->first) {
+    set_error(error, vtc_format("no host function @%s with a body in the module", entry));
+    return NULL;
+  }
+  vtc_cuda_program *p = vtc_xcalloc(1, sizeof *p);
+  char *err = choose_arch(p, &o, cu);
+  /* The plan first: its errors need no kernel translation. */
+  if (!err && !cplan_compile(&p->plan, func))
+    err = vtc_format("the host code of @%s cannot run on the GPU target (see the diagnostics above)", entry);
+  if (!err && o.ptx) p->ptx = vtc_xstrdup(o.ptx);
+  else if (!err && has_kernels(module)) err = translate_kernels(p, module, o.opt_level);
+  if (!err && p->plan.kernels.len && !p->ptx) err = vtc_format("@%s launches kernels, but there is no PTX", entry);
+  if (!err) return p;
+  set_error(error, err);
+  vtc_cuda_program_destroy(p);
+  return NULL;
+}
+
+static void unload(vtc_cuda_program *p) {
+  if (!p->cu) return;
+  vtc_cuda_cache_destroy(p->cache);
+  vtc_cuda_module_unload(p->cu, p->module);
+  vtc_cuda_event_destroy(p->cu, p->start);
+  vtc_cuda_event_destroy(p->cu, p->stop);
+  for (size_t i = 0; i < p->plan.kernels.len; i++) p->plan.kernels.data[i].fn = NULL;
+  p->cache = NULL;
+  p->module = NULL;
+  p->start = p->stop = NULL;
+  p->cu = NULL;
+}
+
+void vtc_cuda_program_destroy(vtc_cuda_program *p) {
+  if (!p) return;
+  unload(p);
+  cplan_free(&p->plan);
+  free(p->arch);
+  free(p->ptx);
+  free(p);
+}
+
+unsigned vtc_cuda_program_num_inputs(const vtc_cuda_program *p) { return (unsigned)p->plan.inputs.len; }
+unsigned vtc_cuda_program_num_results(const vtc_cuda_program *p) { return (unsigned)p->plan.results.len; }
+const char *vtc_cuda_program_ptx(const vtc_cuda_program *p) { return p->ptx; }
+const char *vtc_cuda_program_arch(const vtc_cuda_program *p) { return p->arch; }
+char *vtc_cuda_program_plan_text(const vtc_cuda_program *p) { return cplan_text(&p->plan); }
+
+int vtc_cuda_program_load(vtc_cuda_program *p, vtc_cuda *cu, char **error) {
+  if (error) *error = NULL;
+  if (p->cu == cu) return 0;
+  unload(p);
+  p->cu = cu;
+  p->cache = vtc_cuda_cache_create(cu);
+  int rc = vtc_cuda_event_create(cu, &p->start, error) || vtc_cuda_event_create(cu, &p->stop, error) ? -1 : 0;
+  if (rc == 0 && p->ptx && !(p->module = vtc_cuda_module_load(cu, p->ptx, error))) rc = -1;
+  for (size_t i = 0; rc == 0 && i < p->plan.kernels.len; i++)
+    rc = vtc_cuda_module_function(p->module, p->plan.kernels.data[i].name, &p->plan.kernels.data[i].fn, error);
+  if (rc != 0) unload(p);
+  return rc;
+}
+
+/* ---- running the plan ------------------------------------------------------------ */
+
+/* A slot's value at run time. */
+typedef struct exec_value {
+  vtc_arith_scalar s;
+  vtc_cuda_ptr ptr;
+  int64_t dims[VTC_MAX_RANK];
+} exec_value;
+
+typedef struct live_buffer {
+  vtc_cuda_ptr ptr;
+  size_t bytes;
+} live_buffer;
+
+/* One execution: slot values, the buffers the plan allocated and has not
+ * freed, the inputs' device copies, the logical byte counts. */
+typedef struct exec {
+  vtc_cuda_program *p;
+  exec_value *vals;
+  VTC_VEC(live_buffer) live;
+  VTC_VEC(vtc_cuda_ptr) inputs;
+  size_t live_bytes, peak_bytes;
+  int64_t allocs, launches;
+  uint64_t *arg_words; /* one 8-byte word per kernel parameter */
+  void **arg_ptrs;
+} exec;
+
+static void exec_init(exec *x, vtc_cuda_program *p) {
+  memset(x, 0, sizeof *x);
+  x->p = p;
+  x->vals = vtc_xcalloc(p->plan.slots.len + 1, sizeof *x->vals);
+  x->arg_words = vtc_xcalloc(p->plan.max_args + 1, sizeof *x->arg_words);
+  x->arg_ptrs = vtc_xcalloc(p->plan.max_args + 1, sizeof *x->arg_ptrs);
+}
+
+/* Returns the plan's live buffers to the cache (results included). */
+static void release_live(exec *x) {
+  for (size_t i = 0; i < x->live.len; i++) vtc_cuda_cache_free(x->p->cache, x->live.data[i].ptr, NULL);
+  x->live.len = 0;
+  x->live_bytes = 0;
+}
+
+static void exec_free(exec *x) {
+  release_live(x);
+  for (size_t i = 0; i < x->inputs.len; i++) vtc_cuda_cache_free(x->p->cache, x->inputs.data[i], NULL);
+  VTC_VEC_FREE(&x->live);
+  VTC_VEC_FREE(&x->inputs);
+  free(x->vals);
+  free(x->arg_words);
+  free(x->arg_ptrs);
+}
+
+static const cplan_slot *slot_of(const exec *x, int slot) { return &x->p->plan.slots.data[slot]; }
+static exec_value *operand(exec *x, const cplan_step *s, unsigned i) {
+  return &x->vals[x->p->plan.operands.data[s->first + i]];
+}
+
+/* A scalar type as vtc_arith_eval reads it (kind and width). */
+static vtc_type scalar_type(const cplan_slot *s) {
+  vtc_type t;
+  memset(&t, 0, sizeof t);
+  t.kind = s->type_kind;
+  t.width = s->type_width;
+  return t;
+}
+
+static char *step_const(exec *x, const cplan_step *s) {
+  x->vals[s->dst].s = s->value;
+  return NULL;
+}
+
+static char *step_arith(exec *x, const cplan_step *s) {
+  const cplan *plan = &x->p->plan;
+  vtc_arith_scalar in[3] = {{0, 0}, {0, 0}, {0, 0}}, out;
+  for (unsigned i = 0; i < s->count; i++) in[i] = operand(x, s, i)->s;
+  /* The operand type is operand 0's, select's operand 1's (arith_eval.h). */
+  int typed = s->count ? plan->operands.data[s->first + (s->code == VTC_ARITH_SELECT && s->count > 1)] : s->dst;
+  vtc_type at = scalar_type(slot_of(x, typed)), rt = scalar_type(slot_of(x, s->dst));
+  const char *why = NULL;
+  if (!vtc_arith_eval((vtc_arith_opcode)s->code, &at, &rt, s->imm, VTC_ARITH_EVAL_RUN, in, &out, &why))
+    return vtc_format("%s: %s", s->where, why ? why : "cannot be evaluated");
+  /* Compiled host code computes in the result's precision. */
+  if (vtc_type_is_float(&rt)) out.f = vtc_float_round(&rt, out.f);
+  x->vals[s->dst].s = out;
+  return NULL;
+}
+
+static char *step_dim(exec *x, const cplan_step *s) {
+  x->vals[s->dst].s.i = operand(x, s, 0)->dims[s->imm];
+  return NULL;
+}
+
+static char *step_alloc(exec *x, const cplan_step *s) {
+  const cplan_slot *d = slot_of(x, s->dst);
+  exec_value *v = &x->vals[s->dst];
+  size_t bytes = d->elem_bytes;
+  unsigned dyn = 0;
+  for (unsigned k = 0; k < d->rank; k++) {
+    int64_t n = d->dims[k] == VTC_DYNAMIC ? operand(x, s, dyn++)->s.i : d->dims[k];
+    if (n < 0) return vtc_format("%s: dimension %u of the buffer is negative (%lld)", s->where, k, (long long)n);
+    if (n && bytes > SIZE_MAX / (uint64_t)n)
+      return vtc_format("%s: the buffer's size overflows", s->where);
+    bytes *= (size_t)n;
+    v->dims[k] = n;
+  }
+  char *err = NULL;
+  if (vtc_cuda_cache_alloc(x->p->cache, bytes, &v->ptr, &err) != 0) {
+    char *msg = vtc_format("%s: %s", s->where, err);
+    free(err);
+    return msg;
+  }
+  VTC_VEC_PUSH(&x->live, ((live_buffer){v->ptr, bytes}));
+  x->live_bytes += bytes;
+  if (x->live_bytes > x->peak_bytes) x->peak_bytes = x->live_bytes;
+  x->allocs++;
+  return NULL;
+}
+
+static char *step_free(exec *x, const cplan_step *s) {
+  vtc_cuda_ptr ptr = operand(x, s, 0)->ptr;
+  for (size_t i = 0; i < x->live.len; i++) {
+    if (x->live.data[i].ptr != ptr) continue;
+    x->live_bytes -= x->live.data[i].bytes;
+    x->live.data[i] = x->live.data[--x->live.len];
+    vtc_cuda_cache_free(x->p->cache, ptr, NULL);
+    return NULL;
+  }
+  return vtc_format("%s: frees a buffer that the host code did not allocate or already freed", s->where);
+}
+
+/* ---- kernel arguments (gir_to_llvm.h, "The GPU mapping") ---- */
+
+typedef void (*pack_fn)(const exec_value *v, unsigned dim, void *dst);
+static void pack_ptr(const exec_value *v, unsigned dim, void *dst) { memcpy(dst, &v->ptr, 8); }
+static void pack_dim(const exec_value *v, unsigned dim, void *dst) { memcpy(dst, &v->dims[dim], 8); }
+static void pack_i8(const exec_value *v, unsigned dim, void *dst) { *(uint8_t *)dst = (uint8_t)v->s.i; }
+static void pack_i16(const exec_value *v, unsigned dim, void *dst) { *(uint16_t *)dst = (uint16_t)v->s.i; }
+static void pack_i32(const exec_value *v, unsigned dim, void *dst) { *(uint32_t *)dst = (uint32_t)v->s.i; }
+static void pack_i64(const exec_value *v, unsigned dim, void *dst) { memcpy(dst, &v->s.i, 8); }
+static void pack_f16(const exec_value *v, unsigned dim, void *dst) { *(uint16_t *)dst = vtc_f64_to_f16(v->s.f); }
+static void pack_bf16(const exec_value *v, unsigned dim, void *dst) { *(uint16_t *)dst = vtc_f64_to_bf16(v->s.f); }
+static void pack_f32(const exec_value *v, unsigned dim, void *dst) { *(float *)dst = (float)v->s.f; }
+static void pack_f64(const exec_value *v, unsigned dim, void *dst) { memcpy(dst, &v->s.f, 8); }
+
+static const pack_fn kPack[CPLAN_NUM_ARG_KINDS] = {
+    [CPLAN_ARG_PTR] = pack_ptr, [CPLAN_ARG_DIM] = pack_dim,   [CPLAN_ARG_I8] = pack_i8,
+    [CPLAN_ARG_I16] = pack_i16, [CPLAN_ARG_I32] = pack_i32,   [CPLAN_ARG_I64] = pack_i64,
+    [CPLAN_ARG_F16] = pack_f16, [CPLAN_ARG_BF16] = pack_bf16, [CPLAN_ARG_F32] = pack_f32,
+    [CPLAN_ARG_F64] = pack_f64,
+};
+
+static char *step_launch(exec *x, const cplan_step *s) {
+  const cplan *plan = &x->p->plan;
+  const cplan_kernel *k = &plan->kernels.data[s->imm];
+  int64_t groups = operand(x, s, 0)->s.i;
+  if (groups == 0) return NULL;
+  if (groups < 0 || groups > INT32_MAX)
+    return vtc_format("%s: @%s on %lld groups: a launch has 0 to 2^31-1", s->where, k->name, (long long)groups);
+  for (unsigned i = 0; i < s->num_args; i++) {
+    const cplan_arg *a = &plan->args.data[s->first_arg + i];
+    x->arg_words[i] = 0;
+    kPack[a->kind](&x->vals[a->slot], a->dim, &x->arg_words[i]);
+    x->arg_ptrs[i] = &x->arg_words[i];
+  }
+  unsigned grid[3] = {(unsigned)groups, 1, 1}, block[3] = {(unsigned)(k->group_size * 32), 1, 1};
+  char *err = NULL;
+  if (vtc_cuda_launch(x->p->cu, k->fn, grid, block, 0, x->arg_ptrs, &err) != 0) {
+    char *msg = vtc_format("%s: @%s: %s", s->where, k->name, err);
+    free(err);
+    return msg;
+  }
+  x->launches++;
+  return NULL;
+}
+
+typedef char *(*step_fn)(exec *x, const cplan_step *s);
+static const step_fn kSteps[CPLAN_NUM_STEP_KINDS] = {
+    [CPLAN_CONST] = step_const, [CPLAN_ARITH] = step_arith, [CPLAN_DIM] = step_dim,
+    [CPLAN_ALLOC] = step_alloc, [CPLAN_FREE] = step_free,   [CPLAN_LAUNCH] = step_launch,
+};
+
+static char *run_steps(exec *x) {
+  const cplan *plan = &x->p->plan;
+  for (size_t i = 0; i < plan->steps.len; i++) {
+    const cplan_step *s = &plan->steps.data[i];
+    char *err = kSteps[s->kind](x, s);
+    if (err) return err;
+  }
+  return NULL;
+}
+
+/* ---- inputs and results ------------------------------------------------------------ */
+
+static char *check_input(const vtc_cuda_program *p, unsigned a, const vtc_tensor *t) {
+  const cplan_slot *s = &p->plan.slots.data[p->plan.inputs.data[a]];
+  const char *entry = p->plan.entry;
+  if (!s->is_buffer) {
+    if (vtc_tensor_numel(t) != 1)
+      return vtc_format("input #%u of @%s is a scalar (%s), but the tensor has %lld elements", a, entry, s->type,
+                        (long long)vtc_tensor_numel(t));
+    return NULL;
+  }
+  if ((int)t->dtype != s->dtype)
+    return vtc_format("input #%u of @%s has element type %s, expected %s", a, entry, vtc_dtype_name(t->dtype),
+                      vtc_dtype_name((vtc_dtype)s->dtype));
+  if (t->rank != (int)s->rank)
+    return vtc_format("input #%u of @%s has rank %d, expected %u", a, entry, t->rank, s->rank);
+  for (unsigned d = 0; d < s->rank; d++)
+    if (s->dims[d] != VTC_DYNAMIC && s->dims[d] != t->dims[d])
+      return vtc_format("input #%u of @%s has dimension %u of size %lld, expected %lld", a, entry, d,
+                        (long long)t->dims[d], (long long)s->dims[d]);
+  return NULL;
+}
+
+static char *check_inputs(const vtc_cuda_program *p, const vtc_tensor *inputs, unsigned n) {
+  if (n != p->plan.inputs.len)
+    return vtc_format("@%s takes %zu inputs, %u given", p->plan.entry, p->plan.inputs.len, n);
+  for (unsigned a = 0; a < n; a++) {
+    char *e = check_input(p, a, &inputs[a]);
+    if (e) return e;
+  }
+  return NULL;
+}
+
+static char *upload_inputs(exec *x, const vtc_tensor *inputs) {
+  const cplan *plan = &x->p->plan;
+  char *err = NULL;
+  for (size_t a = 0; a < plan->inputs.len && !err; a++) {
+    const vtc_tensor *t = &inputs[a];
+    exec_value *v = &x->vals[plan->inputs.data[a]];
+    if (!slot_of(x, plan->inputs.data[a])->is_buffer) {
+      v->s.i = vtc_tensor_get_i64(t, 0);
+      v->s.f = vtc_tensor_get_f64(t, 0);
+      continue;
+    }
+    memcpy(v->dims, t->dims, sizeof t->dims);
+    size_t n = vtc_tensor_nbytes(t);
+    if (vtc_cuda_cache_alloc(x->p->cache, n, &v->ptr, &err) == 0) {
+      VTC_VEC_PUSH(&x->inputs, v->ptr);
+      if (n) vtc_cuda_copy_to_device(x->p->cu, v->ptr, t->data, n, &err);
+    }
+  }
+  return err;
+}
+
+/* Result r as a new tensor: a buffer's contents, or a scalar as rank 0. */
+static char *download_result(exec *x, unsigned r, vtc_tensor *out) {
+  const cplan *plan = &x->p->plan;
+  const cplan_slot *s = slot_of(x, plan->results.data[r]);
+  const exec_value *v = &x->vals[plan->results.data[r]];
+  char msg[256];
+  if (vtc_tensor_create(out, (vtc_dtype)s->dtype, s->is_buffer ? (int)s->rank : 0, v->dims, msg, sizeof msg) != 0)
+    return vtc_format("result #%u of @%s: %s", r, plan->entry, msg);
+  if (!s->is_buffer) {
+    if (vtc_dtype_is_float(out->dtype)) vtc_tensor_set_f64(out, 0, v->s.f);
+    else memcpy(out->data, &v->s.i, vtc_dtype_size(out->dtype)); /* the low bytes: little-endian */
+    return NULL;
+  }
+  size_t n = vtc_tensor_nbytes(out);
+  char *err = NULL;
+  if (n) vtc_cuda_copy_to_host(x->p->cu, out->data, v->ptr, n, &err);
+  return err;
+}
+
+static char *download_results(exec *x, vtc_tensor **outputs) {
+  unsigned n = (unsigned)x->p->plan.results.len;
+  vtc_tensor *outs = vtc_xcalloc(n + 1, sizeof *outs);
+  char *err = NULL;
+  for (unsigned r = 0; r < n && !err; r++) err = download_result(x, r, &outs[r]);
+  if (err) vtc_tensor_free_array(outs, n);
+  else *outputs = outs;
+  return err;
+}
+
+/* Runs the plan between the program's two events; *ms gets the time. */
+static char *timed_steps(exec *x, double *ms) {
+  vtc_cuda *cu = x->p->cu;
+  char *err = NULL;
+  float f = 0;
+  if (vtc_cuda_event_record(cu, x->p->start, &err) != 0) return err;
+  if ((err = run_steps(x))) return err;
+  if (vtc_cuda_event_record(cu, x->p->stop, &err) != 0 ||
+      vtc_cuda_event_elapsed_ms(cu, x->p->start, x->p->stop, &f, &err) != 0)
+    return err;
+  *ms = f;
+  return NULL;
+}
+
+static char *prepare(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *inputs, unsigned n) {
+  char *err = check_inputs(p, inputs, n);
+  if (!err) vtc_cuda_program_load(p, cu, &err);
+  return err;
+}
+
+int vtc_cuda_program_run(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *inputs, unsigned num_inputs,
+                         vtc_tensor **outputs, vtc_cuda_run_stats *stats, char **error) {
+  if (error) *error = NULL;
+  if (outputs) *outputs = NULL;
+  char *err = prepare(p, cu, inputs, num_inputs);
+  if (err) {
+    set_error(error, err);
+    return -1;
+  }
+  exec x;
+  exec_init(&x, p);
+  double ms = 0;
+  err = upload_inputs(&x, inputs);
+  if (!err) err = timed_steps(&x, &ms);
+  if (!err && outputs) err = download_results(&x, outputs);
+  if (!err && stats) *stats = (vtc_cuda_run_stats){x.peak_bytes, x.allocs, x.launches, ms, 0};
+  exec_free(&x);
+  if (!err && stats) stats->reserved_bytes = vtc_cuda_cache_get_stats(p->cache).reserved_bytes;
+  set_error(error, err);
+  return err ? -1 : 0;
+}
+
+int vtc_cuda_program_bench(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *inputs, unsigned num_inputs,
+                           int warmup, int runs, double *ms, char **error) {
+  if (error) *error = NULL;
+  char *err = prepare(p, cu, inputs, num_inputs);
+  if (err) {
+    set_error(error, err);
+    return -1;
+  }
+  exec x;
+  exec_init(&x, p);
+  err = upload_inputs(&x, inputs);
+  for (int i = -warmup; i < runs && !err; i++) {
+    double t = 0;
+    err = timed_steps(&x, &t);
+    release_live(&x); /* the results are dropped */
+    if (i >= 0) ms[i] = t;
+  }
+  exec_free(&x);
+  set_error(error, err);
+  return err ? -1 : 0;
+}

@@ -1,0 +1,445 @@
+/* Compiling a gir host function into the host plan of runtime/cuda_plan.h:
+ * one pass over its single block, a slot per SSA value, a step per op;
+ * func.call bodies are compiled in place (inlined) with the caller's slots
+ * as their arguments. Whatever else host code holds is a located error. */
+#include "runtime/cuda_plan.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/builtin/dialects.h"
+#include "dialects/gir/gir.h"
+#include "dialects/graph/graph.h"
+#include "ir/ir.h"
+#include "ir/ptrmap.h"
+
+/* Deeper func.call nesting is taken for recursion (which inlining cannot
+ * end); lowered modules nest a few levels at most. Inlining a callee that
+ * calls another twice doubles, so the plan's length is bounded too. */
+enum { kMaxCallDepth = 64, kMaxSteps = 1 << 20 };
+
+/* A GPU block has at most 1024 threads: 32 warps. */
+enum { kWarpSize = 32, kMaxBlockThreads = 1024 };
+
+typedef struct compiler {
+  cplan *plan;
+  vtc_context *ctx;
+  int depth;
+} compiler;
+
+/* The slots of one function body being compiled: vtc_value * -> slot + 1. */
+typedef vtc_ptrmap scope;
+
+static bool op_error(compiler *c, vtc_op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool op_error(compiler *c, vtc_op *op, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return vtc_error(c->ctx, op->loc, "'%s' op %s", op->name->name, msg);
+}
+
+/* ---- slots ------------------------------------------------------------------- */
+
+static bool slot_of_buffer(compiler *c, const vtc_type *t, cplan_slot *s) {
+  vtc_gir_buffer_info bi;
+  if (!vtc_gir_buffer_info_of(c->ctx, t, &bi) || bi.level != VTC_GIR_GLOBAL || bi.rank > VTC_MAX_RANK) return false;
+  unsigned bits = vtc_type_bit_width(bi.elem);
+  vtc_dtype d;
+  s->is_buffer = true;
+  s->dtype = vtc_graph_dtype_of(bi.elem, &d) ? (int)d : -1;
+  s->elem_bytes = bits <= 8 ? 1 : bits / 8;
+  s->rank = bi.rank;
+  for (unsigned k = 0; k < bi.rank; k++) s->dims[k] = bi.dims[k];
+  return true;
+}
+
+static bool slot_of_scalar(const vtc_type *t, cplan_slot *s) {
+  if (t->kind != VTC_TYPE_INDEX && t->kind != VTC_TYPE_INTEGER && !vtc_type_is_float(t)) return false;
+  vtc_dtype d;
+  s->type_kind = t->kind;
+  s->type_width = t->width;
+  s->dtype = t->kind == VTC_TYPE_INDEX ? (int)VTC_I64 : vtc_graph_dtype_of(t, &d) ? (int)d : -1;
+  return true;
+}
+
+/* A new slot for a value of type t; -1 after an error at `op` when host code
+ * cannot hold such a value. */
+static int new_slot(compiler *c, vtc_op *op, const vtc_type *t) {
+  cplan_slot s = {.dtype = -1};
+  if (!slot_of_buffer(c, t, &s) && !slot_of_scalar(t, &s)) {
+    char *ts = vtc_type_to_string(t);
+    op_error(c, op, "has a value of type %s: host code on the GPU target holds only scalars and global buffers",
+             ts);
+    free(ts);
+    return -1;
+  }
+  s.type = vtc_type_to_string(t);
+  VTC_VEC_PUSH(&c->plan->slots, s);
+  return (int)c->plan->slots.len - 1;
+}
+
+static void bind(scope *sc, vtc_value *v, int slot) { vtc_ptrmap_put(sc, v, (void *)(intptr_t)(slot + 1)); }
+
+static int slot_of(scope *sc, vtc_value *v) { return (int)(intptr_t)vtc_ptrmap_get(sc, v) - 1; }
+
+static int operand_slot(scope *sc, vtc_op *op, unsigned i) { return slot_of(sc, vtc_op_operand(op, i)); }
+
+static const cplan_slot *slot_info(compiler *c, int slot) { return &c->plan->slots.data[slot]; }
+
+/* ---- steps ------------------------------------------------------------------- */
+
+static char *where_of(vtc_op *op) {
+  const vtc_loc *l = vtc_loc_file_of(op->loc);
+  if (!l) return vtc_format("'%s'", op->name->name);
+  return vtc_format("%s:%u:%u: '%s'", l->name, l->line, l->col, op->name->name);
+}
+
+/* Appends a step with `n` operand slots; returns it for the kind's fields. */
+static cplan_step *push_step(compiler *c, vtc_op *op, cplan_step_kind kind, int dst, const int *operands,
+                             unsigned n) {
+  cplan *p = c->plan;
+  cplan_step s = {.kind = kind, .dst = dst, .first = (unsigned)p->operands.len, .count = n, .where = where_of(op)};
+  for (unsigned i = 0; i < n; i++) VTC_VEC_PUSH(&p->operands, operands[i]);
+  VTC_VEC_PUSH(&p->steps, s);
+  return &p->steps.data[p->steps.len - 1];
+}
+
+/* The operand slots of op from `first` on, all of which must be scalars
+ * (want_buffer false) or buffers; false after an error. */
+static bool operand_slots(compiler *c, scope *sc, vtc_op *op, unsigned first, bool want_buffer, int *out) {
+  for (unsigned i = first; i < op->num_operands; i++) {
+    int s = operand_slot(sc, op, i);
+    if (s < 0) return op_error(c, op, "uses a value that host code did not define");
+    if (slot_info(c, s)->is_buffer != want_buffer)
+      return op_error(c, op, "operand #%u must be a %s", i, want_buffer ? "global buffer" : "scalar");
+    out[i - first] = s;
+  }
+  return true;
+}
+
+/* ---- host ops ---------------------------------------------------------------- */
+
+static bool compile_arith(compiler *c, scope *sc, vtc_op *op) {
+  int code = vtc_arith_opcode_of(op);
+  if (code < 0 || op->num_results != 1 || op->num_operands > 3)
+    return op_error(c, op, "is not a scalar arith/math op the host plan evaluates");
+  if (code == VTC_ARITH_BITCAST) return op_error(c, op, "has no run-time semantics in the host plan");
+  int in[3];
+  if (!operand_slots(c, sc, op, 0, false, in)) return false;
+  int dst = new_slot(c, op, vtc_op_result(op, 0)->type);
+  if (dst < 0) return false;
+  if (slot_info(c, dst)->is_buffer) return op_error(c, op, "must have a scalar result");
+  bind(sc, vtc_op_result(op, 0), dst);
+  if (code == VTC_ARITH_CONSTANT) {
+    const vtc_attr *v = vtc_op_get_attr(op, "value");
+    if (!v || (v->kind != VTC_ATTR_INTEGER && v->kind != VTC_ATTR_FLOAT))
+      return op_error(c, op, "is not a scalar constant");
+    cplan_step *s = push_step(c, op, CPLAN_CONST, dst, NULL, 0);
+    s->value.i = v->kind == VTC_ATTR_INTEGER ? v->i : 0;
+    s->value.f = v->kind == VTC_ATTR_FLOAT ? v->f : 0;
+    return true;
+  }
+  cplan_step *s = push_step(c, op, CPLAN_ARITH, dst, in, op->num_operands);
+  s->code = code;
+  s->imm = vtc_op_get_int_attr(op, "predicate", 0);
+  return true;
+}
+
+static bool compile_dim(compiler *c, scope *sc, vtc_op *op) {
+  int buf, dst;
+  if (!operand_slots(c, sc, op, 0, true, &buf) || (dst = new_slot(c, op, vtc_op_result(op, 0)->type)) < 0)
+    return false;
+  unsigned d = vtc_gir_dim_index(op);
+  unsigned rank = slot_info(c, buf)->rank;
+  if (d >= rank) return op_error(c, op, "asks for dim %u of a rank-%u buffer", d, rank);
+  bind(sc, vtc_op_result(op, 0), dst);
+  push_step(c, op, CPLAN_DIM, dst, &buf, 1)->imm = d;
+  return true;
+}
+
+static bool compile_alloc(compiler *c, scope *sc, vtc_op *op) {
+  vtc_gir_buffer_info bi;
+  if (vtc_gir_buffer_info_of(c->ctx, vtc_op_result(op, 0)->type, &bi) && bi.level != VTC_GIR_GLOBAL)
+    return op_error(c, op, "allocates a %s buffer in host code (only kernels have shared memory)",
+                    vtc_gir_level_name(bi.level));
+  int dims[VTC_MAX_RANK + 1], dst;
+  if (op->num_operands > VTC_MAX_RANK) return op_error(c, op, "has too many dynamic sizes");
+  if (!operand_slots(c, sc, op, 0, false, dims) || (dst = new_slot(c, op, vtc_op_result(op, 0)->type)) < 0)
+    return false;
+  bind(sc, vtc_op_result(op, 0), dst);
+  push_step(c, op, CPLAN_ALLOC, dst, dims, op->num_operands);
+  return true;
+}
+
+static bool compile_free(compiler *c, scope *sc, vtc_op *op) {
+  int buf;
+  if (!operand_slots(c, sc, op, 0, true, &buf)) return false;
+  push_step(c, op, CPLAN_FREE, -1, &buf, 1);
+  return true;
+}
+
+/* The kernel's row in the plan's table (added on first use). */
+static int64_t kernel_index(compiler *c, vtc_op *k) {
+  cplan *p = c->plan;
+  const char *name = vtc_gir_kernel_name(k);
+  for (size_t i = 0; i < p->kernels.len; i++)
+    if (!strcmp(p->kernels.data[i].name, name)) return (int64_t)i;
+  cplan_kernel row = {vtc_xstrdup(name), vtc_gir_kernel_group_size(k), NULL};
+  VTC_VEC_PUSH(&p->kernels, row);
+  return (int64_t)p->kernels.len - 1;
+}
+
+/* How a scalar parameter of this type is passed, or -1. */
+static int scalar_arg_kind(const cplan_slot *s) {
+  static const struct { int32_t kind; uint32_t width; cplan_arg_kind arg; } kinds[] = {
+      {VTC_TYPE_INDEX, 0, CPLAN_ARG_I64},   {VTC_TYPE_INTEGER, 1, CPLAN_ARG_I8},
+      {VTC_TYPE_INTEGER, 8, CPLAN_ARG_I8},  {VTC_TYPE_INTEGER, 16, CPLAN_ARG_I16},
+      {VTC_TYPE_INTEGER, 32, CPLAN_ARG_I32}, {VTC_TYPE_INTEGER, 64, CPLAN_ARG_I64},
+      {VTC_TYPE_F16, 0, CPLAN_ARG_F16},     {VTC_TYPE_BF16, 0, CPLAN_ARG_BF16},
+      {VTC_TYPE_F32, 0, CPLAN_ARG_F32},     {VTC_TYPE_F64, 0, CPLAN_ARG_F64},
+  };
+  for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+    if (kinds[i].kind == s->type_kind && (kinds[i].kind != VTC_TYPE_INTEGER || kinds[i].width == s->type_width))
+      return kinds[i].arg;
+  return -1;
+}
+
+/* The kernel parameters of one launch argument: a buffer is its address and
+ * its dynamic dims, a scalar its value. */
+static bool push_launch_args(compiler *c, vtc_op *op, unsigned a, int slot) {
+  cplan *p = c->plan;
+  const cplan_slot *s = slot_info(c, slot);
+  if (s->is_buffer) {
+    VTC_VEC_PUSH(&p->args, ((cplan_arg){CPLAN_ARG_PTR, slot, 0}));
+    for (unsigned d = 0; d < s->rank; d++)
+      if (s->dims[d] == VTC_DYNAMIC) VTC_VEC_PUSH(&p->args, ((cplan_arg){CPLAN_ARG_DIM, slot, d}));
+    return true;
+  }
+  int kind = scalar_arg_kind(s);
+  if (kind < 0) return op_error(c, op, "argument #%u has type %s, which the GPU kernel ABI does not pass", a, s->type);
+  VTC_VEC_PUSH(&p->args, ((cplan_arg){(cplan_arg_kind)kind, slot, 0}));
+  return true;
+}
+
+static bool compile_launch(compiler *c, scope *sc, vtc_op *op) {
+  vtc_op *k = vtc_gir_launch_lookup_kernel(op);
+  if (!k) return op_error(c, op, "names no gir.kernel");
+  if (vtc_gir_kernel_hierarchy(k) != VTC_GIR_HIER_GPU)
+    return op_error(c, op, "launches @%s, a `parallel cpu` kernel: the GPU target runs `parallel gpu` kernels "
+                           "(lower-te-to-gir{hierarchy=gpu})", vtc_gir_kernel_name(k));
+  int64_t gs = vtc_gir_kernel_group_size(k);
+  if (gs < 1 || gs * kWarpSize > kMaxBlockThreads)
+    return op_error(c, op, "launches @%s with groups of %lld warps: a GPU block holds 1 to %d", vtc_gir_kernel_name(k),
+                    (long long)gs, kMaxBlockThreads / kWarpSize);
+  int groups = operand_slot(sc, op, 0);
+  if (groups < 0 || slot_info(c, groups)->is_buffer) return op_error(c, op, "needs a scalar group count");
+  cplan *p = c->plan;
+  unsigned first_arg = (unsigned)p->args.len;
+  for (unsigned a = 0; a < vtc_gir_launch_num_args(op); a++) {
+    int s = operand_slot(sc, op, a + 1);
+    if (s < 0) return op_error(c, op, "uses a value that host code did not define");
+    if (!push_launch_args(c, op, a, s)) return false;
+  }
+  cplan_step *st = push_step(c, op, CPLAN_LAUNCH, -1, &groups, 1);
+  st->imm = kernel_index(c, k);
+  st->first_arg = first_arg;
+  st->num_args = (unsigned)p->args.len - first_arg;
+  if (st->num_args > p->max_args) p->max_args = st->num_args;
+  return true;
+}
+
+static bool compile_body(compiler *c, vtc_op *func, const int *args, int **results, unsigned *num_results);
+
+/* func.call: the callee's body, compiled here on the caller's slots. */
+static bool compile_call(compiler *c, scope *sc, vtc_op *op) {
+  const vtc_attr *ref = vtc_op_get_attr(op, "callee");
+  vtc_op *callee = ref ? vtc_symbol_lookup_from(op, ref) : NULL;
+  if (!callee || !vtc_op_is_named(callee, "func.func") || !vtc_op_region(callee, 0)->first)
+    return op_error(c, op, "does not name a host func.func with a body");
+  if (c->depth >= kMaxCallDepth)
+    return op_error(c, op, "nests calls deeper than %d (is @%s recursive?)", kMaxCallDepth, vtc_symbol_name(callee));
+  if (c->plan->steps.len > (size_t)kMaxSteps)
+    return op_error(c, op, "makes the inlined host plan longer than %d steps", kMaxSteps);
+  int *args = vtc_xcalloc(op->num_operands + 1, sizeof *args), *res = NULL;
+  unsigned nres = 0;
+  bool ok = true;
+  for (unsigned i = 0; ok && i < op->num_operands; i++)
+    if ((args[i] = operand_slot(sc, op, i)) < 0) ok = op_error(c, op, "uses a value that host code did not define");
+  c->depth++;
+  ok = ok && compile_body(c, callee, args, &res, &nres);
+  c->depth--;
+  if (ok && nres != op->num_results) ok = op_error(c, op, "expects %u results, @%s returns %u", op->num_results,
+                                                    vtc_symbol_name(callee), nres);
+  for (unsigned i = 0; ok && i < nres; i++) bind(sc, vtc_op_result(op, i), res[i]);
+  free(args);
+  free(res);
+  return ok;
+}
+
+typedef bool (*host_op_fn)(compiler *c, scope *sc, vtc_op *op);
+
+static const struct {
+  const char *name;
+  host_op_fn compile;
+} kHostOps[] = {
+    {"gir.dim", compile_dim},       {"gir.alloc", compile_alloc}, {"gir.free", compile_free},
+    {"gir.launch", compile_launch}, {"func.call", compile_call},
+};
+
+static bool compile_op(compiler *c, scope *sc, vtc_op *op) {
+  for (size_t i = 0; i < sizeof kHostOps / sizeof *kHostOps; i++)
+    if (vtc_op_is_named(op, kHostOps[i].name)) return kHostOps[i].compile(c, sc, op);
+  const char *d = op->name->dialect;
+  if (d && (!strcmp(d, "arith") || !strcmp(d, "math"))) return compile_arith(c, sc, op);
+  return op_error(c, op, "is not supported in host code on the GPU target (host code may hold gir.alloc, "
+                         "gir.free, gir.dim, gir.launch, func.call, func.return and scalar arith/math)");
+}
+
+/* Compiles func's body with its arguments in slots args[]; *results gets a
+ * heap array of the slots it returns. */
+static bool compile_body(compiler *c, vtc_op *func, const int *args, int **results, unsigned *num_results) {
+  vtc_block *b = vtc_op_region(func, 0)->first;
+  if (b->next)
+    return vtc_error(c->ctx, func->loc, "@%s has more than one block: the GPU target runs host functions of one "
+                                        "block", vtc_symbol_name(func));
+  scope sc = {0};
+  for (unsigned a = 0; a < b->num_args; a++) bind(&sc, b->args[a], args[a]);
+  bool ok = true;
+  vtc_op *op = b->first;
+  for (; ok && op && !vtc_op_is_named(op, "func.return"); op = op->next) ok = compile_op(c, &sc, op);
+  if (ok && !op) ok = vtc_error(c->ctx, func->loc, "@%s does not end with func.return", vtc_symbol_name(func));
+  if (ok) {
+    *num_results = op->num_operands;
+    *results = vtc_xcalloc(op->num_operands + 1, sizeof **results);
+    for (unsigned i = 0; ok && i < op->num_operands; i++)
+      if (((*results)[i] = operand_slot(&sc, op, i)) < 0)
+        ok = op_error(c, op, "returns a value that host code did not define");
+  }
+  vtc_ptrmap_free(&sc);
+  return ok;
+}
+
+/* The entry's arguments and results cross to vtc_tensors: each needs a dtype. */
+static bool check_signature_slot(compiler *c, vtc_op *func, const char *what, unsigned i, int slot) {
+  const cplan_slot *s = slot_info(c, slot);
+  if (s->dtype >= 0) return true;
+  return vtc_error(c->ctx, func->loc, "%s #%u of @%s has type %s: the GPU target passes buffers and scalars of "
+                                      "f32, f16, bf16, f64, i32, i64 or i1 (and index scalars)",
+                   what, i, vtc_symbol_name(func), s->type);
+}
+
+bool cplan_compile(cplan *plan, vtc_op *func) {
+  compiler c = {.plan = plan, .ctx = vtc_op_context(func)};
+  vtc_block *b = vtc_op_region(func, 0)->first;
+  plan->entry = vtc_xstrdup(vtc_symbol_name(func));
+  bool ok = b != NULL || vtc_error(c.ctx, func->loc, "@%s has no body", plan->entry);
+  for (unsigned a = 0; ok && b && a < b->num_args; a++) {
+    int s = new_slot(&c, func, b->args[a]->type);
+    ok = s >= 0 && check_signature_slot(&c, func, "argument", a, s);
+    if (ok) VTC_VEC_PUSH(&plan->inputs, s);
+  }
+  int *res = NULL;
+  unsigned nres = 0;
+  ok = ok && compile_body(&c, func, plan->inputs.data, &res, &nres);
+  for (unsigned r = 0; ok && r < nres; r++) {
+    ok = check_signature_slot(&c, func, "result", r, res[r]);
+    VTC_VEC_PUSH(&plan->results, res[r]);
+  }
+  free(res);
+  return ok;
+}
+
+void cplan_free(cplan *plan) {
+  free(plan->entry);
+  for (size_t i = 0; i < plan->slots.len; i++) free(plan->slots.data[i].type);
+  for (size_t i = 0; i < plan->steps.len; i++) free(plan->steps.data[i].where);
+  for (size_t i = 0; i < plan->kernels.len; i++) free(plan->kernels.data[i].name);
+  VTC_VEC_FREE(&plan->slots);
+  VTC_VEC_FREE(&plan->steps);
+  VTC_VEC_FREE(&plan->operands);
+  VTC_VEC_FREE(&plan->args);
+  VTC_VEC_FREE(&plan->kernels);
+  VTC_VEC_FREE(&plan->inputs);
+  VTC_VEC_FREE(&plan->results);
+  memset(plan, 0, sizeof *plan);
+}
+
+/* ---- the listing ------------------------------------------------------------- */
+
+static void print_operands(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  for (unsigned i = 0; i < s->count; i++)
+    vtc_strbuf_printf(out, "%s%%%d", i ? ", " : "", p->operands.data[s->first + i]);
+}
+
+static void print_const(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  const cplan_slot *d = &p->slots.data[s->dst];
+  bool fl = d->type_kind != VTC_TYPE_INTEGER && d->type_kind != VTC_TYPE_INDEX;
+  if (fl) vtc_strbuf_printf(out, "constant %.17g : %s", s->value.f, d->type);
+  else vtc_strbuf_printf(out, "constant %lld : %s", (long long)s->value.i, d->type);
+}
+
+static void print_arith(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  vtc_strbuf_printf(out, "%s ", vtc_arith_ops[s->code].name);
+  if (s->code == VTC_ARITH_CMPI || s->code == VTC_ARITH_CMPF) vtc_strbuf_printf(out, "%lld, ", (long long)s->imm);
+  print_operands(out, p, s);
+  vtc_strbuf_printf(out, " : %s", p->slots.data[s->dst].type);
+}
+
+static void print_dim(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  vtc_strbuf_printf(out, "dim %%%d, %lld", p->operands.data[s->first], (long long)s->imm);
+}
+
+static void print_alloc(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  const cplan_slot *d = &p->slots.data[s->dst];
+  vtc_strbuf_puts(out, "alloc(");
+  print_operands(out, p, s);
+  vtc_strbuf_printf(out, ") : %s (%zu bytes per element)", d->type, d->elem_bytes);
+}
+
+static void print_free(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  vtc_strbuf_printf(out, "free %%%d", p->operands.data[s->first]);
+}
+
+static void print_launch(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  static const char *const kArgNames[CPLAN_NUM_ARG_KINDS] = {"ptr", "dim", "i8", "i16", "i32",
+                                                               "i64", "f16", "bf16", "f32", "f64"};
+  const cplan_kernel *k = &p->kernels.data[s->imm];
+  vtc_strbuf_printf(out, "launch @%s[%%%d] block %lld (", k->name, p->operands.data[s->first],
+                    (long long)(k->group_size * kWarpSize));
+  for (unsigned i = 0; i < s->num_args; i++) {
+    const cplan_arg *a = &p->args.data[s->first_arg + i];
+    vtc_strbuf_printf(out, "%s%s %%%d", i ? ", " : "", kArgNames[a->kind], a->slot);
+    if (a->kind == CPLAN_ARG_DIM) vtc_strbuf_printf(out, "[%u]", a->dim);
+  }
+  vtc_strbuf_putc(out, ')');
+}
+
+typedef void (*print_fn)(vtc_strbuf *out, const cplan *p, const cplan_step *s);
+static const print_fn kPrint[CPLAN_NUM_STEP_KINDS] = {
+    [CPLAN_CONST] = print_const, [CPLAN_ARITH] = print_arith,   [CPLAN_DIM] = print_dim,
+    [CPLAN_ALLOC] = print_alloc, [CPLAN_FREE] = print_free,     [CPLAN_LAUNCH] = print_launch,
+};
+
+char *cplan_text(const cplan *p) {
+  vtc_strbuf out = {0};
+  vtc_strbuf_printf(&out, "plan @%s: %zu inputs, %zu results, %zu slots, %zu kernels\n", p->entry, p->inputs.len,
+                    p->results.len, p->slots.len, p->kernels.len);
+  for (size_t i = 0; i < p->inputs.len; i++)
+    vtc_strbuf_printf(&out, "  %%%d = input %zu : %s\n", p->inputs.data[i], i, p->slots.data[p->inputs.data[i]].type);
+  for (size_t i = 0; i < p->steps.len; i++) {
+    const cplan_step *s = &p->steps.data[i];
+    vtc_strbuf_puts(&out, "  ");
+    if (s->dst >= 0) vtc_strbuf_printf(&out, "%%%d = ", s->dst);
+    kPrint[s->kind](&out, p, s);
+    vtc_strbuf_putc(&out, '\n');
+  }
+  vtc_strbuf_puts(&out, "  return");
+  for (size_t i = 0; i < p->results.len; i++) vtc_strbuf_printf(&out, "%s %%%d", i ? "," : "", p->results.data[i]);
+  vtc_strbuf_putc(&out, '\n');
+  return vtc_strbuf_take(&out);
+}

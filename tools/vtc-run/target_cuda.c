@@ -1,0 +1,123 @@
+/* vtc-run --target=cuda: opens the GPU first, so that a machine without one
+ * answers with one line and exit status 3 before any compilation; then
+ * lowers the module with the default pipeline (or takes what
+ * --pass-pipeline made of it), compiles its kernels to PTX and its entry to
+ * a host plan for the device's architecture (runtime/cuda_exec.h), and runs
+ * it. --bench times runs with CUDA events, inputs resident on the device;
+ * --report-memory reports the peak of the buffers the plan allocates.
+ * --dump-ptx compiles before opening the GPU, so it works without one. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/builtin/dialects.h"
+#include "runtime/cuda_exec.h"
+#include "tools/vtc-run/run.h"
+
+static bool lower(run_request *req) {
+  if (req->user_pipeline) return true;
+  double t0 = run_now_ms();
+  vtc_pass_manager *pm = vtc_pass_manager_create(req->ctx, "builtin.module");
+  bool ok = vtc_pass_manager_parse(pm, RUN_CUDA_PIPELINE) && vtc_pass_manager_run(pm, req->module);
+  vtc_pass_manager_destroy(pm);
+  req->compile_ms += run_now_ms() - t0;
+  return ok;
+}
+
+/* Compiles for cu's architecture (sm_90 without one); NULL after an error. */
+static vtc_cuda_program *compile(run_request *req, const vtc_cuda *cu) {
+  const char *name = vtc_symbol_name(req->entry);
+  char *err = NULL;
+  double t0 = run_now_ms();
+  vtc_cuda_program *prog = vtc_cuda_program_create(req->module, name, NULL, cu, &err);
+  req->compile_ms += run_now_ms() - t0;
+  if (!prog)
+    vtc_error(req->ctx, req->entry->loc, "cannot compile @%s for the GPU: %s", name, err ? err : "unknown error");
+  free(err);
+  return prog;
+}
+
+static bool dump_ptx(run_request *req, const vtc_cuda_program *prog) {
+  const char *ptx = vtc_cuda_program_ptx(prog);
+  FILE *f = fopen(req->dump_ptx, "w");
+  bool ok = f && fputs(ptx ? ptx : "// no kernels\n", f) >= 0;
+  if (f && fclose(f) != 0) ok = false;
+  if (!ok) fprintf(stderr, "vtc-run: error: cannot write '%s': %s\n", req->dump_ptx, strerror(errno));
+  return ok;
+}
+
+/* The one run whose results vtc-run prints and checks. */
+static bool run_once(run_request *req, vtc_cuda *cu, vtc_cuda_program *prog) {
+  vtc_cuda_run_stats st;
+  char *err = NULL;
+  bool ok = vtc_cuda_program_run(prog, cu, req->inputs, req->num_inputs, &req->outputs, &st, &err) == 0;
+  if (ok) {
+    req->num_outputs = vtc_cuda_program_num_results(prog);
+    req->peak_bytes = st.peak_bytes;
+    req->num_allocs = st.num_allocs;
+    req->measured_peak = req->measured_allocs = true;
+  } else {
+    vtc_error(req->ctx, req->entry->loc, "running @%s on the GPU failed: %s", vtc_symbol_name(req->entry),
+              err ? err : "unknown error");
+  }
+  free(err);
+  return ok;
+}
+
+/* req->bench event-timed runs after one more warm-up run (the first run
+ * above was the cold one): the median, min, max. */
+static bool bench(run_request *req, vtc_cuda *cu, vtc_cuda_program *prog) {
+  enum { kExtraWarmup = 1 };
+  int64_t n = req->bench;
+  double *ms = vtc_xcalloc((size_t)n + 1, sizeof *ms);
+  char *err = NULL;
+  bool ok = n <= INT32_MAX &&
+            vtc_cuda_program_bench(prog, cu, req->inputs, req->num_inputs, kExtraWarmup, (int)n, ms, &err) == 0;
+  if (ok) run_summarize_bench(req, ms, n, 1 + kExtraWarmup);
+  else vtc_error(req->ctx, req->entry->loc, "benchmark runs of @%s on the GPU failed: %s",
+                 vtc_symbol_name(req->entry), err ? err : "too many runs");
+  free(err);
+  free(ms);
+  return ok;
+}
+
+static bool run_on(run_request *req, vtc_cuda *cu, vtc_cuda_program *prog) {
+  if (req->trace) {
+    char *plan = vtc_cuda_program_plan_text(prog);
+    fprintf(stderr, "%s", plan);
+    free(plan);
+  }
+  return run_once(req, cu, prog) && (req->bench <= 0 || bench(req, cu, prog));
+}
+
+bool run_cuda(run_request *req) {
+  vtc_cuda_program *prog = NULL;
+  /* --dump-ptx: compile (for sm_90) before the GPU is opened. */
+  if (req->dump_ptx && !(lower(req) && (prog = compile(req, NULL)) && dump_ptx(req, prog))) {
+    vtc_cuda_program_destroy(prog);
+    return false;
+  }
+  char *err = NULL;
+  vtc_cuda *cu = vtc_cuda_open(&err);
+  if (!cu) {
+    fprintf(stderr, "vtc-run: error: %s\n", err ? err : "cannot open the GPU");
+    free(err);
+    vtc_cuda_program_destroy(prog);
+    req->exit_code = VTC_EXIT_NO_GPU;
+    return false;
+  }
+  const char *arch = vtc_cuda_exec_device_arch(cu);
+  bool ok = true;
+  if (prog && arch && strcmp(arch, vtc_cuda_program_arch(prog)) != 0) { /* compiled for another GPU */
+    vtc_cuda_program_destroy(prog);
+    prog = NULL;
+    ok = (prog = compile(req, cu)) && dump_ptx(req, prog);
+  } else if (!prog) {
+    ok = lower(req) && (prog = compile(req, cu));
+  }
+  ok = ok && run_on(req, cu, prog);
+  vtc_cuda_program_destroy(prog);
+  vtc_cuda_close(cu);
+  return ok;
+}
