@@ -64,7 +64,18 @@ static vtc_value *binary_body(gte_compute *c, const char *name, vtc_value *a, vt
   /* pow: in the base's float type, or through f64 for an integer base
    * (the kernel computes pow in double and stores saturating). */
   const vtc_type *ft = vtc_type_is_float(t) ? t : vtc_type_f64(c->L->ctx);
-  vtc_value *p = gte_op2(c, "math.powf", gte_convert(c, a, ft), gte_convert(c, b, ft));
+  vtc_value *fa = gte_convert(c, a, ft), *fb = gte_convert(c, b, ft);
+  vtc_value *p = gte_op2(c, "math.powf", fa, fb);
+  if (ft != t) {
+    /* An integer to a power >= 0 is an integer, but a pow that is not
+     * correctly rounded (CUDA's libdevice) may give 2.9999...: rounded to
+     * the nearest before the truncating conversion (half away from zero:
+     * no exact .5 arises). Negative powers stay truncated, as the kernel's. */
+    vtc_value *zero = gte_const(c, ft, 0.0);
+    vtc_value *half = gte_select(c, gte_cmpf(c, VTC_CMPF_OGE, p, zero), gte_const(c, ft, 0.5), gte_const(c, ft, -0.5));
+    vtc_value *rounded = gte_op2(c, "arith.addf", p, half);
+    p = gte_select(c, gte_cmpf(c, VTC_CMPF_OGE, fb, zero), rounded, p);
+  }
   return gte_convert(c, p, t);
 }
 
