@@ -6,7 +6,8 @@
  *
  * Choices where the papers are silent (this is the simple, correct
  * lowering; PowerFusion's templates and Vortex's kernels come later):
- * - One kernel per TE. A work item is one chunk of `lanes` consecutive
+ * - One kernel per TE (kernels that come out identical are then shared,
+ *   dedup.c). A work item is one chunk of `lanes` consecutive
  *   elements of an output row (the innermost dimension); units take
  *   contiguous blocks of work items (at most `max-units` units per launch).
  * - Vector mode (lanes = vector-bits / element bits, or the next power of two
@@ -412,6 +413,7 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
         if (vtc_symbol_name(op)) vtc_ptrmap_put(&S.names, vtc_str(S.ctx, vtc_symbol_name(op)), (void *)1);
   bool ok = true;
   for (size_t i = 0; ok && i < funcs.len; i++) ok = lower_function(&S, funcs.data[i]);
+  if (ok && o->dedup_kernels) vtc_pass_stat_add(pc, 2, t2g_dedup_kernels(root));
   VTC_VEC_FREE(&funcs);
   vtc_ptrmap_free(&S.names);
   vtc_pass_stat_add(pc, 0, S.kernels);
@@ -435,10 +437,12 @@ static const vtc_pass_option t2g_option_table[] = {
      offsetof(t2g_options, group_size), NULL},
     {"vectorize", VTC_OPTION_BOOL, "true", "Vectorize the innermost dimension (false: one element per step)",
      offsetof(t2g_options, vectorize), NULL},
+    {"dedup-kernels", VTC_OPTION_BOOL, "true", "Share structurally identical kernels (one launch target each)",
+     offsetof(t2g_options, dedup_kernels), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},
 };
 
-static const char *const t2g_statistics[] = {"kernels", "vector-kernels", NULL};
+static const char *const t2g_statistics[] = {"kernels", "vector-kernels", "duplicate-kernels", NULL};
 
 const vtc_pass_def vtc_lower_te_to_gir_pass = {
     .name = "lower-te-to-gir",

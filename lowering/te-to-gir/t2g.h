@@ -19,6 +19,7 @@ typedef struct t2g_options {
   int64_t max_units;   /* at most this many parallel units per launch (0: the hierarchy's) */
   int64_t group_size;  /* units per group (0: the hierarchy's) */
   bool vectorize;      /* false: one element per step (lanes 1) everywhere */
+  bool dedup_kernels;  /* share structurally identical kernels (dedup.c) */
 } t2g_options;
 
 /* The state of one pass run. */
@@ -149,6 +150,10 @@ vtc_op *t2g_new_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const 
                        const vtc_type *const *params, int64_t V);
 /* Lanes for an element type: vector_bits / bits (i1 as 8 bits), >= 1. */
 int64_t t2g_max_lanes(const t2g_options *o, const vtc_type *elem);
+/* Redirects the launches of kernels that print the same (but for their
+ * names) to the first of them and erases the others; returns how many were
+ * erased (dedup.c). */
+uint64_t t2g_dedup_kernels(vtc_op *module);
 /* Erases unused pure ops (arith, math, gir.dim/id/count/view) in a kernel. */
 void t2g_dce(vtc_op *kernel);
 
