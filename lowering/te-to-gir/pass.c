@@ -144,7 +144,37 @@ static vtc_value *operand_buffer(host *h, vtc_value *v) {
 typedef struct built {
   char name[256];
   t2g_kernel_info info;
+  /* A fused softmax ending at this compute (softmax.c), or absorbed into
+   * one (the chain's other computes: no kernel, erased with its end). */
+  bool softmax, absorbed;
+  t2g_softmax chain;
+  int64_t units_per_row;
 } built;
+
+/* The launch of a fused softmax at its last compute: y like x, one group
+ * of units per row; then the chain's computes go, last first. */
+static bool lower_softmax(host *h, const built *k) {
+  const t2g_softmax *sm = &k->chain;
+  vtc_op *y = sm->y;
+  /* x as e reads it now: its producer may have become a buffer since. */
+  vtc_value *x = operand_buffer(h, vtc_te_compute_input(sm->e, 0));
+  if (!x) return false;
+  h->E.at = vtc_builder_before(y);
+  const vtc_type *yt = vtc_te_compute_type(y);
+  unsigned rank = yt->rank;
+  vtc_value *sizes[VTC_GIR_MAX_RANK], *rows = t2g_cidx(&h->E, 1);
+  for (unsigned d = 0; d < rank; d++) {
+    int64_t n = vtc_tensor_dim(yt, d);
+    sizes[d] = n == VTC_DYNAMIC ? vtc_gir_build_dim(&h->E.at, y->loc, x, d) : t2g_cidx(&h->E, n);
+    if (d + 1 < rank) rows = t2g_muli(&h->E, rows, sizes[d]);
+  }
+  vtc_value *items = t2g_muli(&h->E, rows, t2g_cidx(&h->E, k->units_per_row));
+  vtc_value *buf = alloc_and_launch(h, y->loc, t2g_buffer_type(h->S->ctx, yt), sizes, k->name, items, 1, &x, 0, NULL);
+  vtc_value_replace_all_uses(vtc_op_result(y, 0), buf);
+  vtc_op *chain[] = {y, sm->s, sm->e, sm->m};
+  for (unsigned i = 0; i < 4; i++) vtc_op_erase(chain[i]);
+  return true;
+}
 
 static bool lower_compute(host *h, vtc_op *op, const built *k) {
   t2g_state *S = h->S;
@@ -267,6 +297,18 @@ static void set_function_type(t2g_state *S, vtc_op *func) {
   S->changed = true;
 }
 
+/* Marks the fused softmax chains among ops (program order). */
+static void mark_softmax_chains(vtc_op *const *ops, size_t n, built *kernels) {
+  for (size_t i = 0; i < n; i++) {
+    t2g_softmax sm;
+    if (!t2g_match_softmax(ops[i], &sm)) continue;
+    kernels[i].softmax = true;
+    kernels[i].chain = sm;
+    for (size_t j = 0; j < i; j++)
+      if (ops[j] == sm.m || ops[j] == sm.e || ops[j] == sm.s) kernels[j].absorbed = true;
+  }
+}
+
 static bool lower_function(t2g_state *S, vtc_op *func) {
   vtc_context *ctx = S->ctx;
   vtc_region *r = func->num_regions ? vtc_op_region(func, 0) : NULL;
@@ -282,17 +324,24 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
   bool ok = true;
   /* The kernels first, from the computes as they are. */
   built *kernels = vtc_xcalloc(ops.len + 1, sizeof *kernels);
-  for (size_t i = 0; ok && i < ops.len; i++)
-    if (vtc_te_is_compute(ops.data[i]))
-      ok = t2g_build_kernel(S, ops.data[i], &h.mb, kernel_name(&h, kernels[i].name, sizeof kernels[i].name),
-                            &kernels[i].info);
+  if (S->opts->fuse_softmax) mark_softmax_chains(ops.data, ops.len, kernels);
+  for (size_t i = 0; ok && i < ops.len; i++) {
+    built *k = &kernels[i];
+    if (!vtc_te_is_compute(ops.data[i]) || k->absorbed) continue;
+    kernel_name(&h, k->name, sizeof k->name);
+    if (k->softmax)
+      ok = t2g_build_softmax_kernel(S, &h.mb, ops.data[i]->loc, k->name, &k->chain, &k->units_per_row) != NULL;
+    else
+      ok = t2g_build_kernel(S, ops.data[i], &h.mb, k->name, &k->info);
+  }
   if (ok)
     for (unsigned a = 0; a < h.entry->num_args; a++)
       h.entry->args[a]->type = convert_type(ctx, h.entry->args[a]->type);
   for (size_t i = 0; ok && i < ops.len; i++) {
     vtc_op *op = ops.data[i];
     if (vtc_te_is_compute(op)) {
-      ok = lower_compute(&h, op, &kernels[i]);
+      if (kernels[i].absorbed) continue; /* erased by its chain's end */
+      ok = kernels[i].softmax ? lower_softmax(&h, &kernels[i]) : lower_compute(&h, op, &kernels[i]);
     } else if (vtc_te_is_dim(op)) {
       vtc_builder b = vtc_builder_before(op);
       vtc_value *src = operand_buffer(&h, vtc_te_dim_tensor(op));
@@ -437,6 +486,8 @@ static const vtc_pass_option t2g_option_table[] = {
      offsetof(t2g_options, group_size), NULL},
     {"vectorize", VTC_OPTION_BOOL, "true", "Vectorize the innermost dimension (false: one element per step)",
      offsetof(t2g_options, vectorize), NULL},
+    {"fuse-softmax", VTC_OPTION_BOOL, "true", "One kernel for a softmax along the last axis (max, sum, write)",
+     offsetof(t2g_options, fuse_softmax), NULL},
     {"dedup-kernels", VTC_OPTION_BOOL, "true", "Share structurally identical kernels (one launch target each)",
      offsetof(t2g_options, dedup_kernels), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},

@@ -20,6 +20,7 @@ typedef struct t2g_options {
   int64_t group_size;  /* units per group (0: the hierarchy's) */
   bool vectorize;      /* false: one element per step (lanes 1) everywhere */
   bool dedup_kernels;  /* share structurally identical kernels (dedup.c) */
+  bool fuse_softmax;   /* one kernel per softmax chain (softmax.c) */
 } t2g_options;
 
 /* The state of one pass run. */
@@ -150,6 +151,19 @@ vtc_op *t2g_new_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const 
                        const vtc_type *const *params, int64_t V);
 /* Lanes for an element type: vector_bits / bits (i1 as 8 bits), >= 1. */
 int64_t t2g_max_lanes(const t2g_options *o, const vtc_type *elem);
+/* Softmax along the last axis as lower-graph-to-te writes it (softmax.c):
+ * m = max_k x, e = exp(x - m), s = sum_k e, y = e / s, the intermediates
+ * used only inside the chain. */
+typedef struct t2g_softmax {
+  vtc_op *m, *e, *s, *y;
+  vtc_value *x;
+} t2g_softmax;
+/* True (and *out filled) when y ends such a chain. */
+bool t2g_match_softmax(vtc_op *y, t2g_softmax *out);
+/* The fused kernel of a chain (params: x's buffer, y's buffer): a group of
+ * *units_per_row units per row, three walks over it. */
+vtc_op *t2g_build_softmax_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
+                                 const t2g_softmax *sm, int64_t *units_per_row);
 /* Redirects the launches of kernels that print the same (but for their
  * names) to the first of them and erases the others; returns how many were
  * erased (dedup.c). */

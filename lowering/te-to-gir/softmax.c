@@ -1,0 +1,319 @@
+/* A fused softmax kernel for lower-te-to-gir. Softmax along the last axis is
+ * four TEs (lower-graph-to-te: m = max_k x, e = exp(x - m), s = sum_k e,
+ * y = e / s); one kernel each moves the tensor six times through memory and
+ * caps a memory-bound softmax at a third of the copy bandwidth. Until
+ * Souffle's general TE fusion comes, this recognises that chain and emits
+ * one kernel in which a group of units owns a row and walks it three times:
+ * the max, the sum of exp(x - max), then y = exp(x - max) / sum. The row is
+ * read from memory once and re-read from cache; partial results of the
+ * group's units meet in shared memory behind block syncs (a GPU block of 4
+ * warps per row; one unit per row on a CPU, where no sync is needed).
+ *
+ * Where the papers are silent: the chain is recognised by its structure (the
+ * four computes, their maps and body ops, each intermediate used only inside
+ * the chain); the masked softmax of attention (with its -inf selects) is
+ * left alone. Padding the row's tail with -inf keeps it out of max and sum. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lowering/te-to-gir/t2g.h"
+
+/* ---- recognising the chain ---------------------------------------------------------- */
+
+/* The load map reads (d0, ..., d_{n-1}) in order. */
+static bool identity_load(const vtc_op *load, unsigned n) {
+  const vtc_affine_map *m = vtc_te_load_map(load);
+  if (m->num_results != n) return false;
+  for (unsigned i = 0; i < n; i++)
+    if (m->results[i]->kind != VTC_AFFINE_DIM || m->results[i]->value != (int64_t)i) return false;
+  return true;
+}
+
+/* The body's ops other than te.load, te.yield and float conversions are
+ * exactly `names` (in order); every load is of an input with an identity map
+ * over `first` dims (the row statistics) or all of them (the rows). */
+static bool body_is(const vtc_op *c, unsigned rank, const char *const *names, unsigned n) {
+  unsigned k = 0, dims = vtc_te_compute_rank(c) + vtc_te_compute_num_reduce(c);
+  for (vtc_op *op = vtc_te_compute_body(c)->first; op; op = op->next) {
+    const char *name = op->name->name;
+    if (vtc_te_is_load(op)) {
+      if (vtc_te_load_num_extra(op) || vtc_te_load_padding(op)) return false;
+      const vtc_affine_map *m = vtc_te_load_map(op);
+      if (!identity_load(op, m->num_results) || (m->num_results != rank && m->num_results != rank - 1) ||
+          m->num_results > dims)
+        return false;
+    } else if (!strcmp(name, "te.yield") || !strcmp(name, "arith.extf") || !strcmp(name, "arith.truncf")) {
+      continue;
+    } else if (k >= n || strcmp(name, names[k++])) {
+      return false;
+    }
+  }
+  return k == n;
+}
+
+static vtc_op *compute_of(vtc_value *v) {
+  return v && v->def_op && vtc_te_is_compute(v->def_op) ? v->def_op : NULL;
+}
+
+/* Every use of v is by a or b, as an operand or by a te.load of its body. */
+static bool used_only_by(vtc_value *v, vtc_op *a, vtc_op *b) {
+  for (vtc_use *u = v->first_use; u; u = u->next) {
+    vtc_op *user = vtc_te_is_load(u->owner) ? vtc_op_parent_op(u->owner) : u->owner;
+    if (user != a && user != b) return false;
+  }
+  return true;
+}
+
+static bool is_reduction(const vtc_op *c, vtc_te_combiner comb, unsigned rank) {
+  return vtc_te_compute_combiner(c) == comb && vtc_te_compute_num_reduce(c) == 1 &&
+         vtc_te_compute_rank(c) == rank - 1 && vtc_te_compute_num_inputs(c) == 1;
+}
+
+/* v is (an extension of) a te.load of input `i` of compute c. */
+static bool loads_input(const vtc_op *c, vtc_value *v, unsigned i) {
+  if (v->def_op && vtc_op_is_named(v->def_op, "arith.extf")) v = vtc_op_operand(v->def_op, 0);
+  return v->def_op && vtc_te_is_load(v->def_op) && vtc_te_load_input(v->def_op) == vtc_te_compute_input(c, i);
+}
+
+/* The first op named `name` of c's body reads (input 0) op (input 1). */
+static bool ordered(const vtc_op *c, const char *name) {
+  for (vtc_op *op = vtc_te_compute_body(c)->first; op; op = op->next)
+    if (vtc_op_is_named(op, name))
+      return loads_input(c, vtc_op_operand(op, 0), 0) && loads_input(c, vtc_op_operand(op, 1), 1);
+  return false;
+}
+
+bool t2g_match_softmax(vtc_op *y, t2g_softmax *out) {
+  static const char *const max_ops[] = {NULL}, *const exp_ops[] = {"arith.subf", "math.exp"};
+  static const char *const sum_ops[] = {NULL}, *const div_ops[] = {"arith.divf"};
+  if (!vtc_te_is_compute(y) || vtc_te_compute_num_reduce(y) || vtc_te_compute_num_inputs(y) != 2) return false;
+  vtc_op *e = compute_of(vtc_te_compute_input(y, 0)), *s = compute_of(vtc_te_compute_input(y, 1));
+  if (!e || !s || vtc_te_compute_num_reduce(e) || vtc_te_compute_num_inputs(e) != 2) return false;
+  vtc_value *x = vtc_te_compute_input(e, 0);
+  vtc_op *m = compute_of(vtc_te_compute_input(e, 1));
+  unsigned rank = vtc_te_compute_rank(y);
+  if (!m || rank < 1 || vtc_te_compute_rank(e) != rank || x->type->rank != rank) return false;
+  if (!is_reduction(m, VTC_TE_COMBINER_MAX, rank) || vtc_te_compute_input(m, 0) != x) return false;
+  if (!is_reduction(s, VTC_TE_COMBINER_SUM, rank) || vtc_te_compute_input(s, 0) != vtc_op_result(e, 0)) return false;
+  if (!body_is(m, rank, max_ops, 0) || !body_is(e, rank, exp_ops, 2) || !body_is(s, rank, sum_ops, 0) ||
+      !body_is(y, rank, div_ops, 1))
+    return false;
+  /* The operands in their roles: x - m, e / s. */
+  if (!ordered(e, "arith.subf") || !ordered(y, "arith.divf")) return false;
+  if (!used_only_by(vtc_op_result(m, 0), e, e) || !used_only_by(vtc_op_result(e, 0), s, y) ||
+      !used_only_by(vtc_op_result(s, 0), y, y))
+    return false;
+  *out = (t2g_softmax){.m = m, .e = e, .s = s, .y = y, .x = x};
+  return true;
+}
+
+/* ---- the fused kernel ------------------------------------------------------------------ */
+
+/* The walks over a row. On a CPU (f32 out) the sum walk also stores
+ * exp(x - max) into y and the last walk scales y in place: one exp per
+ * element, the row in cache (a CPU core is bound by the exps). A GPU
+ * recomputes the exp instead: it has flops to spare, not bandwidth. */
+typedef enum row_pass { PASS_MAX, PASS_SUM, PASS_WRITE, PASS_SUM_STORE, PASS_SCALE } row_pass;
+
+typedef struct sm_kernel {
+  t2g_emit *E;
+  vtc_context *ctx;
+  const vtc_loc *loc;
+  vtc_value *x, *y, *n, *base, *k0, *step, *shared;
+  const vtc_type *elem, *acc, *out; /* x's element, the accumulation type, y's element */
+  int64_t V, G;
+} sm_kernel;
+
+/* A scalar op in an elementwise body. */
+static vtc_value *op1(t2g_emit *B, const char *name, vtc_value *a, const vtc_type *t) {
+  return t2g_op(B, name, 1, &a, t, 0, NULL);
+}
+static vtc_value *op2(t2g_emit *B, const char *name, vtc_value *a, vtc_value *b) {
+  vtc_value *ab[] = {a, b};
+  return t2g_op(B, name, 2, ab, a->type, 0, NULL);
+}
+static vtc_value *convert(t2g_emit *B, vtc_value *v, const vtc_type *to) {
+  if (v->type == to) return v;
+  return op1(B, vtc_type_bit_width(to) > vtc_type_bit_width(v->type) ? "arith.extf" : "arith.truncf", v, to);
+}
+
+/* One elementwise gOperator over 1 x V slices (and scalars); `fn` builds the
+ * body from its arguments. */
+typedef vtc_value *(*body_fn)(t2g_emit *B, vtc_value *const *args, const sm_kernel *K);
+
+static vtc_value *elementwise(const sm_kernel *K, const vtc_type *elem, unsigned n, vtc_value *const *ops,
+                              body_fn fn) {
+  t2g_emit *E = K->E;
+  const vtc_type *rt = vtc_gir_register_type(K->ctx, elem, 1, K->V);
+  vtc_op *ew = vtc_gir_build_elementwise(&E->at, K->loc, rt, n, ops, false);
+  vtc_block *body = vtc_gir_elementwise_body(ew);
+  t2g_emit B;
+  t2g_emit_init(&B, K->ctx, K->loc, body);
+  vtc_value *r = fn(&B, body->args, K);
+  vtc_gir_build_yield(&B.at, K->loc, 1, &r);
+  t2g_emit_free(&B);
+  return vtc_op_result(ew, 0);
+}
+
+static vtc_value *max_body(t2g_emit *B, vtc_value *const *a, const sm_kernel *K) {
+  return op2(B, "arith.maximumf", a[0], convert(B, a[1], K->acc));
+}
+static vtc_value *exp_shift(t2g_emit *B, vtc_value *x, vtc_value *m, const sm_kernel *K) {
+  return op1(B, "math.exp", op2(B, "arith.subf", convert(B, x, K->acc), m), K->acc);
+}
+static vtc_value *sum_body(t2g_emit *B, vtc_value *const *a, const sm_kernel *K) {
+  return op2(B, "arith.addf", a[0], exp_shift(B, a[1], a[2], K));
+}
+static vtc_value *write_body(t2g_emit *B, vtc_value *const *a, const sm_kernel *K) {
+  return convert(B, op2(B, "arith.divf", exp_shift(B, a[0], a[1], K), a[2]), K->out);
+}
+static vtc_value *exp_body(t2g_emit *B, vtc_value *const *a, const sm_kernel *K) {
+  return exp_shift(B, a[0], a[1], K);
+}
+static vtc_value *add_body(t2g_emit *B, vtc_value *const *a, const sm_kernel *K) {
+  return op2(B, "arith.addf", a[0], a[1]);
+}
+static vtc_value *div_body(t2g_emit *B, vtc_value *const *a, const sm_kernel *K) {
+  return op2(B, "arith.divf", a[0], a[1]);
+}
+
+/* The 1 x V chunk of the row at k: a view of x (the tail past n padded with
+ * -inf, so it adds nothing to max and sum) or of y. */
+static vtc_value *chunk_view(const sm_kernel *K, vtc_value *buf, const vtc_type *elem, vtc_value *k, bool pad) {
+  t2g_emit *E = K->E;
+  vtc_value *valid = t2g_minui(E, t2g_cidx(E, K->V), t2g_subi(E, K->n, k));
+  const vtc_type *st = vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, elem, 1, K->V, K->V);
+  vtc_value *v = vtc_gir_build_view(&E->at, K->loc, buf, t2g_addi(E, K->base, k), st, NULL, t2g_cidx(E, 1), valid);
+  if (pad) vtc_op_set_attr(v->def_op, VTC_GIR_ATTR_PADDING, vtc_attr_float(K->ctx, elem, -INFINITY));
+  return v;
+}
+
+/* One walk over the unit's chunks of the row: max, sum of exp(x - m), or the
+ * write of y. Returns the unit's 1 x V accumulator (NULL for the write). */
+static vtc_value *walk_row(sm_kernel *K, row_pass pass, vtc_value *m, vtc_value *s) {
+  t2g_emit *E = K->E;
+  const vtc_type *rt = vtc_gir_register_type(K->ctx, K->acc, 1, K->V);
+  vtc_value *init = NULL;
+  bool accumulates = pass == PASS_MAX || pass == PASS_SUM || pass == PASS_SUM_STORE;
+  if (accumulates) {
+    vtc_value *c = t2g_const(E, K->acc, 0, pass == PASS_MAX ? -INFINITY : 0.0);
+    init = vtc_gir_build_broadcast(&E->at, K->loc, VTC_GIR_AXIS_WIDTH, c, rt);
+  }
+  vtc_op *loop = vtc_gir_build_for(&E->at, K->loc, K->k0, K->n, K->step, init ? 1 : 0, &init);
+  vtc_builder saved = E->at;
+  vtc_block *body = vtc_gir_for_body(loop);
+  E->at = vtc_builder_at_end(K->ctx, body);
+  vtc_value *k = vtc_gir_for_induction_var(loop);
+  vtc_value *next = NULL;
+  if (pass == PASS_SCALE) { /* y = y / s, y holding exp(x - max) */
+    const vtc_type *yr = vtc_gir_register_type(K->ctx, K->out, 1, K->V);
+    vtc_value *yv = vtc_gir_build_copy_to_register(&E->at, K->loc, chunk_view(K, K->y, K->out, k, false), yr);
+    vtc_value *ops[] = {yv, s};
+    vtc_gir_build_copy(&E->at, K->loc, elementwise(K, K->out, 2, ops, div_body), chunk_view(K, K->y, K->out, k, false));
+    vtc_gir_build_yield(&E->at, K->loc, 0, NULL);
+    E->at = saved;
+    return NULL;
+  }
+  const vtc_type *xr = vtc_gir_register_type(K->ctx, K->elem, 1, K->V);
+  vtc_value *xv = vtc_gir_build_copy_to_register(&E->at, K->loc, chunk_view(K, K->x, K->elem, k, true), xr);
+  if (pass == PASS_SUM_STORE) {
+    vtc_value *eops[] = {xv, m};
+    vtc_value *ev = elementwise(K, K->acc, 2, eops, exp_body);
+    vtc_gir_build_copy(&E->at, K->loc, ev, chunk_view(K, K->y, K->out, k, false));
+    vtc_value *ops[] = {body->args[1], ev};
+    next = elementwise(K, K->acc, 2, ops, add_body);
+  } else if (pass == PASS_MAX) {
+    vtc_value *ops[] = {body->args[1], xv};
+    next = elementwise(K, K->acc, 2, ops, max_body);
+  } else if (pass == PASS_SUM) {
+    vtc_value *ops[] = {body->args[1], xv, m};
+    next = elementwise(K, K->acc, 3, ops, sum_body);
+  } else {
+    vtc_value *ops[] = {xv, m, s};
+    vtc_value *yv = elementwise(K, K->out, 3, ops, write_body);
+    vtc_gir_build_copy(&E->at, K->loc, yv, chunk_view(K, K->y, K->out, k, false));
+  }
+  vtc_gir_build_yield(&E->at, K->loc, next ? 1 : 0, &next);
+  E->at = saved;
+  return next ? vtc_op_result(loop, 0) : NULL;
+}
+
+/* The row's total from each unit's 1 x V accumulator: reduced along the
+ * width, then across the group's units through shared memory. A scalar. */
+static vtc_value *row_total(sm_kernel *K, vtc_value *acc, vtc_gir_combiner comb) {
+  t2g_emit *E = K->E;
+  vtc_value *r = vtc_gir_build_reduce(&E->at, K->loc, comb, VTC_GIR_AXIS_WIDTH, acc);
+  if (K->G > 1) {
+    vtc_value *w = vtc_gir_build_id(&E->at, K->loc, VTC_GIR_DIM_UNIT_IN_GROUP);
+    const vtc_type *one = vtc_gir_slice_type(K->ctx, VTC_GIR_SHARED, K->acc, 1, 1, 1);
+    const vtc_type *all = vtc_gir_slice_type(K->ctx, VTC_GIR_SHARED, K->acc, 1, K->G, K->G);
+    vtc_gir_build_copy(&E->at, K->loc, r, vtc_gir_build_view(&E->at, K->loc, K->shared, w, one, NULL, NULL, NULL));
+    vtc_gir_build_sync(&E->at, K->loc, VTC_GIR_SCOPE_BLOCK, 1, &K->shared);
+    vtc_value *v = vtc_gir_build_view(&E->at, K->loc, K->shared, t2g_cidx(E, 0), all, NULL, NULL, NULL);
+    vtc_value *g = vtc_gir_build_copy_to_register(&E->at, K->loc, v, vtc_gir_register_type(K->ctx, K->acc, 1, K->G));
+    r = vtc_gir_build_reduce(&E->at, K->loc, comb, VTC_GIR_AXIS_WIDTH, g);
+    /* The next total writes the scratch again: everyone must have read it. */
+    vtc_gir_build_sync(&E->at, K->loc, VTC_GIR_SCOPE_BLOCK, 1, &K->shared);
+  }
+  return vtc_gir_build_extract(&E->at, K->loc, r, 0, 0);
+}
+
+vtc_op *t2g_build_softmax_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
+                                 const t2g_softmax *sm, int64_t *units_per_row) {
+  vtc_context *ctx = S->ctx;
+  const vtc_type *xt = sm->x->type, *yt = vtc_te_compute_type(sm->y);
+  const vtc_type *params[] = {t2g_buffer_type(ctx, xt), t2g_buffer_type(ctx, yt)};
+  sm_kernel K = {.ctx = ctx, .loc = loc, .elem = xt->element, .out = yt->element};
+  K.acc = vtc_te_compute_type(sm->m)->element;
+  K.V = t2g_max_lanes(S->opts, K.acc);
+  /* GPU: the group's warps share a row; CPU: one unit per row. */
+  K.G = S->opts->hierarchy == VTC_GIR_HIER_GPU ? S->opts->group_size : 1;
+  vtc_gir_hierarchy h = (vtc_gir_hierarchy)S->opts->hierarchy;
+  vtc_op *kernel = vtc_gir_build_kernel(mb, loc, name, 2, params, h, K.G, h == VTC_GIR_HIER_GPU ? 32 : K.V);
+  vtc_block *kb = vtc_gir_kernel_body(kernel);
+  t2g_emit E;
+  t2g_emit_init(&E, ctx, loc, kb);
+  E.nonneg_dims = 0;
+  K.E = &E;
+  K.x = kb->args[0];
+  K.y = kb->args[1];
+  unsigned rank = xt->rank;
+  vtc_value *rows = t2g_cidx(&E, 1);
+  for (unsigned d = 0; d + 1 < rank; d++) {
+    int64_t size = vtc_tensor_dim(xt, d);
+    rows = t2g_muli(&E, rows, size == VTC_DYNAMIC ? vtc_gir_build_dim(&E.at, loc, K.x, d) : t2g_cidx(&E, size));
+  }
+  int64_t last = vtc_tensor_dim(xt, rank - 1);
+  K.n = last == VTC_DYNAMIC ? vtc_gir_build_dim(&E.at, loc, K.x, rank - 1) : t2g_cidx(&E, last);
+  if (K.G > 1) {
+    int64_t g = K.G;
+    K.shared = vtc_gir_build_alloc(&E.at, loc, vtc_gir_buffer_type(ctx, VTC_GIR_SHARED, K.acc, 1, &g), 0, NULL);
+  }
+  /* Groups take contiguous blocks of rows; the units of a group split each
+   * row into interleaved chunks of V. */
+  vtc_value *g = vtc_gir_build_id(&E.at, loc, VTC_GIR_DIM_GROUP);
+  vtc_value *groups = vtc_gir_build_count(&E.at, loc, VTC_GIR_DIM_GROUP);
+  vtc_value *w = K.G > 1 ? vtc_gir_build_id(&E.at, loc, VTC_GIR_DIM_UNIT_IN_GROUP) : t2g_cidx(&E, 0);
+  vtc_value *per = t2g_ceildivui(&E, rows, groups);
+  vtc_value *lb = t2g_muli(&E, g, per);
+  vtc_value *ub = t2g_minui(&E, t2g_addi(&E, lb, per), rows);
+  K.k0 = t2g_muli(&E, w, t2g_cidx(&E, K.V));
+  K.step = t2g_cidx(&E, K.G * K.V);
+  vtc_op *loop = vtc_gir_build_for(&E.at, loc, lb, ub, t2g_cidx(&E, 1), 0, NULL);
+  E.at = vtc_builder_at_end(ctx, vtc_gir_for_body(loop));
+  K.base = t2g_muli(&E, vtc_gir_for_induction_var(loop), K.n);
+  bool store = h != VTC_GIR_HIER_GPU && K.out == K.acc;
+  vtc_value *m = row_total(&K, walk_row(&K, PASS_MAX, NULL, NULL), VTC_GIR_MAX);
+  vtc_value *s = row_total(&K, walk_row(&K, store ? PASS_SUM_STORE : PASS_SUM, m, NULL), VTC_GIR_SUM);
+  walk_row(&K, store ? PASS_SCALE : PASS_WRITE, m, s);
+  vtc_gir_build_yield(&E.at, loc, 0, NULL);
+  E.at = vtc_builder_at_end(ctx, kb);
+  vtc_gir_build_return(&E.at, loc);
+  t2g_emit_drop_unused_consts(&E);
+  t2g_emit_free(&E);
+  *units_per_row = K.G;
+  S->kernels++;
+  S->vector_kernels++;
+  return kernel;
+}
