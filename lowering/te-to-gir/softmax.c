@@ -182,7 +182,8 @@ static vtc_value *div_body(t2g_emit *B, vtc_value *const *a, const sm_kernel *K)
  * -inf, so it adds nothing to max and sum) or of y. */
 static vtc_value *chunk_view(const sm_kernel *K, vtc_value *buf, const vtc_type *elem, vtc_value *k, bool pad) {
   t2g_emit *E = K->E;
-  vtc_value *valid = t2g_minui(E, t2g_cidx(E, K->V), t2g_subi(E, K->n, k));
+  /* n - min(k, n): an unrolled chunk may start past the row (valid 0). */
+  vtc_value *valid = t2g_minui(E, t2g_cidx(E, K->V), t2g_subi(E, K->n, t2g_minui(E, k, K->n)));
   const vtc_type *st = vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, elem, 1, K->V, K->V);
   vtc_value *v = vtc_gir_build_view(&E->at, K->loc, buf, t2g_addi(E, K->base, k), st, NULL, t2g_cidx(E, 1), valid);
   if (pad) vtc_op_set_attr(v->def_op, VTC_GIR_ATTR_PADDING, vtc_attr_float(K->ctx, elem, -INFINITY));
@@ -259,6 +260,38 @@ static vtc_value *row_total(sm_kernel *K, vtc_value *acc, vtc_gir_combiner comb)
   return vtc_gir_build_extract(&E->at, K->loc, r, 0, 0);
 }
 
+/* A row short enough to stay in registers (a GPU unit's few chunks):
+ * loaded once, then the three walks run on the registers, so the row moves
+ * through memory once each way. */
+enum { MAX_REGISTER_CHUNKS = 16 };
+
+static vtc_value *fold(const sm_kernel *K, vtc_value *acc, vtc_value *x, vtc_value *m, body_fn fn) {
+  vtc_value *ops[] = {acc, x, m};
+  return elementwise(K, K->acc, m ? 3 : 2, ops, fn);
+}
+
+static void softmax_in_registers(sm_kernel *K, int64_t chunks) {
+  t2g_emit *E = K->E;
+  vtc_value *xv[MAX_REGISTER_CHUNKS], *ks[MAX_REGISTER_CHUNKS];
+  const vtc_type *xr = vtc_gir_register_type(K->ctx, K->elem, 1, K->V);
+  const vtc_type *rt = vtc_gir_register_type(K->ctx, K->acc, 1, K->V);
+  for (int64_t c = 0; c < chunks; c++) {
+    ks[c] = t2g_addi(E, K->k0, t2g_cidx(E, c * K->G * K->V));
+    xv[c] = vtc_gir_build_copy_to_register(&E->at, K->loc, chunk_view(K, K->x, K->elem, ks[c], true), xr);
+  }
+  vtc_value *acc = vtc_gir_build_broadcast(&E->at, K->loc, VTC_GIR_AXIS_WIDTH, t2g_const(E, K->acc, 0, -INFINITY), rt);
+  for (int64_t c = 0; c < chunks; c++) acc = fold(K, acc, xv[c], NULL, max_body);
+  vtc_value *m = row_total(K, acc, VTC_GIR_MAX);
+  acc = vtc_gir_build_broadcast(&E->at, K->loc, VTC_GIR_AXIS_WIDTH, t2g_const(E, K->acc, 0, 0.0), rt);
+  for (int64_t c = 0; c < chunks; c++) acc = fold(K, acc, xv[c], m, sum_body);
+  vtc_value *s = row_total(K, acc, VTC_GIR_SUM);
+  for (int64_t c = 0; c < chunks; c++) {
+    vtc_value *ops[] = {xv[c], m, s};
+    vtc_value *yv = elementwise(K, K->out, 3, ops, write_body);
+    vtc_gir_build_copy(&E->at, K->loc, yv, chunk_view(K, K->y, K->out, ks[c], false));
+  }
+}
+
 vtc_op *t2g_build_softmax_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
                                  const t2g_softmax *sm, int64_t *units_per_row) {
   vtc_context *ctx = S->ctx;
@@ -303,10 +336,15 @@ vtc_op *t2g_build_softmax_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *l
   vtc_op *loop = vtc_gir_build_for(&E.at, loc, lb, ub, t2g_cidx(&E, 1), 0, NULL);
   E.at = vtc_builder_at_end(ctx, vtc_gir_for_body(loop));
   K.base = t2g_muli(&E, vtc_gir_for_induction_var(loop), K.n);
+  int64_t span = K.G * K.V, chunks = last == VTC_DYNAMIC ? 0 : (last + span - 1) / span;
   bool store = h != VTC_GIR_HIER_GPU && K.out == K.acc;
-  vtc_value *m = row_total(&K, walk_row(&K, PASS_MAX, NULL, NULL), VTC_GIR_MAX);
-  vtc_value *s = row_total(&K, walk_row(&K, store ? PASS_SUM_STORE : PASS_SUM, m, NULL), VTC_GIR_SUM);
-  walk_row(&K, store ? PASS_SCALE : PASS_WRITE, m, s);
+  if (h == VTC_GIR_HIER_GPU && chunks >= 1 && chunks <= MAX_REGISTER_CHUNKS) {
+    softmax_in_registers(&K, chunks);
+  } else {
+    vtc_value *m = row_total(&K, walk_row(&K, PASS_MAX, NULL, NULL), VTC_GIR_MAX);
+    vtc_value *s = row_total(&K, walk_row(&K, store ? PASS_SUM_STORE : PASS_SUM, m, NULL), VTC_GIR_SUM);
+    walk_row(&K, store ? PASS_SCALE : PASS_WRITE, m, s);
+  }
   vtc_gir_build_yield(&E.at, loc, 0, NULL);
   E.at = vtc_builder_at_end(ctx, kb);
   vtc_gir_build_return(&E.at, loc);
