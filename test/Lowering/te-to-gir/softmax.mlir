@@ -18,7 +18,8 @@
 // The max walk: chunks w*128, w*128 + 512, ..., the tail padded with -inf.
 // GPU: gir.for %{{.*}} = %[[K0]] to %{{.*}} step %{{.*}} iter_args
 // GPU: gir.view %arg0[%{{.*}}] valid(%{{.*}}, %{{.*}}) {padding = 0xFF800000 : f32}
-// GPU: arith.maximumf
+// GPU: arith.cmpf ogt
+// GPU-NEXT: arith.select
 // GPU: gir.reduce max width
 // GPU: gir.sync block %[[SH]]
 // GPU: gir.reduce max width %{{.*}} : !gir.slice<register, 1x4xf32> -> !gir.slice<register, 1x1xf32>
@@ -46,7 +47,7 @@
 
 // CPU-LABEL: gir.kernel @rows_k0({{.*}}) parallel cpu group 1 lanes 16 {
 // CPU-NOT: gir.sync
-// CPU: arith.maximumf
+// CPU: arith.cmpf ogt
 // CPU: math.exp
 // CPU: gir.copy %{{.*}} to %{{.*}} : !gir.slice<register, 1x16xf32> -> !gir.slice<global, 1x16xf32>
 // CPU: arith.addf
