@@ -30,13 +30,6 @@ static bool info_of(g2l *t, vtc_op *op, const vtc_value *v, vtc_gir_slice_info *
   return true;
 }
 
-static g2l_value *new_register(g2l *t, unsigned num) {
-  g2l_value *lv = g2l_new_value(t, G2L_REGISTER);
-  lv->num = num;
-  lv->segs = vtc_xcalloc(num, sizeof *lv->segs);
-  return lv;
-}
-
 /* ---- shuffles of any scalar ----------------------------------------------- */
 
 /* shfl.sync over the whole warp of an i1..i64, half, float or double:
@@ -132,26 +125,6 @@ static void store_segment(g2l *t, g2l_value *view, const vtc_type *elem, unsigne
   scatter(t, g2l_to_memory(t, v, elem, n), addresses(t, view->ptr, view_offset(t, view, i), mem, pos), mask, align);
 }
 
-static bool copy_op(g2l *t, vtc_op *op) {
-  vtc_gir_slice_info si;
-  vtc_value *src = vtc_gir_copy_source(op);
-  if (!info_of(t, op, src, &si)) return false;
-  g2l_value *s = g2l_lookup(t, src);
-  unsigned num = (unsigned)si.num, width = (unsigned)si.width;
-  if (op->num_results == 1) { /* memory -> register */
-    g2l_value *r = new_register(t, num);
-    for (unsigned i = 0; i < num; i++) r->segs[i] = load_segment(t, s, si.elem, width, i);
-    g2l_bind(t, vtc_op_result(op, 0), r);
-    return true;
-  }
-  g2l_value *d = g2l_lookup(t, vtc_op_operand(op, 1));
-  for (unsigned i = 0; i < num; i++) {
-    LLVMValueRef v = s->kind == G2L_REGISTER ? s->segs[i] : load_segment(t, s, si.elem, width, i);
-    store_segment(t, d, si.elem, width, i, v);
-  }
-  return true;
-}
-
 /* ---- reductions and broadcasts ------------------------------------------------- */
 
 /* The identity of a combiner, for positions past the width. */
@@ -177,7 +150,7 @@ static bool reduce_width(g2l *t, vtc_op *op, const vtc_gir_slice_info *si) {
   bool fp = vtc_type_is_float(si->elem), bf16 = si->elem->kind == VTC_TYPE_BF16;
   unsigned width = (unsigned)si->width;
   LLVMValueRef pos = width % LANES ? g2l_positions(t, width) : NULL;
-  g2l_value *r = new_register(t, s->num);
+  g2l_value *r = g2l_new_register(t, s->num);
   for (unsigned i = 0; i < s->num; i++) {
     LLVMValueRef v = bf16 ? g2l_bf16_to_f32(t, s->segs[i]) : s->segs[i];
     LLVMTypeRef vt = LLVMTypeOf(v), et = LLVMGetElementType(vt);
@@ -201,7 +174,7 @@ static bool broadcast_op(g2l *t, vtc_op *op) {
   vtc_value *res = vtc_op_result(op, 0), *src = vtc_op_operand(op, 0);
   if (!info_of(t, op, res, &ri)) return false;
   unsigned num = (unsigned)ri.num, n = g2l_reg_width(t, (unsigned)ri.width);
-  g2l_value *s = g2l_lookup(t, src), *r = new_register(t, num);
+  g2l_value *s = g2l_lookup(t, src), *r = g2l_new_register(t, num);
   bool slice = s->kind != G2L_SCALAR;
   if (slice && !info_of(t, op, src, &si)) return false;
   if (!slice || (si.num == 1 && si.width == 1)) { /* one value to every element */
@@ -222,40 +195,6 @@ static bool extract_op(g2l *t, vtc_op *op) {
   g2l_value *s = g2l_lookup(t, vtc_op_operand(op, 0));
   int64_t i = pos->elems[0].value->i, j = pos->elems[1].value->i;
   g2l_bind_scalar(t, vtc_op_result(op, 0), element(t, s->segs[i], j));
-  return true;
-}
-
-/* D = A x B + C: each thread holds its columns of the rows of B, C and D;
- * A[i][k] reaches every lane by a shuffle, then FMAs on the columns. */
-static bool mma_op(g2l *t, vtc_op *op) {
-  vtc_gir_slice_info ai, ci;
-  if (!info_of(t, op, vtc_op_operand(op, 0), &ai) || !info_of(t, op, vtc_op_operand(op, 2), &ci)) return false;
-  g2l_value *a = g2l_lookup(t, vtc_op_operand(op, 0)), *bm = g2l_lookup(t, vtc_op_operand(op, 1));
-  g2l_value *c = g2l_lookup(t, vtc_op_operand(op, 2));
-  unsigned m = (unsigned)ai.num, kk = (unsigned)ai.width, n = g2l_reg_width(t, (unsigned)ci.width);
-  bool fp = vtc_type_is_float(ci.elem), bf16 = ci.elem->kind == VTC_TYPE_BF16;
-  LLVMTypeRef ct = bf16 ? LLVMFloatTypeInContext(t->c) : g2l_scalar_type(t, ci.elem), cv = LLVMVectorType(ct, n);
-  bool widen = ai.elem != ci.elem || bf16;
-  LLVMValueRef *brows = vtc_xmalloc(kk * sizeof *brows);
-  for (unsigned k = 0; k < kk; k++) brows[k] = widen ? g2l_widen(t, bm->segs[k], ai.elem, ct) : bm->segs[k];
-  g2l_value *r = new_register(t, m);
-  for (unsigned i = 0; i < m; i++) {
-    LLVMValueRef acc = bf16 ? g2l_bf16_to_f32(t, c->segs[i]) : c->segs[i];
-    for (unsigned k = 0; k < kk; k++) {
-      LLVMValueRef x = element(t, a->segs[i], k);
-      if (widen) x = g2l_widen(t, x, ai.elem, ct);
-      LLVMValueRef xs = g2l_splat(t, x, n);
-      if (fp) {
-        LLVMValueRef args[] = {xs, brows[k], acc};
-        acc = g2l_call_intrinsic(t, "llvm.fmuladd", &cv, 1, args, 3);
-      } else {
-        acc = LLVMBuildAdd(t->b, acc, LLVMBuildMul(t->b, xs, brows[k], ""), "");
-      }
-    }
-    r->segs[i] = bf16 ? g2l_f32_to_bf16(t, acc) : acc;
-  }
-  free(brows);
-  g2l_bind(t, vtc_op_result(op, 0), r);
   return true;
 }
 
@@ -291,7 +230,7 @@ static bool repattern(g2l *t, vtc_op *op, const vtc_gir_slice_info *si, const vt
             lane_mask(t, NULL, w, i, pos), align);
   }
   warp_sync(t);
-  g2l_value *r = new_register(t, (unsigned)ri->num);
+  g2l_value *r = g2l_new_register(t, (unsigned)ri->num);
   for (int64_t i = 0; i < ri->num; i++) {
     unsigned w = (unsigned)ri->width, n = g2l_reg_width(t, w);
     LLVMValueRef pos = g2l_positions(t, w);
@@ -327,10 +266,12 @@ static bool sync_op(g2l *t, vtc_op *op) {
 
 bool g2l_gpu_kernel_op(g2l *t, vtc_op *op, bool *handled) {
   *handled = true;
-  if (vtc_gir_is(op, "copy")) return copy_op(t, op);
+  if (vtc_gir_is(op, "copy")) return g2l_copy(t, op, load_segment, store_segment);
   if (vtc_gir_is(op, "broadcast")) return broadcast_op(t, op);
   if (vtc_gir_is(op, "extract")) return extract_op(t, op);
-  if (vtc_gir_is(op, "mma")) return mma_op(t, op);
+  /* mma: each thread holds its columns of B, C and D; A[i][k] reaches every
+   * lane by a shuffle. */
+  if (vtc_gir_is(op, "mma")) return g2l_mma(t, op, element);
   if (vtc_gir_is(op, "sync")) return sync_op(t, op);
   if (vtc_gir_is(op, "reduce") && vtc_gir_reduce_axis(op) == VTC_GIR_AXIS_WIDTH) {
     vtc_gir_slice_info si;

@@ -14,7 +14,7 @@ static bool slice_info(g2l *t, vtc_op *op, const vtc_type *type, vtc_gir_slice_i
   return true;
 }
 
-static g2l_value *new_register(g2l *t, unsigned num) {
+g2l_value *g2l_new_register(g2l *t, unsigned num) {
   g2l_value *lv = g2l_new_value(t, G2L_REGISTER);
   lv->num = num;
   lv->segs = vtc_xcalloc(num, sizeof *lv->segs);
@@ -135,22 +135,22 @@ static void store_segment(g2l *t, g2l_value *view, const vtc_type *elem, unsigne
   }
 }
 
-static bool copy_op(g2l *t, vtc_op *op) {
+bool g2l_copy(g2l *t, vtc_op *op, g2l_load_fn load, g2l_store_fn store) {
   vtc_gir_slice_info si;
   vtc_value *src = vtc_gir_copy_source(op);
   if (!slice_info(t, op, src->type, &si)) return false;
   g2l_value *s = g2l_lookup(t, src);
   unsigned num = (unsigned)si.num, width = (unsigned)si.width;
   if (op->num_results == 1) { /* memory -> register */
-    g2l_value *r = new_register(t, num);
-    for (unsigned i = 0; i < num; i++) r->segs[i] = load_segment(t, s, si.elem, width, i);
+    g2l_value *r = g2l_new_register(t, num);
+    for (unsigned i = 0; i < num; i++) r->segs[i] = load(t, s, si.elem, width, i);
     g2l_bind(t, vtc_op_result(op, 0), r);
     return true;
   }
   g2l_value *d = g2l_lookup(t, vtc_op_operand(op, 1));
   for (unsigned i = 0; i < num; i++) {
-    LLVMValueRef v = s->kind == G2L_REGISTER ? s->segs[i] : load_segment(t, s, si.elem, width, i);
-    store_segment(t, d, si.elem, width, i, v);
+    LLVMValueRef v = s->kind == G2L_REGISTER ? s->segs[i] : load(t, s, si.elem, width, i);
+    store(t, d, si.elem, width, i, v);
   }
   return true;
 }
@@ -171,7 +171,7 @@ static bool elementwise_op(g2l *t, vtc_op *op) {
     if (lv->kind == G2L_SCALAR) splats[k] = g2l_splat(t, lv->v, width);
   }
   LLVMValueRef iota = g2l_positions(t, (unsigned)ri.width);
-  g2l_value *r = new_register(t, num);
+  g2l_value *r = g2l_new_register(t, num);
   bool ok = true;
   unsigned saved = t->ew_width;
   for (unsigned i = 0; ok && i < num; i++) {
@@ -239,12 +239,12 @@ static bool reduce_op(g2l *t, vtc_op *op) {
   for (unsigned i = 0; i < s->num; i++) segs[i] = bf16 ? g2l_bf16_to_f32(t, s->segs[i]) : s->segs[i];
   g2l_value *r;
   if (vtc_gir_reduce_axis(op) == VTC_GIR_AXIS_WIDTH) {
-    r = new_register(t, s->num);
+    r = g2l_new_register(t, s->num);
     LLVMTypeRef v1 = LLVMVectorType(LLVMGetElementType(LLVMTypeOf(segs[0])), 1);
     for (unsigned i = 0; i < s->num; i++)
       r->segs[i] = LLVMBuildInsertElement(t->b, LLVMGetPoison(v1), g2l_reduce_vector(t, c, fp, segs[i]), i32c(t, 0), "");
   } else {
-    r = new_register(t, 1);
+    r = g2l_new_register(t, 1);
     LLVMValueRef acc = segs[0];
     for (unsigned i = 1; i < s->num; i++) acc = g2l_combine(t, c, fp, acc, segs[i]);
     r->segs[0] = acc;
@@ -260,7 +260,7 @@ static bool broadcast_op(g2l *t, vtc_op *op) {
   vtc_value *res = vtc_op_result(op, 0), *src = vtc_op_operand(op, 0);
   if (!slice_info(t, op, res->type, &ri)) return false;
   unsigned num = (unsigned)ri.num, width = (unsigned)ri.width;
-  g2l_value *s = g2l_lookup(t, src), *r = new_register(t, num);
+  g2l_value *s = g2l_lookup(t, src), *r = g2l_new_register(t, num);
   LLVMValueRef zeros = LLVMConstNull(LLVMVectorType(t->i32, width));
   if (s->kind == G2L_SCALAR || (s->num == 1 && LLVMGetVectorSize(LLVMTypeOf(s->segs[0])) == 1)) {
     /* A scalar or a 1x1 slice to every element. */
@@ -278,14 +278,15 @@ static bool broadcast_op(g2l *t, vtc_op *op) {
 }
 
 /* D = A x B + C: row i of D is C[i] + sum_k A[i][k] * B[k], as splat x row
- * FMAs on <N x T> vectors (A and B extended to C's element type first). */
-static bool mma_op(g2l *t, vtc_op *op) {
+ * FMAs on the (per-thread) row vectors (A and B extended to C's element type
+ * first); a_element reads A[i][k] from A's segment i. */
+bool g2l_mma(g2l *t, vtc_op *op, g2l_element_fn a_element) {
   vtc_gir_slice_info ai, ci;
   if (!slice_info(t, op, vtc_op_operand(op, 0)->type, &ai) || !slice_info(t, op, vtc_op_operand(op, 2)->type, &ci))
     return false;
   g2l_value *a = g2l_lookup(t, vtc_op_operand(op, 0)), *bm = g2l_lookup(t, vtc_op_operand(op, 1));
   g2l_value *c = g2l_lookup(t, vtc_op_operand(op, 2));
-  unsigned m = (unsigned)ai.num, kk = (unsigned)ai.width, n = (unsigned)ci.width;
+  unsigned m = (unsigned)ai.num, kk = (unsigned)ai.width, n = g2l_reg_width(t, (unsigned)ci.width);
   bool fp = is_float_elem(ci.elem);
   /* A bf16 accumulator is kept in f32 inside the op and rounded at the end. */
   bool bf16 = ci.elem->kind == VTC_TYPE_BF16;
@@ -293,12 +294,13 @@ static bool mma_op(g2l *t, vtc_op *op) {
   bool widen = ai.elem != ci.elem || bf16;
   LLVMValueRef *brows = vtc_xmalloc(kk * sizeof *brows);
   for (unsigned k = 0; k < kk; k++) brows[k] = widen ? g2l_widen(t, bm->segs[k], ai.elem, ct) : bm->segs[k];
-  g2l_value *r = new_register(t, m);
+  g2l_value *r = g2l_new_register(t, m);
   for (unsigned i = 0; i < m; i++) {
     LLVMValueRef acc = bf16 ? g2l_bf16_to_f32(t, c->segs[i]) : c->segs[i];
-    LLVMValueRef arow = widen ? g2l_widen(t, a->segs[i], ai.elem, ct) : a->segs[i];
     for (unsigned k = 0; k < kk; k++) {
-      LLVMValueRef xs = g2l_splat(t, LLVMBuildExtractElement(t->b, arow, i32c(t, k), ""), n);
+      LLVMValueRef x = a_element(t, a->segs[i], k);
+      if (widen) x = g2l_widen(t, x, ai.elem, ct);
+      LLVMValueRef xs = g2l_splat(t, x, n);
       if (fp) {
         LLVMValueRef args[] = {xs, brows[k], acc};
         acc = g2l_call_intrinsic(t, "llvm.fmuladd", &cv, 1, args, 3);
@@ -311,6 +313,10 @@ static bool mma_op(g2l *t, vtc_op *op) {
   free(brows);
   g2l_bind(t, vtc_op_result(op, 0), r);
   return true;
+}
+
+static LLVMValueRef lane_element(g2l *t, LLVMValueRef seg, int64_t j) {
+  return LLVMBuildExtractElement(t->b, seg, i32c(t, (unsigned)j), "");
 }
 
 static bool extract_op(g2l *t, vtc_op *op) {
@@ -334,7 +340,7 @@ static bool sync_op(g2l *t, vtc_op *op) {
       g2l_bind(t, vtc_op_result(op, 0), s);
       return true;
     }
-    g2l_value *r = new_register(t, (unsigned)ri.num);
+    g2l_value *r = g2l_new_register(t, (unsigned)ri.num);
     LLVMTypeRef vt = g2l_vec_type(t, ri.elem, (unsigned)ri.width);
     for (int64_t i = 0; i < ri.num; i++) {
       LLVMValueRef v = LLVMGetPoison(vt);
@@ -387,7 +393,7 @@ static bool for_op(g2l *t, vtc_op *op) {
       phis[k] = g2l_new_value(t, G2L_SCALAR);
       phis[k]->v = LLVMBuildPhi(t->b, LLVMTypeOf(init[k]->v), "");
     } else {
-      phis[k] = new_register(t, init[k]->num);
+      phis[k] = g2l_new_register(t, init[k]->num);
       for (unsigned i = 0; i < init[k]->num; i++) phis[k]->segs[i] = LLVMBuildPhi(t->b, LLVMTypeOf(init[k]->segs[i]), "");
     }
     g2l_bind(t, body->args[1 + k], phis[k]);
@@ -447,11 +453,11 @@ bool g2l_kernel_op(g2l *t, vtc_op *op, bool *handled) {
   if (vtc_gir_is(op, "id")) return id_op(t, op, false);
   if (vtc_gir_is(op, "count")) return id_op(t, op, true);
   if (vtc_gir_is(op, "view")) return view_op(t, op);
-  if (vtc_gir_is(op, "copy")) return copy_op(t, op);
+  if (vtc_gir_is(op, "copy")) return g2l_copy(t, op, load_segment, store_segment);
   if (vtc_gir_is(op, "elementwise")) return elementwise_op(t, op);
   if (vtc_gir_is(op, "reduce")) return reduce_op(t, op);
   if (vtc_gir_is(op, "broadcast")) return broadcast_op(t, op);
-  if (vtc_gir_is(op, "mma")) return mma_op(t, op);
+  if (vtc_gir_is(op, "mma")) return g2l_mma(t, op, lane_element);
   if (vtc_gir_is(op, "extract")) return extract_op(t, op);
   if (vtc_gir_is(op, "sync")) return sync_op(t, op);
   if (vtc_gir_is(op, "for")) return for_op(t, op);

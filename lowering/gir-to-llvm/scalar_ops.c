@@ -51,59 +51,41 @@ static LLVMValueRef binary(g2l *t, const char *intrinsic, LLVMValueRef x, LLVMVa
   return g2l_call_intrinsic(t, intrinsic, &ty, 1, args, 2);
 }
 
-/* A scalar math function called per lane: `f32` for f32 (and f16/bf16,
- * computed in f32), `f64` for f64 (libm's erff/erf on a CPU; libdevice's
- * __nv_* on a GPU). */
-static LLVMValueRef per_lane_call(g2l *t, LLVMValueRef x, const char *f32, const char *f64) {
-  LLVMTypeRef ty = LLVMTypeOf(x);
+/* A scalar math function of `n` (1 or 2) operands of one type, called per
+ * lane: `f32` for f32 (and f16/bf16, computed in f32), `f64` for f64
+ * (libm's erff/erf on a CPU; libdevice's __nv_* on a GPU). */
+static LLVMValueRef per_lane_call(g2l *t, const char *f32, const char *f64, unsigned n, const LLVMValueRef *xs) {
+  LLVMTypeRef ty = LLVMTypeOf(xs[0]);
   bool vec = LLVMGetTypeKind(ty) == LLVMVectorTypeKind;
   LLVMTypeRef s = vec ? LLVMGetElementType(ty) : ty;
-  unsigned n = vec ? LLVMGetVectorSize(ty) : 1;
+  unsigned lanes = vec ? LLVMGetVectorSize(ty) : 1;
   bool dbl = LLVMGetTypeKind(s) == LLVMDoubleTypeKind;
   LLVMTypeRef ct = dbl ? LLVMDoubleTypeInContext(t->c) : LLVMFloatTypeInContext(t->c);
+  LLVMTypeRef ps[] = {ct, ct};
   LLVMValueRef out = vec ? LLVMGetPoison(ty) : NULL;
-  for (unsigned i = 0; i < n; i++) {
-    LLVMValueRef e = vec ? LLVMBuildExtractElement(t->b, x, LLVMConstInt(t->i32, i, 0), "") : x;
-    if (s != ct) e = LLVMBuildFPExt(t->b, e, ct, "");
-    e = g2l_call_extern(t, dbl ? f64 : f32, ct, &ct, 1, &e);
+  for (unsigned i = 0; i < lanes; i++) {
+    LLVMValueRef idx = LLVMConstInt(t->i32, i, 0), args[2];
+    for (unsigned k = 0; k < n; k++) {
+      args[k] = vec ? LLVMBuildExtractElement(t->b, xs[k], idx, "") : xs[k];
+      if (s != ct) args[k] = LLVMBuildFPExt(t->b, args[k], ct, "");
+    }
+    LLVMValueRef e = g2l_call_extern(t, dbl ? f64 : f32, ct, ps, n, args);
     if (s != ct) e = LLVMBuildFPTrunc(t->b, e, s, "");
-    out = vec ? LLVMBuildInsertElement(t->b, out, e, LLVMConstInt(t->i32, i, 0), "") : e;
+    out = vec ? LLVMBuildInsertElement(t->b, out, e, idx, "") : e;
   }
   return out;
 }
 
 /* erf has no LLVM intrinsic: libm's erff/erf per lane. */
-static LLVMValueRef erf_libm(g2l *t, LLVMValueRef x) { return per_lane_call(t, x, "erff", "erf"); }
+static LLVMValueRef erf_libm(g2l *t, LLVMValueRef x) { return per_lane_call(t, "erff", "erf", 1, &x); }
 
 /* NVPTX selects no instruction for llvm.exp/log/tanh/pow: libdevice's
  * __nv_<name>f / __nv_<name>, per lane (linked when PTX is emitted). */
-static LLVMValueRef libdevice(g2l *t, const char *name, LLVMValueRef x) {
+static LLVMValueRef libdevice(g2l *t, const char *name, unsigned n, const LLVMValueRef *xs) {
   char f32[32], f64[32];
   snprintf(f32, sizeof f32, "__nv_%sf", name);
   snprintf(f64, sizeof f64, "__nv_%s", name);
-  return per_lane_call(t, x, f32, f64);
-}
-
-/* libdevice's pow of two values of one type, per lane (f16 in f32). */
-static LLVMValueRef libdevice_pow(g2l *t, LLVMValueRef x, LLVMValueRef y) {
-  LLVMTypeRef ty = LLVMTypeOf(x);
-  bool vec = LLVMGetTypeKind(ty) == LLVMVectorTypeKind;
-  LLVMTypeRef s = vec ? LLVMGetElementType(ty) : ty;
-  unsigned n = vec ? LLVMGetVectorSize(ty) : 1;
-  bool dbl = LLVMGetTypeKind(s) == LLVMDoubleTypeKind;
-  LLVMTypeRef ct = dbl ? LLVMDoubleTypeInContext(t->c) : LLVMFloatTypeInContext(t->c);
-  LLVMTypeRef ps[] = {ct, ct};
-  LLVMValueRef out = vec ? LLVMGetPoison(ty) : NULL;
-  for (unsigned i = 0; i < n; i++) {
-    LLVMValueRef idx = LLVMConstInt(t->i32, i, 0);
-    LLVMValueRef a[] = {vec ? LLVMBuildExtractElement(t->b, x, idx, "") : x,
-                        vec ? LLVMBuildExtractElement(t->b, y, idx, "") : y};
-    for (int k = 0; k < 2 && s != ct; k++) a[k] = LLVMBuildFPExt(t->b, a[k], ct, "");
-    LLVMValueRef e = g2l_call_extern(t, dbl ? "__nv_pow" : "__nv_powf", ct, ps, 2, a);
-    if (s != ct) e = LLVMBuildFPTrunc(t->b, e, s, "");
-    out = vec ? LLVMBuildInsertElement(t->b, out, e, idx, "") : e;
-  }
-  return out;
+  return per_lane_call(t, f32, f64, n, xs);
 }
 
 static bool is_f32(g2l *t, LLVMValueRef x) {
@@ -119,11 +101,11 @@ LLVMValueRef g2l_math_unary(g2l *t, int opcode, const vtc_type *elem, LLVMValueR
   bool gpu = t->gpu;
   switch (opcode) {
   case VTC_ARITH_EXP:
-    return fast ? g2l_approx_exp_f32(t, x) : gpu ? libdevice(t, "exp", x) : unary(t, "llvm.exp", x);
-  case VTC_ARITH_LOG: return gpu ? libdevice(t, "log", x) : unary(t, "llvm.log", x);
+    return fast ? g2l_approx_exp_f32(t, x) : gpu ? libdevice(t, "exp", 1, &x) : unary(t, "llvm.exp", x);
+  case VTC_ARITH_LOG: return gpu ? libdevice(t, "log", 1, &x) : unary(t, "llvm.log", x);
   case VTC_ARITH_TANH:
-    return fast ? g2l_approx_tanh_f32(t, x) : gpu ? libdevice(t, "tanh", x) : unary(t, "llvm.tanh", x);
-  case VTC_ARITH_ERF: return fast ? g2l_approx_erf_f32(t, x) : gpu ? libdevice(t, "erf", x) : erf_libm(t, x);
+    return fast ? g2l_approx_tanh_f32(t, x) : gpu ? libdevice(t, "tanh", 1, &x) : unary(t, "llvm.tanh", x);
+  case VTC_ARITH_ERF: return fast ? g2l_approx_erf_f32(t, x) : gpu ? libdevice(t, "erf", 1, &x) : erf_libm(t, x);
   case VTC_ARITH_SQRT: return unary(t, "llvm.sqrt", x);
   case VTC_ARITH_RSQRT: return LLVMBuildFDiv(t->b, const_like(t, ty, 1.0, 0, true), unary(t, "llvm.sqrt", x), "");
   case VTC_ARITH_ABSF: return unary(t, "llvm.fabs", x);
@@ -225,7 +207,11 @@ static LLVMValueRef compute(g2l *t, vtc_op *op, int code, LLVMValueRef x, LLVMVa
   case VTC_ARITH_INDEX_CAST: r = LLVMBuildIntCast2(b, x, rty, 1, ""); break;
   case VTC_ARITH_INDEX_CASTUI: r = LLVMBuildIntCast2(b, x, rty, 0, ""); break;
   case VTC_ARITH_BITCAST: r = LLVMBuildBitCast(b, x, rty, ""); break;
-  case VTC_ARITH_POWF: r = t->gpu ? libdevice_pow(t, x, y) : binary(t, "llvm.pow", x, y); break;
+  case VTC_ARITH_POWF: {
+    LLVMValueRef xy[] = {x, y};
+    r = t->gpu ? libdevice(t, "pow", 2, xy) : binary(t, "llvm.pow", x, y);
+    break;
+  }
   case VTC_ARITH_ABSI: {
     LLVMTypeRef ty = LLVMTypeOf(x);
     LLVMValueRef args[] = {x, LLVMConstInt(t->i1, 0, 0)};

@@ -130,6 +130,17 @@ LLVMValueRef g2l_positions(g2l *t, unsigned width);
  * i8 (zext/trunc), f16 and bf16 <-> i16 (bitcast); others unchanged. */
 LLVMValueRef g2l_from_memory(g2l *t, LLVMValueRef v, const vtc_type *elem, unsigned width);
 LLVMValueRef g2l_to_memory(g2l *t, LLVMValueRef v, const vtc_type *elem, unsigned width);
+/* A register value of num segments (filled by the caller). */
+g2l_value *g2l_new_register(g2l *t, unsigned num);
+/* gir.copy and gir.mma, for either mapping: `load`/`store` move segment i
+ * of a view, `a_element` reads element j of a register segment (in every
+ * lane). */
+typedef LLVMValueRef (*g2l_load_fn)(g2l *t, g2l_value *view, const vtc_type *elem, unsigned width, int64_t i);
+typedef void (*g2l_store_fn)(g2l *t, g2l_value *view, const vtc_type *elem, unsigned width, int64_t i,
+                             LLVMValueRef v);
+typedef LLVMValueRef (*g2l_element_fn)(g2l *t, LLVMValueRef seg, int64_t j);
+bool g2l_copy(g2l *t, vtc_op *op, g2l_load_fn load, g2l_store_fn store);
+bool g2l_mma(g2l *t, vtc_op *op, g2l_element_fn a_element);
 /* Combines two values of a reduction; reduces one vector to a scalar. */
 LLVMValueRef g2l_combine(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef x, LLVMValueRef y);
 LLVMValueRef g2l_reduce_vector(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef v);
