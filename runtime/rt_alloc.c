@@ -1,17 +1,85 @@
 /* Aligned allocation with live/peak counters: each block carries its size in
- * a header of one alignment unit just before the returned pointer. */
+ * a header of one alignment unit just before the returned pointer.
+ *
+ * Large blocks are cached: glibc serves them with a fresh mmap, so a kernel
+ * writing a 64 MiB result would pay a page fault per 4 KiB page on every
+ * call (3-5x its own time, benchmarks/results/cpu.md). Freed blocks of 1 MiB
+ * or more stay mapped, by size class, up to a byte budget, and the next
+ * allocation of that class reuses one, as PyTorch's caching allocators do.
+ * VTC_RT_NO_CACHE=1 turns the cache off (to let ASan see every free). */
 #include "runtime/rt_alloc.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 
 static _Atomic int64_t live_bytes, peak_bytes, num_allocs;
 
+enum {
+  CACHE_MIN = 1 << 20,     /* smaller blocks go straight to malloc */
+  CACHE_GRANULE = 1 << 16, /* size classes: multiples of 64 KiB */
+  CACHE_SLOTS = 64,
+};
+static const int64_t cache_budget = (int64_t)4 << 30; /* bytes kept mapped at most */
+
+typedef struct cached_block {
+  size_t total;
+  char *base;
+} cached_block;
+
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static cached_block cache[CACHE_SLOTS];
+static int cache_len;
+static int64_t cache_bytes;
+
+static bool cache_enabled(void) {
+  static int enabled = -1; /* read once; a benign race sets the same value */
+  if (enabled < 0) {
+    const char *v = getenv("VTC_RT_NO_CACHE");
+    enabled = !(v && *v && *v != '0');
+  }
+  return enabled;
+}
+
+static char *cache_take(size_t total) {
+  char *base = NULL;
+  pthread_mutex_lock(&cache_lock);
+  for (int i = 0; i < cache_len && !base; i++) {
+    if (cache[i].total != total) continue;
+    base = cache[i].base;
+    cache_bytes -= (int64_t)total;
+    cache[i] = cache[--cache_len];
+  }
+  pthread_mutex_unlock(&cache_lock);
+  return base;
+}
+
+static bool cache_put(char *base, size_t total) {
+  bool kept = false;
+  pthread_mutex_lock(&cache_lock);
+  if (cache_len < CACHE_SLOTS && cache_bytes + (int64_t)total <= cache_budget) {
+    cache[cache_len++] = (cached_block){total, base};
+    cache_bytes += (int64_t)total;
+    kept = true;
+  }
+  pthread_mutex_unlock(&cache_lock);
+  return kept;
+}
+
+/* The bytes behind a block of `bytes`: header, rounded to the alignment, or
+ * to the size class for cached sizes. */
+static size_t block_total(int64_t bytes) {
+  size_t total = (size_t)((bytes + VTC_RT_ALIGNMENT - 1) / VTC_RT_ALIGNMENT * VTC_RT_ALIGNMENT) + VTC_RT_ALIGNMENT;
+  if (total >= CACHE_MIN) total = (total + CACHE_GRANULE - 1) / CACHE_GRANULE * CACHE_GRANULE;
+  return total;
+}
+
 void *vtc_rt_alloc(int64_t bytes) {
-  if (bytes < 0 || bytes > INT64_MAX - 2 * VTC_RT_ALIGNMENT) return NULL;
-  size_t total = (size_t)((bytes + VTC_RT_ALIGNMENT - 1) / VTC_RT_ALIGNMENT * VTC_RT_ALIGNMENT) +
-                 VTC_RT_ALIGNMENT;
-  char *base = aligned_alloc(VTC_RT_ALIGNMENT, total);
+  if (bytes < 0 || bytes > INT64_MAX - 2 * (int64_t)CACHE_GRANULE) return NULL;
+  size_t total = block_total(bytes);
+  char *base = total >= CACHE_MIN && cache_enabled() ? cache_take(total) : NULL;
+  if (!base) base = aligned_alloc(VTC_RT_ALIGNMENT, total);
   if (!base) return NULL;
   *(int64_t *)base = bytes;
   int64_t live = atomic_fetch_add(&live_bytes, bytes) + bytes;
@@ -24,8 +92,19 @@ void *vtc_rt_alloc(int64_t bytes) {
 void vtc_rt_free(void *p) {
   if (!p) return;
   char *base = (char *)p - VTC_RT_ALIGNMENT;
-  atomic_fetch_sub(&live_bytes, *(int64_t *)base);
+  int64_t bytes = *(int64_t *)base;
+  atomic_fetch_sub(&live_bytes, bytes);
+  size_t total = block_total(bytes);
+  if (total >= CACHE_MIN && cache_enabled() && cache_put(base, total)) return;
   free(base);
+}
+
+void vtc_rt_memory_trim(void) {
+  pthread_mutex_lock(&cache_lock);
+  for (int i = 0; i < cache_len; i++) free(cache[i].base);
+  cache_len = 0;
+  cache_bytes = 0;
+  pthread_mutex_unlock(&cache_lock);
 }
 
 vtc_rt_memory_stats vtc_rt_memory_get_stats(void) {

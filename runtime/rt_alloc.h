@@ -12,8 +12,13 @@
 /* Allocates `bytes` (>= 0; 0 gives a valid unique pointer) aligned to
  * VTC_RT_ALIGNMENT, contents undefined; NULL if out of memory. Thread-safe. */
 void *vtc_rt_alloc(int64_t bytes);
-/* Frees a block from vtc_rt_alloc; NULL is ignored. */
+/* Frees a block from vtc_rt_alloc; NULL is ignored. Blocks of 1 MiB or
+ * more stay mapped for reuse by a later allocation of their size class (up
+ * to 4 GiB; $VTC_RT_NO_CACHE=1 disables it), so repeated calls of an entry
+ * do not page-fault on fresh results. */
 void vtc_rt_free(void *p);
+/* Returns every cached block to the system. */
+void vtc_rt_memory_trim(void);
 
 /* Bytes live now and the most live at once since the last reset. */
 typedef struct vtc_rt_memory_stats {

@@ -15,7 +15,7 @@ config.environment["PATH"] = os.pathsep.join(
     [config.vtc_tools_dir, llvm_bin, config.environment.get("PATH", "")])
 # Sanitizer runs: leaks are failures; the tools exit 1 on diagnostics, so
 # sanitizer reports must use a different code to be told apart.
-for var in ["ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS"]:
+for var in ["ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "VTC_RT_NO_CACHE"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
