@@ -21,6 +21,10 @@ typedef struct vtc_callable_iface {
 
 /* The function type of a func.func (from `function_type`), or NULL. */
 const vtc_type *vtc_func_get_type(const vtc_op *func);
+/* Every func.func under root (not inside another one), in walk order: a
+ * malloc'd array (free() it) of *count entries, collected before a pass
+ * rewrites them. */
+vtc_op **vtc_func_collect(vtc_op *root, size_t *count);
 /* Looks up a symbol by reference from `from`: the nearest enclosing symbol
  * table (an op with VTC_TRAIT_SYMBOL_TABLE) holding `ref` (nested references
  * descend into nested symbol tables). NULL when not found. */

@@ -471,3 +471,18 @@ const vtc_dialect vtc_func_dialect = {
     .num_ops = sizeof func_ops / sizeof func_ops[0],
     .summary = "Functions, calls and returns",
 };
+
+typedef VTC_VEC(vtc_op *) func_list;
+
+static vtc_walk_result collect_func(vtc_op *op, void *data) {
+  if (!vtc_op_is_named(op, "func.func")) return VTC_WALK_ADVANCE;
+  VTC_VEC_PUSH((func_list *)data, op);
+  return VTC_WALK_SKIP;
+}
+
+vtc_op **vtc_func_collect(vtc_op *root, size_t *count) {
+  func_list funcs = {0};
+  vtc_op_walk(root, true, collect_func, &funcs);
+  *count = funcs.len;
+  return funcs.data;
+}

@@ -24,12 +24,6 @@ enum { LANES = VTC_NVPTX_WARP_SIZE };
 
 static LLVMValueRef i32c(g2l *t, unsigned x) { return LLVMConstInt(t->i32, x, 0); }
 
-static bool info_of(g2l *t, vtc_op *op, const vtc_value *v, vtc_gir_slice_info *info) {
-  if (!vtc_gir_slice_info_of(t->ctx, v->type, info) || !g2l_scalar_type(t, info->elem))
-    return g2l_error(t, op, "has a slice type the GPU translation does not support");
-  return true;
-}
-
 /* ---- shuffles of any scalar ----------------------------------------------- */
 
 /* shfl.sync over the whole warp of an i1..i64, half, float or double:
@@ -54,7 +48,6 @@ static LLVMValueRef element(g2l *t, LLVMValueRef seg, int64_t j) {
   return shfl(t, VTC_NVPTX_SHFL_IDX, x, (unsigned)(j % LANES));
 }
 
-static LLVMValueRef splat_vector(g2l *t, LLVMValueRef x, unsigned n) { return g2l_splat(t, x, n); }
 
 /* ---- copies ------------------------------------------------------------------ */
 
@@ -172,16 +165,16 @@ static bool reduce_width(g2l *t, vtc_op *op, const vtc_gir_slice_info *si) {
 static bool broadcast_op(g2l *t, vtc_op *op) {
   vtc_gir_slice_info ri, si;
   vtc_value *res = vtc_op_result(op, 0), *src = vtc_op_operand(op, 0);
-  if (!info_of(t, op, res, &ri)) return false;
+  if (!g2l_slice_info(t, op, res->type, &ri)) return false;
   unsigned num = (unsigned)ri.num, n = g2l_reg_width(t, (unsigned)ri.width);
   g2l_value *s = g2l_lookup(t, src), *r = g2l_new_register(t, num);
   bool slice = s->kind != G2L_SCALAR;
-  if (slice && !info_of(t, op, src, &si)) return false;
+  if (slice && !g2l_slice_info(t, op, src->type, &si)) return false;
   if (!slice || (si.num == 1 && si.width == 1)) { /* one value to every element */
-    LLVMValueRef v = splat_vector(t, slice ? element(t, s->segs[0], 0) : s->v, n);
+    LLVMValueRef v = g2l_splat(t, slice ? element(t, s->segs[0], 0) : s->v, n);
     for (unsigned i = 0; i < num; i++) r->segs[i] = v;
   } else if (vtc_gir_reduce_axis(op) == VTC_GIR_AXIS_WIDTH) {
-    for (unsigned i = 0; i < num; i++) r->segs[i] = splat_vector(t, element(t, s->segs[i], 0), n);
+    for (unsigned i = 0; i < num; i++) r->segs[i] = g2l_splat(t, element(t, s->segs[i], 0), n);
   } else {
     for (unsigned i = 0; i < num; i++) r->segs[i] = s->segs[0];
   }
@@ -248,7 +241,7 @@ static bool sync_op(g2l *t, vtc_op *op) {
   vtc_gir_scope scope = vtc_gir_sync_scope(op);
   if (op->num_results == 1) {
     vtc_gir_slice_info si, ri;
-    if (!info_of(t, op, vtc_op_operand(op, 0), &si) || !info_of(t, op, vtc_op_result(op, 0), &ri)) return false;
+    if (!g2l_slice_info(t, op, vtc_op_operand(op, 0)->type, &si) || !g2l_slice_info(t, op, vtc_op_result(op, 0)->type, &ri)) return false;
     if (si.num == ri.num && si.width == ri.width) {
       g2l_bind(t, vtc_op_result(op, 0), g2l_lookup(t, vtc_op_operand(op, 0)));
       return true;
@@ -275,7 +268,7 @@ bool g2l_gpu_kernel_op(g2l *t, vtc_op *op, bool *handled) {
   if (vtc_gir_is(op, "sync")) return sync_op(t, op);
   if (vtc_gir_is(op, "reduce") && vtc_gir_reduce_axis(op) == VTC_GIR_AXIS_WIDTH) {
     vtc_gir_slice_info si;
-    return info_of(t, op, vtc_op_operand(op, 0), &si) && reduce_width(t, op, &si);
+    return g2l_slice_info(t, op, vtc_op_operand(op, 0)->type, &si) && reduce_width(t, op, &si);
   }
   *handled = false; /* the same on both hierarchies (kernel_ops.c) */
   return true;

@@ -8,9 +8,9 @@
 #include "lowering/gir-to-llvm/translate_impl.h"
 #include "targets/nvptx/intrinsics.h"
 
-static bool slice_info(g2l *t, vtc_op *op, const vtc_type *type, vtc_gir_slice_info *info) {
+bool g2l_slice_info(g2l *t, vtc_op *op, const vtc_type *type, vtc_gir_slice_info *info) {
   if (!vtc_gir_slice_info_of(t->ctx, type, info) || !g2l_scalar_type(t, info->elem))
-    return g2l_error(t, op, "has a slice type the CPU translation does not support");
+    return g2l_error(t, op, "has a slice type the %s translation does not support", t->gpu ? "NVPTX" : "CPU");
   return true;
 }
 
@@ -45,7 +45,7 @@ static bool id_op(g2l *t, vtc_op *op, bool count) {
 
 static bool view_op(g2l *t, vtc_op *op) {
   vtc_gir_slice_info info;
-  if (!slice_info(t, op, vtc_op_result(op, 0)->type, &info)) return false;
+  if (!g2l_slice_info(t, op, vtc_op_result(op, 0)->type, &info)) return false;
   g2l_value *lv = g2l_new_value(t, G2L_VIEW);
   lv->ptr = g2l_lookup(t, vtc_gir_view_buffer(op))->ptr;
   lv->offset = g2l_scalar(t, vtc_gir_view_offset(op));
@@ -138,7 +138,7 @@ static void store_segment(g2l *t, g2l_value *view, const vtc_type *elem, unsigne
 bool g2l_copy(g2l *t, vtc_op *op, g2l_load_fn load, g2l_store_fn store) {
   vtc_gir_slice_info si;
   vtc_value *src = vtc_gir_copy_source(op);
-  if (!slice_info(t, op, src->type, &si)) return false;
+  if (!g2l_slice_info(t, op, src->type, &si)) return false;
   g2l_value *s = g2l_lookup(t, src);
   unsigned num = (unsigned)si.num, width = (unsigned)si.width;
   if (op->num_results == 1) { /* memory -> register */
@@ -160,7 +160,7 @@ bool g2l_copy(g2l *t, vtc_op *op, g2l_load_fn load, g2l_store_fn store) {
 static bool elementwise_op(g2l *t, vtc_op *op) {
   vtc_gir_slice_info ri;
   vtc_value *res = vtc_op_result(op, 0);
-  if (!slice_info(t, op, res->type, &ri)) return false;
+  if (!g2l_slice_info(t, op, res->type, &ri)) return false;
   unsigned num = (unsigned)ri.num, width = g2l_reg_width(t, (unsigned)ri.width);
   vtc_block *body = vtc_gir_elementwise_body(op);
   unsigned nops = op->num_operands;
@@ -229,7 +229,7 @@ LLVMValueRef g2l_reduce_vector(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef
 static bool reduce_op(g2l *t, vtc_op *op) {
   vtc_gir_slice_info si;
   vtc_value *src = vtc_op_operand(op, 0);
-  if (!slice_info(t, op, src->type, &si)) return false;
+  if (!g2l_slice_info(t, op, src->type, &si)) return false;
   g2l_value *s = g2l_lookup(t, src);
   vtc_gir_combiner c = vtc_gir_reduce_combiner(op);
   bool fp = is_float_elem(si.elem);
@@ -258,7 +258,7 @@ static bool reduce_op(g2l *t, vtc_op *op) {
 static bool broadcast_op(g2l *t, vtc_op *op) {
   vtc_gir_slice_info ri;
   vtc_value *res = vtc_op_result(op, 0), *src = vtc_op_operand(op, 0);
-  if (!slice_info(t, op, res->type, &ri)) return false;
+  if (!g2l_slice_info(t, op, res->type, &ri)) return false;
   unsigned num = (unsigned)ri.num, width = (unsigned)ri.width;
   g2l_value *s = g2l_lookup(t, src), *r = g2l_new_register(t, num);
   LLVMValueRef zeros = LLVMConstNull(LLVMVectorType(t->i32, width));
@@ -282,7 +282,7 @@ static bool broadcast_op(g2l *t, vtc_op *op) {
  * first); a_element reads A[i][k] from A's segment i. */
 bool g2l_mma(g2l *t, vtc_op *op, g2l_element_fn a_element) {
   vtc_gir_slice_info ai, ci;
-  if (!slice_info(t, op, vtc_op_operand(op, 0)->type, &ai) || !slice_info(t, op, vtc_op_operand(op, 2)->type, &ci))
+  if (!g2l_slice_info(t, op, vtc_op_operand(op, 0)->type, &ai) || !g2l_slice_info(t, op, vtc_op_operand(op, 2)->type, &ci))
     return false;
   g2l_value *a = g2l_lookup(t, vtc_op_operand(op, 0)), *bm = g2l_lookup(t, vtc_op_operand(op, 1));
   g2l_value *c = g2l_lookup(t, vtc_op_operand(op, 2));
@@ -333,7 +333,7 @@ static bool sync_op(g2l *t, vtc_op *op) {
   vtc_gir_scope scope = vtc_gir_sync_scope(op);
   if (op->num_results == 1) {
     vtc_gir_slice_info si, ri;
-    if (!slice_info(t, op, vtc_op_operand(op, 0)->type, &si) || !slice_info(t, op, vtc_op_result(op, 0)->type, &ri))
+    if (!g2l_slice_info(t, op, vtc_op_operand(op, 0)->type, &si) || !g2l_slice_info(t, op, vtc_op_result(op, 0)->type, &ri))
       return false;
     g2l_value *s = g2l_lookup(t, vtc_op_operand(op, 0));
     if (si.num == ri.num) {

@@ -318,6 +318,17 @@ static char *concat(const char *a, const char *b) {
   return s;
 }
 
+/* The kernel's body in the current function: its parameters bound from
+ * args[first...], its ops translated, then `ret void`. */
+static bool kernel_body(g2l *t, vtc_op *k, LLVMValueRef *args, unsigned first) {
+  vtc_block *body = vtc_gir_kernel_body(k);
+  for (unsigned i = 0; i < body->num_args; i++) bind_param(t, body->args[i], args, &first);
+  bool ok = g2l_block_ops(t, body, NULL);
+  if (ok) LLVMBuildRetVoid(t->b);
+  t->kernel = NULL;
+  return ok;
+}
+
 /* The unit function: the kernel body for one unit. */
 static LLVMValueRef kernel_unit(g2l *t, vtc_op *k, type_vec *params) {
   const char *name = vtc_gir_kernel_name(k);
@@ -338,15 +349,10 @@ static LLVMValueRef kernel_unit(g2l *t, vtc_op *k, type_vec *params) {
   LLVMSetValueName2(t->group, "group", 5);
   LLVMSetValueName2(t->unit_in_group, "unit_in_group", 13);
   LLVMSetValueName2(t->groups, "groups", 6);
-  vtc_block *body = vtc_gir_kernel_body(k);
   LLVMValueRef *args = vtc_xmalloc((LLVMCountParams(fn) + 1) * sizeof *args);
   LLVMGetParams(fn, args);
-  unsigned next = 3;
-  for (unsigned i = 0; i < body->num_args; i++) bind_param(t, body->args[i], args, &next);
+  bool ok = kernel_body(t, k, args, 3);
   free(args);
-  bool ok = g2l_block_ops(t, body, NULL);
-  if (ok) LLVMBuildRetVoid(t->b);
-  t->kernel = NULL;
   return ok ? fn : NULL;
 }
 
@@ -458,18 +464,13 @@ static bool gpu_kernel(g2l *t, vtc_op *k, type_vec *params) {
                                    "unit_in_group");
   t->group = LLVMBuildZExt(t->b, vtc_nvptx_block_id(t->b, t->m, 0), t->i64, "group");
   t->groups = LLVMBuildZExt(t->b, vtc_nvptx_grid_dim(t->b, t->m, 0), t->i64, "groups");
-  vtc_block *body = vtc_gir_kernel_body(k);
   LLVMValueRef *args = vtc_xmalloc((LLVMCountParams(fn) + 1) * sizeof *args);
   LLVMGetParams(fn, args);
   for (unsigned i = 0; i < params->len; i++)
     if (was_i1[i]) args[i] = LLVMBuildTrunc(t->b, args[i], t->i1, "");
   free(was_i1);
-  unsigned next = 0;
-  for (unsigned i = 0; i < body->num_args; i++) bind_param(t, body->args[i], args, &next);
+  bool ok = kernel_body(t, k, args, 0);
   free(args);
-  bool ok = g2l_block_ops(t, body, NULL);
-  if (ok) LLVMBuildRetVoid(t->b);
-  t->kernel = NULL;
   return ok;
 }
 

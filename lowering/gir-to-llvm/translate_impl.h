@@ -130,6 +130,9 @@ LLVMValueRef g2l_positions(g2l *t, unsigned width);
  * i8 (zext/trunc), f16 and bf16 <-> i16 (bitcast); others unchanged. */
 LLVMValueRef g2l_from_memory(g2l *t, LLVMValueRef v, const vtc_type *elem, unsigned width);
 LLVMValueRef g2l_to_memory(g2l *t, LLVMValueRef v, const vtc_type *elem, unsigned width);
+/* The slice info of `type`; false after a diagnostic on op when the slice
+ * or its element type is not supported. */
+bool g2l_slice_info(g2l *t, vtc_op *op, const vtc_type *type, vtc_gir_slice_info *info);
 /* A register value of num segments (filled by the caller). */
 g2l_value *g2l_new_register(g2l *t, unsigned num);
 /* gir.copy and gir.mma, for either mapping: `load`/`store` move segment i

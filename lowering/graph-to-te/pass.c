@@ -156,24 +156,15 @@ static bool lower_function(vtc_context *ctx, vtc_op *func, unsigned *lowered) {
   return ok;
 }
 
-static vtc_walk_result collect_funcs(vtc_op *op, void *data) {
-  if (vtc_op_is_named(op, "func.func")) {
-    VTC_VEC(vtc_op *) *funcs = data;
-    VTC_VEC_PUSH(funcs, op);
-    return VTC_WALK_SKIP;
-  }
-  return VTC_WALK_ADVANCE;
-}
-
 static bool run_lower_graph_to_te(vtc_pass_context *pc, vtc_op *root, const void *options) {
   (void)options;
   vtc_context *ctx = vtc_pass_context_ctx(pc);
-  VTC_VEC(vtc_op *) funcs = {0};
-  vtc_op_walk(root, true, collect_funcs, &funcs);
+  size_t num_funcs;
+  vtc_op **funcs = vtc_func_collect(root, &num_funcs);
   unsigned lowered = 0;
   bool ok = true;
-  for (size_t i = 0; ok && i < funcs.len; i++) ok = lower_function(ctx, funcs.data[i], &lowered);
-  VTC_VEC_FREE(&funcs);
+  for (size_t i = 0; ok && i < num_funcs; i++) ok = lower_function(ctx, funcs[i], &lowered);
+  free(funcs);
   vtc_pass_stat_add(pc, 0, lowered);
   if (!lowered) vtc_pass_mark_unchanged(pc);
   return ok;

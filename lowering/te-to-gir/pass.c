@@ -397,15 +397,6 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
   return ok;
 }
 
-static vtc_walk_result collect_funcs(vtc_op *op, void *data) {
-  if (vtc_op_is_named(op, "func.func")) {
-    VTC_VEC(vtc_op *) *funcs = data;
-    VTC_VEC_PUSH(funcs, op);
-    return VTC_WALK_SKIP;
-  }
-  return VTC_WALK_ADVANCE;
-}
-
 /* The defaults of each hierarchy, for options left at 0. On a CPU a unit is
  * a thread with AVX-512 registers; on a GPU a unit is a warp whose 32 lanes
  * each move 128 bits per work item (a 16-byte access per thread, 512 bytes
@@ -454,16 +445,16 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   if (o->hierarchy == VTC_GIR_HIER_GPU && o->group_size > 32)
     return vtc_error(S.ctx, root->loc, "lower-te-to-gir: a GPU group has at most 32 warps, not %lld",
                      (long long)o->group_size);
-  VTC_VEC(vtc_op *) funcs = {0};
-  vtc_op_walk(root, true, collect_funcs, &funcs);
+  size_t num_funcs;
+  vtc_op **funcs = vtc_func_collect(root, &num_funcs);
   for (unsigned r = 0; r < root->num_regions; r++)
     for (vtc_block *b = root->regions[r].first; b; b = b->next)
       for (vtc_op *op = b->first; op; op = op->next)
         if (vtc_symbol_name(op)) vtc_ptrmap_put(&S.names, vtc_str(S.ctx, vtc_symbol_name(op)), (void *)1);
   bool ok = true;
-  for (size_t i = 0; ok && i < funcs.len; i++) ok = lower_function(&S, funcs.data[i]);
+  for (size_t i = 0; ok && i < num_funcs; i++) ok = lower_function(&S, funcs[i]);
   if (ok && o->dedup_kernels) vtc_pass_stat_add(pc, 2, t2g_dedup_kernels(root));
-  VTC_VEC_FREE(&funcs);
+  free(funcs);
   vtc_ptrmap_free(&S.names);
   vtc_pass_stat_add(pc, 0, S.kernels);
   vtc_pass_stat_add(pc, 1, S.vector_kernels);

@@ -31,8 +31,8 @@ static bool identity_load(const vtc_op *load, unsigned n) {
 }
 
 /* The body's ops other than te.load, te.yield and float conversions are
- * exactly `names` (in order); every load is of an input with an identity map
- * over `first` dims (the row statistics) or all of them (the rows). */
+ * exactly `names` (in order); every load reads with an identity map, over
+ * all `rank` dims (a row element) or the first rank - 1 (its statistic). */
 static bool body_is(const vtc_op *c, unsigned rank, const char *const *names, unsigned n) {
   unsigned k = 0, dims = vtc_te_compute_rank(c) + vtc_te_compute_num_reduce(c);
   for (vtc_op *op = vtc_te_compute_body(c)->first; op; op = op->next) {
