@@ -95,8 +95,10 @@ static void clone_region(vtc_region *src, vtc_region *dst, vtc_mapping *map) {
   /* Create every block first: successors may refer to later blocks. */
   for (vtc_block *b = src->first; b; b = b->next) {
     vtc_block *nb = vtc_block_create();
-    for (unsigned i = 0; i < b->num_args; i++)
+    for (unsigned i = 0; i < b->num_args; i++) {
       vtc_mapping_map_value(map, b->args[i], vtc_block_add_arg(nb, b->args[i]->type));
+      if (vtc_block_arg_loc(b, i)) vtc_block_set_arg_loc(nb, i, vtc_block_arg_loc(b, i));
+    }
     vtc_mapping_map_block(map, b, nb);
     vtc_region_push_block(dst, nb);
   }

@@ -92,6 +92,7 @@ static void free_block(vtc_block *block) {
     free(block->args[i]);
   }
   free(block->args);
+  free(block->arg_locs);
   free(block);
 }
 
@@ -230,6 +231,12 @@ vtc_value *vtc_block_add_arg(vtc_block *block, const vtc_type *type) {
   if (block->num_args == block->cap_args) {
     block->cap_args = block->cap_args ? 2 * block->cap_args : 4;
     block->args = vtc_xrealloc(block->args, block->cap_args * sizeof *block->args);
+    if (block->arg_locs) {
+      block->arg_locs = vtc_xrealloc(block->arg_locs, block->cap_args * sizeof *block->arg_locs);
+      block->arg_locs[block->num_args] = NULL;
+    }
+  } else if (block->arg_locs) {
+    block->arg_locs[block->num_args] = NULL;
   }
   vtc_value *v = vtc_xcalloc(1, sizeof *v);
   *v = (vtc_value){.type = type, .block = block, .index = block->num_args};
@@ -243,8 +250,19 @@ void vtc_block_erase_arg(vtc_block *block, unsigned index) {
   for (unsigned i = index + 1; i < block->num_args; i++) {
     block->args[i - 1] = block->args[i];
     block->args[i - 1]->index = i - 1;
+    if (block->arg_locs) block->arg_locs[i - 1] = block->arg_locs[i];
   }
   block->num_args--;
+}
+
+void vtc_block_set_arg_loc(vtc_block *block, unsigned index, const vtc_loc *loc) {
+  assert(index < block->num_args);
+  if (!block->arg_locs) block->arg_locs = vtc_xcalloc(block->cap_args, sizeof *block->arg_locs);
+  block->arg_locs[index] = loc;
+}
+
+const vtc_loc *vtc_block_arg_loc(const vtc_block *block, unsigned index) {
+  return block->arg_locs && index < block->num_args ? block->arg_locs[index] : NULL;
 }
 
 void vtc_region_insert_block_before(vtc_region *region, vtc_block *before, vtc_block *block) {

@@ -55,6 +55,7 @@ struct vtc_block {
   vtc_block *prev, *next;
   vtc_op *first, *last;
   vtc_value **args;
+  const vtc_loc **arg_locs; /* NULL until a location is set; cap_args long */
   uint32_t num_args, cap_args;
   bool order_valid; /* the ops' `order` fields are current */
 };
@@ -130,6 +131,10 @@ vtc_block *vtc_block_create(void);
 void vtc_block_destroy(vtc_block *block); /* detached block */
 vtc_value *vtc_block_add_arg(vtc_block *block, const vtc_type *type);
 void vtc_block_erase_arg(vtc_block *block, unsigned index); /* arg must be unused */
+/* Where an argument was defined (MLIR's BlockArgument::getLoc): the parser
+ * records the `%name` of each argument it reads; NULL where none is known. */
+void vtc_block_set_arg_loc(vtc_block *block, unsigned index, const vtc_loc *loc);
+const vtc_loc *vtc_block_arg_loc(const vtc_block *block, unsigned index);
 void vtc_region_push_block(vtc_region *region, vtc_block *block);
 void vtc_region_insert_block_before(vtc_region *region, vtc_block *before, vtc_block *block);
 void vtc_region_remove_block(vtc_region *region, vtc_block *block);

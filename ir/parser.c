@@ -455,6 +455,15 @@ static bool pop_block_scope(vtc_parser *p, bool ok) {
   return ok;
 }
 
+/* A block argument's location, as MLIR's parser gives it (where `%name`
+ * is written, or its explicit `loc(...)`), named by its SSA name unless it
+ * is a name already (`"a"(file:line:col)`): tools name arguments as the
+ * user reads them (vtc-run --shape=a:...), diagnostics point at them. */
+static const vtc_loc *arg_loc(vtc_parser *p, const vtc_operand_ref *ref) {
+  if (!ref->loc || !ref->name || ref->loc->kind == VTC_LOC_NAME) return ref->loc;
+  return vtc_loc_name(p->ctx, ref->name, ref->loc);
+}
+
 /* `%name: type loc(...)` in a block label. */
 static bool parse_block_arg(vtc_parser *p, vtc_block *block) {
   if (p->tok.kind != VTC_TOK_PERCENT_ID) return parser_expected(p, "SSA value name");
@@ -467,6 +476,9 @@ static bool parse_block_arg(vtc_parser *p, vtc_block *block) {
   bool present;
   if (!parser_trailing_loc(p, &loc, &deferred, &present)) return false;
   vtc_value *v = vtc_block_add_arg(block, type);
+  vtc_operand_ref ref = {.name = vtc_strn(p->ctx, name.start + 1, name.len - 1),
+                         .loc = loc ? loc : parser_tok_loc(p, &name)};
+  vtc_block_set_arg_loc(block, v->index, arg_loc(p, &ref));
   return parser_define_values(p, name.start + 1, (uint32_t)name.len - 1, &v, 1, NULL, &name);
 }
 
@@ -541,6 +553,7 @@ static bool region_body(vtc_parser *p, vtc_region *region, const vtc_arg_ref *ar
     vtc_region_push_block(region, block);
     for (unsigned i = 0; ok && i < nargs; i++) {
       vtc_value *v = vtc_block_add_arg(block, args[i].type);
+      vtc_block_set_arg_loc(block, i, arg_loc(p, &args[i].ref));
       ok = parser_define_values(p, args[i].ref.name, (uint32_t)vtc_str_len(args[i].ref.name), &v, 1, args[i].ref.loc, NULL);
     }
     if (ok && nargs && p->tok.kind == VTC_TOK_CARET_ID)

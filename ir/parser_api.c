@@ -233,11 +233,14 @@ bool vtc_parse_argument(vtc_parser *p, vtc_arg_ref *arg) {
     VTC_VEC_FREE(&v);
     if (!ok) return false;
   }
-  /* Argument locations are accepted; the IR does not keep them. */
+  /* An explicit trailing `loc(...)` replaces the name's position as the
+   * argument's location (region_body records it in the block). */
   const vtc_loc *loc = NULL;
   vtc_token deferred;
   bool present;
-  return parser_trailing_loc(p, &loc, &deferred, &present);
+  if (!parser_trailing_loc(p, &loc, &deferred, &present)) return false;
+  if (present && loc) arg->ref.loc = loc;
+  return true;
 }
 
 bool vtc_parse_region(vtc_parser *p, vtc_region *region, const vtc_arg_ref *args, unsigned count,

@@ -103,6 +103,29 @@ def parse_main(text):
     return args, results
 
 
+def input_inits(text):
+    """The `vtc.input` of each @main argument, as gen's init tuples:
+    ('normal', std), ('uniform', lo, hi) or ('value', nested list); None where
+    an argument has none (tools/vtc-run/inputs.h defines the attribute)."""
+    import json
+    head = next(l for l in text.splitlines() if l.startswith("func.func @main(")).partition(") -> ")[0]
+    out = []
+    for m in re.finditer(r"%[\w$.-]+\s*:\s*tensor<[^>]*>(?:\s*\{vtc\.input = \{(.*?)\}\})?", head):
+        body, init = m.group(1), None
+        if body:
+            normal = re.search(r"normal = ([-+0-9.eE]+)", body)
+            rng = re.search(r"range = \[([-+0-9.eE]+), ([-+0-9.eE]+)\]", body)
+            value = re.search(r"value = dense<(.*?)>", body)
+            if normal:
+                init = ("normal", float(normal.group(1)))
+            elif rng:
+                init = ("uniform", float(rng.group(1)), float(rng.group(2)))
+            elif value:
+                init = ("value", json.loads(value.group(1)))
+        out.append(init)
+    return out
+
+
 def lowest_float(text):
     """The lowest-precision float element type anywhere in the module."""
     for dt in ("bf16", "f16", "f32", "f64"):
@@ -255,17 +278,16 @@ def round_to(v, dtype):
 
 
 def make_array(dims, dtype, init, rng):
-    """A numpy array to save as .npy (bf16 as uint16 bits). init as gen's
-    specs: ('normal', std), ('uniform', lo, hi), ('kv_index', pos): ScatterND
-    indices [B, 1, 2] = (b, pos)."""
+    """A numpy array to save as .npy (bf16 as uint16 bits). init as
+    input_inits gives it: ('normal', std), ('uniform', lo, hi), ('value', v)."""
     import numpy as np
     shape = tuple(dims)
-    if init[0] == "kv_index":
-        idx = np.zeros(shape, dtype=np.int64)
-        idx[:, 0, 0] = np.arange(shape[0])
-        idx[:, 0, 1] = init[1]
-        return idx.astype(NPY_DTYPE[dtype])
+    if init[0] == "value":
+        x = np.broadcast_to(np.array(init[1], dtype=np.float64), shape)
+        return bf16_bits(x.astype(np.float32)) if dtype == "bf16" else x.astype(NPY_DTYPE[dtype])
     if dtype in ("i64", "i32"):
+        if init[0] == "uniform":
+            return rng.integers(math.ceil(init[1]), math.ceil(init[2]), shape).astype(NPY_DTYPE[dtype])
         return np.zeros(shape, dtype=NPY_DTYPE[dtype])
     if dtype == "i1":
         return rng.integers(0, 2, shape).astype(bool)
@@ -287,7 +309,7 @@ def make_array(dims, dtype, init, rng):
 def row_inputs(row, seed):
     """[(name, dtype, array)] of a row's @main arguments, seeded by its label.
     Shapes and dtypes come from the @main line; dynamic dims from the row's
-    binding; the init of each argument from gen's specs (normal(1) without)."""
+    binding; the init of each argument from its vtc.input (normal(1) without)."""
     import numpy as np
     rng = np.random.default_rng(zlib.crc32(row.label.encode()) + seed)
     args, _ = parse_main(row.text)
@@ -299,6 +321,7 @@ def row_inputs(row, seed):
             raise ValueError("the @main arguments of %s differ from gen.py's specs (regenerate with gen.py --all?)"
                              % row.path)
     names = dynamic_names(row.workload, row.config, args)
+    inits = input_inits(row.text)
     out = []
     for i, (name, dims, dtype) in enumerate(args):
         concrete = []
@@ -308,7 +331,7 @@ def row_inputs(row, seed):
                     raise ValueError("no size for the dynamic dim %s of %%%s" % (n, name))
                 d = row.binding[n]
             concrete.append(d)
-        init = specs[i]["init"] if specs else ("normal", 1.0)
+        init = inits[i] or ("normal", 1.0)
         out.append((name, dtype, make_array(concrete, dtype, init, rng)))
     return out
 

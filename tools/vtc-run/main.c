@@ -19,6 +19,7 @@
 #include "ir/ir.h"
 #include "runtime/npy.h"
 #include "runtime/thread_pool.h"
+#include "tools/vtc-run/inputs.h"
 #include "tools/vtc-run/options.h"
 #include "tools/vtc-run/run.h"
 
@@ -79,92 +80,6 @@ static const run_target *find_target(const char *name) {
 static void list_targets(FILE *out) {
   for (size_t i = 0; i < sizeof kTargets / sizeof *kTargets; i++)
     fprintf(out, "  %-10s %s\n", kTargets[i].name, kTargets[i].summary);
-}
-
-/* ---- random inputs ------------------------------------------------------------- */
-
-static uint64_t splitmix64(uint64_t *state) {
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-/* The shape of random argument a: its type's static dims, with --shape and
- * --dim filling (and checked against) them. */
-static bool random_shape(vtc_context *ctx, const run_options *o, vtc_op *func, unsigned a, const vtc_type *type,
-                         vtc_shape *s) {
-  const char *fname = vtc_symbol_name(func);
-  vtc_graph_shape_of(type, s);
-  for (size_t i = 0; i < o->dims.len; i++) {
-    const run_dim *d = &o->dims.data[i];
-    if (d->arg != a) continue;
-    if (d->axis < 0) {
-      if (d->shape.rank != s->rank)
-        return vtc_error(ctx, func->loc, "--shape for argument #%u of @%s has rank %d, but the argument has rank %d",
-                         a, fname, d->shape.rank, s->rank);
-      for (int k = 0; k < s->rank; k++) {
-        if (s->dims[k] >= 0 && s->dims[k] != d->shape.dims[k])
-          return vtc_error(ctx, func->loc,
-                           "--shape gives dim %d of argument #%u of @%s as %lld, but its type says %lld",
-                           k, a, fname, (long long)d->shape.dims[k], (long long)s->dims[k]);
-        s->dims[k] = d->shape.dims[k];
-      }
-    } else {
-      int k = d->axis;
-      if (k >= s->rank)
-        return vtc_error(ctx, func->loc, "--dim names axis %d of argument #%u of @%s, which has rank %d", k, a, fname,
-                         s->rank);
-      if (s->dims[k] >= 0 && s->dims[k] != d->size)
-        return vtc_error(ctx, func->loc, "--dim gives dim %d of argument #%u of @%s as %lld, but its type says %lld", k,
-                         a, fname, (long long)d->size, (long long)s->dims[k]);
-      s->dims[k] = d->size;
-    }
-  }
-  for (int k = 0; k < s->rank; k++)
-    if (s->dims[k] < 0)
-      return vtc_error(ctx, func->loc,
-                       "argument #%u of @%s has a dynamic dim %d: give its size with --dim=%u.%d=SIZE or "
-                       "--shape=%u:D0x...x, or pass .npy inputs",
-                       a, fname, k, a, k, a);
-  return true;
-}
-
-static bool make_random(vtc_context *ctx, const run_options *o, vtc_op *func, unsigned a, const vtc_type *type,
-                        vtc_tensor *t) {
-  vtc_shape s;
-  vtc_dtype d;
-  if (!vtc_graph_dtype_of(type->element, &d)) {
-    char *ts = vtc_type_to_string(type);
-    vtc_error(ctx, func->loc, "argument #%u has type %s: vtc-run makes random tensors of f32, f16, bf16, f64, i32, i64 "
-                              "and i1 only", a, ts);
-    free(ts);
-    return false;
-  }
-  if (!random_shape(ctx, o, func, a, type, &s)) return false;
-  char err[256];
-  if (vtc_tensor_create_shape(t, d, &s, err, sizeof err))
-    return vtc_error(ctx, func->loc, "cannot make random argument #%u: %s", a, err);
-  bool is_float = vtc_dtype_is_float(d);
-  double lo = is_float ? -1.0 : 0.0, hi = is_float ? 1.0 : 4.0;
-  for (size_t i = 0; i < o->ranges.len; i++)
-    if (o->ranges.data[i].arg == a) lo = o->ranges.data[i].lo, hi = o->ranges.data[i].hi;
-  uint64_t state = o->seed * 0x100000001B3ull + a * 0x9E3779B97F4A7C15ull + 1;
-  int64_t n = vtc_tensor_numel(t);
-  for (int64_t i = 0; i < n; i++) {
-    uint64_t r = splitmix64(&state);
-    double v;
-    if (d == VTC_I1) {
-      v = (double)(r >> 63);
-    } else if (is_float) {
-      v = lo + (double)(r >> 11) * 0x1.0p-53 * (hi - lo);
-    } else { /* integers in [ceil(lo), ceil(hi)) */
-      double l = ceil(lo), span = ceil(hi) - l;
-      v = span >= 1 ? l + (double)(r % (uint64_t)span) : l;
-    }
-    vtc_tensor_set_f64(t, i, v);
-  }
-  return true;
 }
 
 /* ---- printing results ------------------------------------------------------------ */
@@ -240,7 +155,7 @@ static bool load_inputs(vtc_context *ctx, const run_options *o, vtc_op *func, vt
   for (unsigned a = 0; a < b->num_args; a++) {
     const vtc_type *type = b->args[a]->type;
     if (!o->inputs.len) {
-      if (!make_random(ctx, o, func, a, type, &ins[a])) return false;
+      if (!run_make_random(ctx, o, func, a, &ins[a])) return false;
       continue;
     }
     const char *path = o->inputs.data[a];
@@ -296,7 +211,7 @@ static vtc_op *find_entry(vtc_context *ctx, vtc_op *module, const char *name, co
   return NULL;
 }
 
-static int run(const run_options *o, vtc_context *ctx) {
+static int run(run_options *o, vtc_context *ctx) {
   if (o->help) {
     run_print_help(stdout);
     return 0;
@@ -353,13 +268,7 @@ static int run(const run_options *o, vtc_context *ctx) {
               o->inputs.len);
     goto done;
   }
-  for (size_t i = 0; i < o->ranges.len + o->dims.len; i++) {
-    unsigned a = i < o->ranges.len ? o->ranges.data[i].arg : o->dims.data[i - o->ranges.len].arg;
-    if (a >= nargs) {
-      vtc_error(ctx, entry->loc, "an option names argument #%u, but @%s takes %u arguments", a, o->entry, nargs);
-      goto done;
-    }
-  }
+  if (!run_resolve_args(ctx, entry, o)) goto done;
   ins = vtc_xcalloc(nargs ? nargs : 1, sizeof *ins);
   if (!load_inputs(ctx, o, entry, ins)) goto done;
   if (o->pass_pipeline) {

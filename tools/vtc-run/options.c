@@ -1,5 +1,6 @@
 /* vtc-run's command line: a table of options, each with its help line, and
  * the parsers of the structured values (--input-range, --shape, --dim). */
+#include <ctype.h>
 #include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -30,7 +31,7 @@ static const run_opt_spec kOptions[] = {
     {"input", RUN_SPECIAL, 0, "FILE.npy", "an input, one per argument in order (may repeat; also after --)"},
     {"seed", RUN_INT, OFF(seed), "N", "seed of the random inputs used when no --input is given (default 0)"},
     {"input-range", RUN_SPECIAL, 0, "ARG:LO:HI",
-     "random values of argument ARG in [LO, HI) (default: floats [-1, 1), integers [0, 4))"},
+     "random values of argument ARG in [LO, HI) (default: its vtc.input, else floats [-1, 1), integers [0, 4))"},
     {"shape", RUN_SPECIAL, 0, "ARG:2x3x4", "the shape of random argument ARG (sizes its `?` dims)"},
     {"dim", RUN_SPECIAL, 0, "ARG.AXIS=SIZE", "the size of dim AXIS of random argument ARG"},
     {"output", RUN_SPECIAL, 0, "FILE.npy", "write a result to FILE.npy (one per result, in order; may repeat)"},
@@ -66,13 +67,32 @@ static bool parse_i64(const char *s, int64_t *out) {
   return true;
 }
 
-/* "ARG" then a separator: the argument number. */
-static bool parse_arg_prefix(const char **p, char sep, unsigned *arg) {
-  char *end;
-  errno = 0;
-  unsigned long v = strtoul(*p, &end, 10);
-  if (end == *p || *end != sep || errno || v > 100000) return false;
-  *arg = (unsigned)v;
+/* "ARG" then sep: a position, or a name (`x`, `%x`: SSA name characters;
+ * for --dim, whose ARG is followed by `.AXIS`, the last `.` before `=`
+ * ends it, as names may hold dots). */
+static bool parse_arg_prefix(const char **p, char sep, run_arg *arg) {
+  const char *s = *p, *end = strchr(s, sep);
+  if (sep == '.') {
+    const char *eq = strchr(s, '=');
+    end = NULL;
+    for (const char *q = s; *q && (!eq || q < eq); q++)
+      if (*q == '.') end = q;
+  }
+  if (!end || end == s) return false;
+  size_t len = (size_t)(end - s);
+  size_t digits = strspn(s, "0123456789");
+  *arg = (run_arg){0};
+  if (digits == len) {
+    if (len > 6) return false;
+    arg->index = (unsigned)strtoul(s, NULL, 10);
+  } else {
+    if (*s == '%') s++, len--;
+    if (!len) return false;
+    for (size_t i = 0; i < len; i++)
+      if (!isalnum((unsigned char)s[i]) && !strchr("_$.-", s[i])) return false;
+    arg->name = s;
+    arg->name_len = len;
+  }
   *p = end + 1;
   return true;
 }
@@ -108,9 +128,11 @@ static bool parse_shape(const char *v, run_dim *d) {
 
 static bool parse_dim(const char *v, run_dim *d) {
   const char *p = v;
-  unsigned axis;
-  if (!parse_arg_prefix(&p, '.', &d->arg) || !parse_arg_prefix(&p, '=', &axis) || axis >= VTC_MAX_RANK) return false;
-  d->axis = (int)axis;
+  run_arg axis;
+  if (!parse_arg_prefix(&p, '.', &d->arg) || !parse_arg_prefix(&p, '=', &axis) || axis.name ||
+      axis.index >= VTC_MAX_RANK)
+    return false;
+  d->axis = (int)axis.index;
   return parse_i64(p, &d->size) && d->size >= 0;
 }
 
@@ -132,21 +154,21 @@ static bool special(run_options *o, const char *name, const char *value) {
   } else if (!strcmp(name, "input-range")) {
     run_range r;
     if (!parse_range(value, &r)) {
-      fprintf(stderr, "vtc-run: invalid --input-range '%s': expected ARG:LO:HI with LO < HI (e.g. 1:0:10)\n", value);
+      fprintf(stderr, "vtc-run: invalid --input-range '%s': expected ARG:LO:HI with LO < HI (e.g. 1:0:10 or x:0:10)\n", value);
       return false;
     }
     VTC_VEC_PUSH(&o->ranges, r);
   } else if (!strcmp(name, "shape")) {
     run_dim d = {0};
     if (!parse_shape(value, &d)) {
-      fprintf(stderr, "vtc-run: invalid --shape '%s': expected ARG:D0xD1x... (e.g. 0:2x3x4)\n", value);
+      fprintf(stderr, "vtc-run: invalid --shape '%s': expected ARG:D0xD1x... (e.g. 0:2x3x4 or x:2x3x4)\n", value);
       return false;
     }
     VTC_VEC_PUSH(&o->dims, d);
   } else {
     run_dim d = {0};
     if (!parse_dim(value, &d)) {
-      fprintf(stderr, "vtc-run: invalid --dim '%s': expected ARG.AXIS=SIZE (e.g. 0.1=16)\n", value);
+      fprintf(stderr, "vtc-run: invalid --dim '%s': expected ARG.AXIS=SIZE (e.g. 0.1=16 or x.1=16)\n", value);
       return false;
     }
     VTC_VEC_PUSH(&o->dims, d);
@@ -244,10 +266,16 @@ void run_options_free(run_options *o) {
 void run_print_help(FILE *out) {
   fputs("OVERVIEW: vtc-run: runs a function of a vtc module on given or random inputs\n\n"
         "USAGE: vtc-run FILE.mlir [options] [-- INPUT.npy ...]\n\n"
-        "Inputs come from .npy files (one per argument, in order) or, when none is given, are random:\n"
-        "deterministic for a --seed, floats uniform in [-1, 1), integers in [0, 4) (valid as small\n"
-        "gather/scatter indices), i1 true or false; --input-range changes the range of one argument.\n"
-        "A `?` dim of a random argument needs --shape or --dim. For each result vtc-run prints\n"
+        "Inputs come from .npy files (one per argument, in order) or, when none is given, are random\n"
+        "and deterministic for a --seed, as the argument's `vtc.input` attribute describes them:\n"
+        "  {vtc.input = {range = [LO, HI]}}      uniform in [LO, HI) (integers: [ceil LO, ceil HI))\n"
+        "  {vtc.input = {normal = STD}}          normal with mean 0 (floats)\n"
+        "  {vtc.input = {value = dense<...>}}    exactly these values (e.g. valid cache positions)\n"
+        "plus an optional `shape = [D0, ...]` that suggests sizes for `?` dims. Without one: floats\n"
+        "uniform in [-1, 1), integers in [0, 4), i1 true or false. --input-range overrides it.\n"
+        "A `?` dim of a random argument needs --shape or --dim. ARG in --input-range, --shape and\n"
+        "--dim is the argument's position (0) or its name in the module (x or %x).\n"
+        "For each result vtc-run prints\n"
         "  result I: tensor<...> sum=S abs_sum=A fnv=0xH\n"
         "(S and A summed in f64, H the 64-bit FNV-1a hash of the raw little-endian element bytes),\n"
         "then the interpreter's peak intermediate bytes.\n"

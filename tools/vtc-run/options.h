@@ -11,15 +11,24 @@
 #include "ir/support.h"
 #include "runtime/tensor.h"
 
+/* ARG of an option: an argument of the entry by position (`0`) or by the
+ * name the module gives it (`x` or `%x`); run_resolve_arg (inputs.h) turns a
+ * name into its position once the entry is known. */
+typedef struct run_arg {
+  const char *name; /* NULL: by position; else points into argv, name_len long */
+  size_t name_len;
+  unsigned index;
+} run_arg;
+
 /* --input-range=ARG:LO:HI: random values of argument ARG in [LO, HI). */
 typedef struct run_range {
-  unsigned arg;
+  run_arg arg;
   double lo, hi;
 } run_range;
 
 /* --shape=ARG:2x3x4 (every dim) or --dim=ARG.AXIS=SIZE (one dim). */
 typedef struct run_dim {
-  unsigned arg;
+  run_arg arg;
   int axis; /* -1: `dims` holds the whole shape */
   vtc_shape shape;
   int64_t size;

@@ -21,8 +21,8 @@
 // DIM: result 0: tensor<5x3xf32>
 // DIM: result 2: tensor<15xf32>
 // SHAPE: result 0: tensor<2x3xf32>
-// STATIC: error: --shape gives dim 1 of argument #0 of @main as 4, but its type says 3
-// AXIS: error: --dim names axis 2 of argument #0 of @main, which has rank 2
+// STATIC: error: --shape gives dim 1 of argument %x (#0) of @main as 4, but its type says 3
+// AXIS: error: --dim names axis 2 of argument %x (#0) of @main, which has rank 2
 func.func @main(%x: tensor<?x3xf32>) -> (tensor<?x3xf32>, tensor<1x3xf32>, tensor<?xf32>) {
   %0 = "graph.identity"(%x) : (tensor<?x3xf32>) -> tensor<?x3xf32>
   %1 = "graph.reduce_sum"(%x) {axes = [0]} : (tensor<?x3xf32>) -> tensor<1x3xf32>

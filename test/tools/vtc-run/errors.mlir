@@ -31,7 +31,7 @@
 
 // A dynamic dim of a random input needs a size; the message names the argument and the axis.
 // RUN: %python %S/Inputs/expect_exit.py 1 vtc-run %s 2>&1 | FileCheck %s --check-prefix=DYN
-// DYN: error: argument #0 of @main has a dynamic dim 1: give its size with --dim=0.1=SIZE or --shape=0:D0x...x, or pass .npy inputs
+// DYN: errors.mlir:[[@LINE+2]]:17: error: argument %x (#0) of @main has a dynamic dim 1: give its size with --dim=x.1=SIZE or --shape=x:D0x...x, or pass .npy inputs
 
 func.func @main(%x: tensor<2x?xf32>) -> tensor<2x?xf32> {
   %0 = "graph.neg"(%x) : (tensor<2x?xf32>) -> tensor<2x?xf32>

@@ -1,0 +1,31 @@
+/* vtc-run's inputs: arguments named on the command line by position or by
+ * their name in the module, and random inputs as the module describes them
+ * (a `vtc.input` argument attribute) unless an option overrides it. */
+#ifndef VTC_TOOLS_VTC_RUN_INPUTS_H
+#define VTC_TOOLS_VTC_RUN_INPUTS_H
+
+#include "ir/ir.h"
+#include "runtime/tensor.h"
+#include "tools/vtc-run/options.h"
+
+/* The name argument a of func has in the source (without %), or NULL. */
+const char *run_arg_name(vtc_op *func, unsigned a);
+
+/* Resolves every ARG of o (--input-range, --shape, --dim) against func's
+ * arguments: names to positions, positions checked against the count.
+ * False after a located error naming the arguments. */
+bool run_resolve_args(vtc_context *ctx, vtc_op *func, run_options *o);
+
+/* Random argument a of func (already resolved options): its shape from the
+ * type, --shape and --dim; its values from --input-range, else the
+ * argument's `vtc.input` attribute, else the default (floats uniform in
+ * [-1, 1), integers in [0, 4), i1 random bits). Deterministic for a seed.
+ *
+ * `vtc.input` is a dictionary with one of:
+ *   range = [LO, HI]        uniform in [LO, HI) (integers: [ceil LO, ceil HI))
+ *   normal = STD            normal with mean 0 and standard deviation STD (floats)
+ *   value = dense<...>      exactly these values (the argument's static shape)
+ * False after a located error. */
+bool run_make_random(vtc_context *ctx, const run_options *o, vtc_op *func, unsigned a, vtc_tensor *t);
+
+#endif
