@@ -52,7 +52,8 @@ void vtc_printer_attr(vtc_printer *p, const vtc_attr *a);
  * floats): for `arith.constant 1 : i32`-style forms. */
 void vtc_printer_attr_no_type(vtc_printer *p, const vtc_attr *a);
 void vtc_printer_symbol_name(vtc_printer *p, const char *name); /* @name, quoted if needed */
-/* ` {a = 1, b}` for attributes not in elided (NULL-terminated), or nothing. */
+/* ` {a = 1, b}` for attributes not in elided (NULL-terminated) and not at
+ * their declared default (vtc_attr_spec.default_value), or nothing. */
 void vtc_printer_attr_dict(vtc_printer *p, vtc_op *op, const char *const *elided);
 /* ` attributes {…}` form, as used by func.func. */
 void vtc_printer_attr_dict_with_keyword(vtc_printer *p, vtc_op *op, const char *const *elided);
@@ -68,6 +69,13 @@ void vtc_printer_invalid(vtc_printer *p, vtc_op *op);
 /* The form of dim-like ops (te.dim, gir.dim): ` %t, 2 {attrs} : type`, with
  * the integer in attribute index_attr and one index result. */
 void vtc_printer_dim_form(vtc_printer *p, vtc_op *op, const char *index_attr);
+/* MLIR's `operands attr-dict : functional-type(operands, results)`, a
+ * whole custom form (a vtc_print_fn) for ops that need nothing else:
+ * ` %a, %b {attrs} : (ta, tb) -> tr`; no operands: ` {attrs} : () -> tr`;
+ * several results: `-> (t1, t2)`. Attributes at their declared default are
+ * left out, as by vtc_printer_attr_dict. An op with regions or successors
+ * gets vtc_printer_invalid's form. */
+void vtc_printer_functional_form(vtc_printer *p, vtc_op *op);
 const vtc_print_flags *vtc_printer_flags(vtc_printer *p);
 /* `^bb1` (added for custom forms of branch-like ops). */
 void vtc_printer_successor(vtc_printer *p, vtc_block *block);
@@ -136,6 +144,13 @@ bool vtc_parse_optional_arrow_type_list(vtc_parser *p, const vtc_type ***types, 
 bool vtc_parse_attr(vtc_parser *p, const vtc_type *type, const vtc_attr **attr);
 bool vtc_parse_optional_attr_dict(vtc_parser *p, vtc_parse_state *st);
 bool vtc_parse_optional_attr_dict_with_keyword(vtc_parser *p, vtc_parse_state *st);
+/* Parses vtc_printer_functional_form's form (a vtc_parse_fn). An operand
+ * count, an operand type count or a result count that disagrees with the
+ * other or with the op's definition is a located error. */
+bool vtc_parse_functional_form(vtc_parser *p, vtc_parse_state *st);
+/* Its tail after the `:`, for forms that parse the operands themselves:
+ * `(types) -> results`, resolving refs[0..count) against the operand types. */
+bool vtc_parse_functional_type(vtc_parser *p, vtc_parse_state *st, const vtc_operand_ref *refs, unsigned count);
 /* Parses vtc_printer_dim_form's form. */
 bool vtc_parse_dim_form(vtc_parser *p, vtc_parse_state *st, const char *index_attr);
 

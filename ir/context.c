@@ -79,6 +79,8 @@ void vtc_context_destroy(vtc_context *ctx) {
   free(ctx->op_defs);
   if (ctx->symbol_index) vtc_ptrmap_free(ctx->symbol_index);
   free(ctx->symbol_index);
+  if (ctx->attr_defaults) vtc_ptrmap_free(ctx->attr_defaults);
+  free(ctx->attr_defaults);
   VTC_VEC_FREE(&ctx->passes);
   for (size_t i = 0; i < ctx->sources.len; i++) free(ctx->sources.data[i]);
   VTC_VEC_FREE(&ctx->sources);

@@ -51,6 +51,10 @@ struct vtc_context {
   const struct vtc_op *symbol_index_table;
   uint64_t symbol_index_epoch;
 
+  /* Parsed attribute defaults (vtc_attr_spec.default_value), by spec row:
+   * heap, owned, created at the first lookup (ir/dialect.c). */
+  struct vtc_ptrmap *attr_defaults;
+
   /* Source buffers registered by the parser, for caret lines in diagnostics. */
   VTC_VEC(struct vtc_source_buffer *) sources;
 };

@@ -2,10 +2,13 @@
  * name (a hash table keyed by the name's pointer). */
 #include "ir/dialect.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/asm.h"
 #include "ir/context_impl.h"
+#include "ir/ptrmap.h"
 
 static size_t ptr_hash(const void *p) {
   uint64_t x = (uint64_t)(uintptr_t)p;
@@ -75,4 +78,22 @@ const vtc_op_name *vtc_op_name_get(vtc_context *ctx, const char *name) {
   key.dialect = dot ? vtc_strn(ctx, name, (size_t)(dot - name)) : vtc_str(ctx, "");
   key.def = op_defs_find(ctx, key.name);
   return vtc_uniq(ctx, VTC_UNIQ_OP_NAME, &key, sizeof key);
+}
+
+/* Defaults are text in the static tables (as ODS's DefaultValuedAttr); each
+ * is parsed into the context once, at its first use. */
+const vtc_attr *vtc_op_attr_default(vtc_op *op, const char *name) {
+  const vtc_op_def *def = op->name->def;
+  if (!def || !def->attrs) return NULL;
+  const vtc_attr_spec *s = def->attrs;
+  while (s->name && strcmp(s->name, name) != 0) s++;
+  if (!s->name || !s->default_value) return NULL;
+  vtc_context *ctx = op->name->ctx;
+  if (!ctx->attr_defaults) ctx->attr_defaults = vtc_xcalloc(1, sizeof *ctx->attr_defaults);
+  void *cached = NULL;
+  if (vtc_ptrmap_lookup(ctx->attr_defaults, s, &cached)) return cached;
+  const vtc_attr *a = vtc_parse_attr_string(ctx, s->default_value);
+  assert(a && "an op table's default_value does not parse");
+  vtc_ptrmap_put(ctx->attr_defaults, s, (void *)a);
+  return a;
 }

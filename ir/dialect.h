@@ -47,6 +47,12 @@ typedef struct vtc_attr_spec {
   const char *name;
   int kind; /* vtc_attr_kind, or -1 for any */
   bool optional;
+  /* MLIR's DefaultValuedAttr: what an absent optional attribute means, as
+   * attribute text ("-1", "true", "\"NOTSET\"", "[1, 1]"); NULL: none. The
+   * op's readers must use the same default. Custom forms leave an attribute
+   * equal to it out of their attribute dictionary (the generic form prints
+   * every attribute). */
+  const char *default_value;
 } vtc_attr_spec;
 
 /* What a fold produced for one result: a constant attribute (materialised by
@@ -113,6 +119,12 @@ const vtc_op_def *vtc_context_lookup_op(vtc_context *ctx, const char *name);
  * (an op with an unknown name in a registered dialect is always an error). */
 void vtc_context_allow_unregistered(vtc_context *ctx, bool allow);
 bool vtc_context_allows_unregistered(const vtc_context *ctx);
+
+/* The attribute that op's attribute `name` means when absent: its spec's
+ * default_value, parsed once per context (the result is uniqued, so
+ * `vtc_op_get_attr(op, name) == vtc_op_attr_default(op, name)` says the
+ * attribute is at its default). NULL when the op declares no default. */
+const vtc_attr *vtc_op_attr_default(vtc_op *op, const char *name);
 
 static inline bool vtc_op_has_trait(const vtc_op *op, unsigned trait) {
   return op->name->def && (op->name->def->traits & trait);

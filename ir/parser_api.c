@@ -265,3 +265,44 @@ bool vtc_parse_dim_form(vtc_parser *p, vtc_parse_state *st, const char *index_at
   VTC_VEC_PUSH(&st->result_types, vtc_type_index(st->ctx));
   return true;
 }
+
+/* Counts are checked here, not only by the verifier, so that the error
+ * points at the text that is wrong. */
+bool vtc_parse_functional_type(vtc_parser *p, vtc_parse_state *st, const vtc_operand_ref *refs, unsigned count) {
+  vtc_token type_tok = p->tok;
+  const vtc_type *fn;
+  if (!parser_type(p, &fn)) return false;
+  if (fn->kind != VTC_TYPE_FUNCTION)
+    return parser_error_at(p, &type_tok, "expected a function type '(operand types) -> result types'");
+  if (fn->num_inputs != count)
+    return parser_error_at(p, &type_tok, "expected %u operand type%s but had %u", count, count == 1 ? "" : "s",
+                           fn->num_inputs);
+  const vtc_op_def *def = st->name->def;
+  if (def && def->num_results >= 0 && fn->num_results != (unsigned)def->num_results)
+    return parser_error_at(p, &type_tok, "'%s' expects %d result%s, but the type has %u", st->name->name,
+                           def->num_results, def->num_results == 1 ? "" : "s", fn->num_results);
+  for (unsigned i = 0; i < count; i++)
+    if (!vtc_parse_resolve_operand(p, &refs[i], vtc_function_input(fn, i), st)) return false;
+  for (unsigned i = 0; i < fn->num_results; i++) VTC_VEC_PUSH(&st->result_types, vtc_function_result(fn, i));
+  return true;
+}
+
+bool vtc_parse_functional_form(vtc_parser *p, vtc_parse_state *st) {
+  vtc_token first = p->tok;
+  if (first.kind == VTC_TOK_LPAREN) /* the generic form's operand list after a bare name */
+    return parser_error_at(p, &first,
+                           "expected operands without parentheses (the generic form quotes the name: \"%s\"(...))",
+                           st->name->name);
+  vtc_operand_ref *refs = NULL;
+  unsigned n = 0;
+  bool ok = vtc_parse_operand_list(p, &refs, &n);
+  const vtc_op_def *def = st->name->def;
+  if (ok && def && def->num_operands >= 0 && n != (unsigned)def->num_operands)
+    ok = parser_error_at(p, &first, "'%s' expects %d operand%s, but found %u", st->name->name, def->num_operands,
+                         def->num_operands == 1 ? "" : "s", n);
+  ok = ok && vtc_parse_optional_attr_dict(p, st) &&
+       parser_expect(p, VTC_TOK_COLON, "':' followed by the operation's function type") &&
+       vtc_parse_functional_type(p, st, refs, n);
+  free(refs);
+  return ok;
+}

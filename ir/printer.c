@@ -256,12 +256,15 @@ static void print_region_body(vtc_printer *pr, vtc_region *r, bool entry_args, b
   pr->next_arg = saved_arg;
 }
 
-static void print_attr_dict(vtc_printer *pr, vtc_op *op, const char *const *elided, bool keyword) {
+/* Custom forms (elide_defaults) leave out attributes at their declared
+ * default, as MLIR's declarative attr-dict does; the generic form keeps all. */
+static void print_attr_dict(vtc_printer *pr, vtc_op *op, const char *const *elided, bool keyword,
+                            bool elide_defaults) {
   vtc_strbuf *b = pr->out;
   bool any = false;
   for (unsigned i = 0; i < op->num_attrs; i++) {
     const char *name = op->attrs[i].name;
-    bool skip = false;
+    bool skip = elide_defaults && vtc_op_attr_default(op, name) == op->attrs[i].value;
     for (const char *const *e = elided; e && *e && !skip; e++) skip = strcmp(*e, name) == 0;
     if (skip) continue;
     if (!any) {
@@ -278,6 +281,25 @@ static void print_attr_dict(vtc_printer *pr, vtc_op *op, const char *const *elid
     }
   }
   if (any) out_putc(b, '}');
+}
+
+/* ` : (operand types) -> result type(s)`, shared by the generic form and
+ * the functional custom form. */
+static void print_functional_type(vtc_printer *pr, vtc_op *op) {
+  vtc_strbuf *b = pr->out;
+  OUT_LIT(b, " : (");
+  for (unsigned i = 0; i < op->num_operands; i++) {
+    if (i) OUT_LIT(b, ", ");
+    printer_type(b, op->operands[i].value->type);
+  }
+  OUT_LIT(b, ") -> ");
+  bool paren = op->num_results != 1 || op->results[0].type->kind == VTC_TYPE_FUNCTION;
+  if (paren) out_putc(b, '(');
+  for (unsigned i = 0; i < op->num_results; i++) {
+    if (i) OUT_LIT(b, ", ");
+    printer_type(b, op->results[i].type);
+  }
+  if (paren) out_putc(b, ')');
 }
 
 static void print_generic(vtc_printer *pr, vtc_op *op) {
@@ -308,20 +330,8 @@ static void print_generic(vtc_printer *pr, vtc_op *op) {
     out_putc(b, ')');
     pr->default_dialect = saved;
   }
-  print_attr_dict(pr, op, NULL, false);
-  OUT_LIT(b, " : (");
-  for (unsigned i = 0; i < op->num_operands; i++) {
-    if (i) OUT_LIT(b, ", ");
-    printer_type(b, op->operands[i].value->type);
-  }
-  OUT_LIT(b, ") -> ");
-  bool paren = op->num_results != 1 || op->results[0].type->kind == VTC_TYPE_FUNCTION;
-  if (paren) out_putc(b, '(');
-  for (unsigned i = 0; i < op->num_results; i++) {
-    if (i) OUT_LIT(b, ", ");
-    printer_type(b, op->results[i].type);
-  }
-  if (paren) out_putc(b, ')');
+  print_attr_dict(pr, op, NULL, false, false);
+  print_functional_type(pr, op);
 }
 
 static void print_custom(vtc_printer *pr, vtc_op *op) {
@@ -424,11 +434,11 @@ void vtc_printer_symbol_name(vtc_printer *p, const char *name) {
 }
 
 void vtc_printer_attr_dict(vtc_printer *p, vtc_op *op, const char *const *elided) {
-  print_attr_dict(p, op, elided, false);
+  print_attr_dict(p, op, elided, false, true);
 }
 
 void vtc_printer_attr_dict_with_keyword(vtc_printer *p, vtc_op *op, const char *const *elided) {
-  print_attr_dict(p, op, elided, true);
+  print_attr_dict(p, op, elided, true, true);
 }
 
 void vtc_printer_region(vtc_printer *p, vtc_region *r, bool print_entry_args, const char *elide_terminator) {
@@ -465,4 +475,17 @@ void vtc_printer_dim_form(vtc_printer *p, vtc_op *op, const char *index_attr) {
   vtc_printer_attr_dict(p, op, elided);
   vtc_printer_puts(p, " : ");
   vtc_printer_type(p, vtc_op_operand(op, 0)->type);
+}
+
+void vtc_printer_functional_form(vtc_printer *p, vtc_op *op) {
+  if (op->num_regions || op->num_successors) {
+    vtc_printer_invalid(p, op);
+    return;
+  }
+  if (op->num_operands) {
+    out_putc(p->out, ' ');
+    vtc_printer_operands(p, op);
+  }
+  vtc_printer_attr_dict(p, op, NULL);
+  print_functional_type(p, op);
 }

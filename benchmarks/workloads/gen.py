@@ -119,8 +119,9 @@ class Builder:
         lhs = res if len(results) == 1 else "%s:%d" % (res, len(results))
         ins = ", ".join(o.type for o in operands)
         outs = vals[0].type if len(vals) == 1 else "(" + ", ".join(v.type for v in vals) + ")"
-        self.lines.append('  %s = "%s"(%s)%s : (%s) -> %s' % (lhs, name, ", ".join(o.name for o in operands), a, ins,
-                                                            outs))
+        # The graph dialect's custom form: `%r = graph.op %a, %b {attrs} : (ta, tb) -> tr`.
+        args = "".join(" " + o.name if i == 0 else ", " + o.name for i, o in enumerate(operands))
+        self.lines.append("  %s = %s%s%s : (%s) -> %s" % (lhs, name, args, a, ins, outs))
         return vals[0] if len(vals) == 1 else vals
 
     # -- compute ops --
@@ -171,8 +172,7 @@ class Builder:
 
     def constant(self, value, dtype, hint="c"):
         res = self._fresh(hint)
-        self.lines.append('  %s = "graph.constant"() {value = dense<%s> : %s} : () -> %s' %
-                          (res, fmt_float(value), type_str((), dtype), type_str((), dtype)))
+        self.lines.append("  %s = graph.constant dense<%s> : %s" % (res, fmt_float(value), type_str((), dtype)))
         return Value(res, (), dtype)
 
     # -- data movement --

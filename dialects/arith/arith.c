@@ -508,8 +508,8 @@ static bool parse_cast(vtc_parser *p, vtc_parse_state *st) {
 
 /* ---- the table -------------------------------------------------------------------- */
 
-static const vtc_attr_spec constant_attrs[] = {{"value", -1, false}, {NULL, 0, false}};
-static const vtc_attr_spec cmp_attrs[] = {{"predicate", VTC_ATTR_INTEGER, false}, {NULL, 0, false}};
+static const vtc_attr_spec constant_attrs[] = {{"value", -1, false, NULL}, {0}};
+static const vtc_attr_spec cmp_attrs[] = {{"predicate", VTC_ATTR_INTEGER, false, NULL}, {0}};
 
 #define EW (VTC_TRAIT_PURE | VTC_TRAIT_ELEMENTWISE)
 #define SAME (EW | VTC_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE)

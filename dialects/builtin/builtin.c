@@ -133,9 +133,9 @@ static bool parse_cast(vtc_parser *p, vtc_parse_state *st) {
 }
 
 static const vtc_attr_spec module_attrs[] = {
-    {"sym_name", VTC_ATTR_STRING, true},
-    {"sym_visibility", VTC_ATTR_STRING, true},
-    {NULL, 0, false},
+    {"sym_name", VTC_ATTR_STRING, true, NULL},
+    {"sym_visibility", VTC_ATTR_STRING, true, NULL},
+    {0},
 };
 
 static const vtc_op_def builtin_ops[] = {

@@ -413,17 +413,17 @@ static bool parse_call(vtc_parser *p, vtc_parse_state *st) {
 /* ---- the table ----------------------------------------------------------- */
 
 static const vtc_attr_spec func_attrs[] = {
-    {"sym_name", VTC_ATTR_STRING, false},
-    {"function_type", VTC_ATTR_TYPE, false},
-    {"sym_visibility", VTC_ATTR_STRING, true},
-    {"arg_attrs", VTC_ATTR_ARRAY, true},
-    {"res_attrs", VTC_ATTR_ARRAY, true},
-    {NULL, 0, false},
+    {"sym_name", VTC_ATTR_STRING, false, NULL},
+    {"function_type", VTC_ATTR_TYPE, false, NULL},
+    {"sym_visibility", VTC_ATTR_STRING, true, NULL},
+    {"arg_attrs", VTC_ATTR_ARRAY, true, NULL},
+    {"res_attrs", VTC_ATTR_ARRAY, true, NULL},
+    {0},
 };
 
 static const vtc_attr_spec call_attrs[] = {
-    {"callee", VTC_ATTR_SYMBOL_REF, false},
-    {NULL, 0, false},
+    {"callee", VTC_ATTR_SYMBOL_REF, false, NULL},
+    {0},
 };
 
 static const vtc_op_def func_ops[] = {

@@ -514,25 +514,25 @@ vtc_op *vtc_gir_build_launch(vtc_builder *b, const vtc_loc *loc, const char *ker
 /* ---- the table ------------------------------------------------------------------------------ */
 
 static const vtc_attr_spec kernel_attrs[] = {
-    {"sym_name", VTC_ATTR_STRING, false},
-    {"function_type", VTC_ATTR_TYPE, false},
-    {VTC_GIR_ATTR_HIERARCHY, VTC_ATTR_STRING, false},
-    {VTC_GIR_ATTR_GROUP_SIZE, VTC_ATTR_INTEGER, false},
-    {VTC_GIR_ATTR_LANES, VTC_ATTR_INTEGER, false},
-    {NULL, 0, false},
+    {"sym_name", VTC_ATTR_STRING, false, NULL},
+    {"function_type", VTC_ATTR_TYPE, false, NULL},
+    {VTC_GIR_ATTR_HIERARCHY, VTC_ATTR_STRING, false, NULL},
+    {VTC_GIR_ATTR_GROUP_SIZE, VTC_ATTR_INTEGER, false, NULL},
+    {VTC_GIR_ATTR_LANES, VTC_ATTR_INTEGER, false, NULL},
+    {0},
 };
-static const vtc_attr_spec id_attrs[] = {{VTC_GIR_ATTR_DIM, VTC_ATTR_STRING, false}, {NULL, 0, false}};
-static const vtc_attr_spec dim_attrs[] = {{VTC_GIR_ATTR_INDEX, VTC_ATTR_INTEGER, false}, {NULL, 0, false}};
-static const vtc_attr_spec launch_attrs[] = {{VTC_GIR_ATTR_KERNEL, VTC_ATTR_SYMBOL_REF, false}, {NULL, 0, false}};
-static const vtc_attr_spec view_attrs[] = {{VTC_GIR_ATTR_PADDING, -1, true}, {NULL, 0, false}};
-static const vtc_attr_spec sync_attrs[] = {{VTC_GIR_ATTR_SCOPE, VTC_ATTR_STRING, false}, {NULL, 0, false}};
+static const vtc_attr_spec id_attrs[] = {{VTC_GIR_ATTR_DIM, VTC_ATTR_STRING, false, NULL}, {0}};
+static const vtc_attr_spec dim_attrs[] = {{VTC_GIR_ATTR_INDEX, VTC_ATTR_INTEGER, false, NULL}, {0}};
+static const vtc_attr_spec launch_attrs[] = {{VTC_GIR_ATTR_KERNEL, VTC_ATTR_SYMBOL_REF, false, NULL}, {0}};
+static const vtc_attr_spec view_attrs[] = {{VTC_GIR_ATTR_PADDING, -1, true, NULL}, {0}};
+static const vtc_attr_spec sync_attrs[] = {{VTC_GIR_ATTR_SCOPE, VTC_ATTR_STRING, false, NULL}, {0}};
 static const vtc_attr_spec reduce_attrs[] = {
-    {VTC_GIR_ATTR_COMBINER, VTC_ATTR_STRING, false},
-    {VTC_GIR_ATTR_AXIS, VTC_ATTR_STRING, false},
-    {NULL, 0, false},
+    {VTC_GIR_ATTR_COMBINER, VTC_ATTR_STRING, false, NULL},
+    {VTC_GIR_ATTR_AXIS, VTC_ATTR_STRING, false, NULL},
+    {0},
 };
-static const vtc_attr_spec broadcast_attrs[] = {{VTC_GIR_ATTR_AXIS, VTC_ATTR_STRING, true}, {NULL, 0, false}};
-static const vtc_attr_spec extract_attrs[] = {{VTC_GIR_ATTR_POSITION, VTC_ATTR_ARRAY, false}, {NULL, 0, false}};
+static const vtc_attr_spec broadcast_attrs[] = {{VTC_GIR_ATTR_AXIS, VTC_ATTR_STRING, true, NULL}, {0}};
+static const vtc_attr_spec extract_attrs[] = {{VTC_GIR_ATTR_POSITION, VTC_ATTR_ARRAY, false, NULL}, {0}};
 
 static const vtc_op_def gir_ops[] = {
     /* structure and the parallel primitive */

@@ -1,7 +1,8 @@
 /* The graph dialect's op table: one row per op (the C counterpart of ODS),
- * compute ops first, then data-movement ops. Each row names its attributes,
- * traits and interface functions (shape inference, VTC mapping, cost); the
- * functions live in ops_compute.c, ops_movement.c, mapping.c and cost.c. */
+ * compute ops first, then data-movement ops. Each row names its attributes
+ * (with ONNX's defaults), traits, assembly form and interface functions
+ * (shape inference, VTC mapping, cost); the functions live in ops_compute.c,
+ * ops_movement.c, mapping.c, cost.c and asm.c. */
 #include "dialects/graph/graph_impl.h"
 #include "dialects/graph/interpreter.h"
 
@@ -11,10 +12,16 @@
 #define MAP(fn) [VTC_IFACE_MAPPING] = &(const vtc_graph_mapping_iface){fn}
 #define INTERP(fn) [VTC_IFACE_INTERPRET] = &(const vtc_graph_interpret_iface){fn}
 
+/* Every op prints as `%r = graph.NAME %a, %b {attrs} : (ta, tb) -> tr`
+ * (MLIR's `operands attr-dict : functional-type(operands, results)`), so a
+ * row added with COMPUTE or MOVEMENT has a custom form with no code. */
+#define FUNCTIONAL_FORM .print = vtc_printer_functional_form, .parse = vtc_parse_functional_form
+
 /* A compute op: pure, verified by inference. */
 #define COMPUTE(NAME, NOPS, TRAITS, ATTRS, INFER_FN, COST_FN, FOLD, RUN_FN, SUMMARY)                 \
   {.name = "graph." NAME, .num_operands = NOPS, .num_results = 1, .num_regions = 0,                \
    .traits = VTC_TRAIT_PURE | (TRAITS), .attrs = ATTRS, .verify = graph_verify, .fold = FOLD,       \
+   FUNCTIONAL_FORM,                                                                                 \
    .interfaces = {INFER(INFER_FN), COST(COST_FN), INTERP(RUN_FN)}, .summary = SUMMARY}
 #define UNARY(NAME, INFER_FN, SUMMARY) \
   COMPUTE(NAME, 1, VTC_TRAIT_ELEMENTWISE, NULL, INFER_FN, graph_cost_elementwise, graph_fold_elementwise, \
@@ -26,21 +33,25 @@
 #define MOVEMENT(NAME, NOPS, NRES, ATTRS, INFER_FN, MAP_FN, PATTERNS, RUN_FN, SUMMARY)               \
   {.name = "graph." NAME, .num_operands = NOPS, .num_results = NRES, .num_regions = 0,             \
    .traits = VTC_TRAIT_PURE | VTC_TRAIT_DATA_MOVEMENT, .attrs = ATTRS, .verify = graph_verify,      \
-   .canonical_patterns = PATTERNS,                                                                  \
+   .canonical_patterns = PATTERNS, FUNCTIONAL_FORM,                                                 \
    .interfaces = {INFER(INFER_FN), COST(graph_cost_movement), MAP(MAP_FN), INTERP(RUN_FN)},            \
    .summary = SUMMARY}
 
-#define ATTRS(...) ((const vtc_attr_spec[]){__VA_ARGS__, {NULL, 0, false}})
-#define REQ(name, kind) {name, kind, false}
-#define OPT(name, kind) {name, kind, true}
+#define ATTRS(...) ((const vtc_attr_spec[]){__VA_ARGS__, {NULL, 0, false, NULL}})
+#define REQ(name, kind) {name, kind, false, NULL}
+#define OPT(name, kind) {name, kind, true, NULL}
+/* Optional with ONNX's default, as attribute text; the readers in
+ * ops_*.c use the same value (graph_attr_* assert it). */
+#define DEF(name, kind, text) {name, kind, true, text}
 
 static const vtc_op_def graph_ops[] = {
     /* ---- compute ---- */
     COMPUTE("matmul", 2, 0, NULL, graph_infer_matmul, graph_cost_matmul, NULL, graph_interp_matmul,
             "Matrix product with numpy batching and broadcasting"),
     COMPUTE("conv2d", -1, 0,
-            ATTRS(OPT("strides", VTC_ATTR_ARRAY), OPT("pads", VTC_ATTR_ARRAY), OPT("dilations", VTC_ATTR_ARRAY),
-                  OPT("group", VTC_ATTR_INTEGER), OPT("auto_pad", VTC_ATTR_STRING)),
+            ATTRS(DEF("strides", VTC_ATTR_ARRAY, "[1, 1]"), DEF("pads", VTC_ATTR_ARRAY, "[0, 0, 0, 0]"),
+                  DEF("dilations", VTC_ATTR_ARRAY, "[1, 1]"), DEF("group", VTC_ATTR_INTEGER, "1"),
+                  DEF("auto_pad", VTC_ATTR_STRING, "\"NOTSET\"")),
             graph_infer_conv2d, graph_cost_conv2d, NULL, graph_interp_conv2d,
             "2-D convolution (NCHW input, MCkHkW weight, optional bias) with groups, strides, pads, dilations"),
     UNARY("relu", graph_infer_unary_numeric, "max(x, 0)"),
@@ -66,38 +77,40 @@ static const vtc_op_def graph_ops[] = {
             graph_interp_where, "cond ? x : y with broadcasting"),
     COMPUTE("cast", 1, VTC_TRAIT_ELEMENTWISE, ATTRS(REQ("to", VTC_ATTR_TYPE)), graph_infer_cast,
             graph_cost_elementwise, graph_fold_elementwise, graph_interp_cast, "Element type conversion"),
-    COMPUTE("softmax", 1, 0, ATTRS(OPT("axis", VTC_ATTR_INTEGER)), graph_infer_softmax, graph_cost_reduce, NULL,
+    COMPUTE("softmax", 1, 0, ATTRS(DEF("axis", VTC_ATTR_INTEGER, "-1")), graph_infer_softmax, graph_cost_reduce, NULL,
             graph_interp_softmax, "Softmax along an axis"),
-    COMPUTE("layer_norm", -1, 0, ATTRS(OPT("axis", VTC_ATTR_INTEGER), OPT("epsilon", ANY)), graph_infer_layer_norm,
-            graph_cost_reduce, NULL, graph_interp_layer_norm,
+    COMPUTE("layer_norm", -1, 0, ATTRS(DEF("axis", VTC_ATTR_INTEGER, "-1"), DEF("epsilon", ANY, "1.0e-05")),
+            graph_infer_layer_norm, graph_cost_reduce, NULL, graph_interp_layer_norm,
             "Layer normalization over dims [axis, rank) with scale and optional bias"),
-    COMPUTE("rms_norm", 2, 0, ATTRS(OPT("axis", VTC_ATTR_INTEGER), OPT("epsilon", ANY)), graph_infer_rms_norm,
-            graph_cost_reduce, NULL, graph_interp_rms_norm, "RMS normalization over dims [axis, rank) with scale"),
-#define REDUCE(NAME, SUMMARY)                                                                             \
-  COMPUTE(NAME, 1, 0, ATTRS(OPT("axes", VTC_ATTR_ARRAY), OPT("keepdims", ANY), OPT("noop_with_empty_axes", ANY)), \
+    COMPUTE("rms_norm", 2, 0, ATTRS(DEF("axis", VTC_ATTR_INTEGER, "-1"), DEF("epsilon", ANY, "1.0e-05")),
+            graph_infer_rms_norm, graph_cost_reduce, NULL, graph_interp_rms_norm,
+            "RMS normalization over dims [axis, rank) with scale"),
+#define REDUCE(NAME, SUMMARY)                                                                              \
+  COMPUTE(NAME, 1, 0,                                                                                      \
+          ATTRS(OPT("axes", VTC_ATTR_ARRAY), DEF("keepdims", ANY, "true"), DEF("noop_with_empty_axes", ANY, "false")), \
           graph_infer_reduce, graph_cost_reduce, NULL, graph_interp_reduce, SUMMARY)
     REDUCE("reduce_sum", "Sum over axes"),
     REDUCE("reduce_mean", "Mean over axes"),
     REDUCE("reduce_max", "Maximum over axes"),
     REDUCE("reduce_min", "Minimum over axes"),
 #undef REDUCE
-    COMPUTE("attention", 3, 0, ATTRS(OPT("causal", ANY), OPT("scale", ANY)), graph_infer_attention,
+    COMPUTE("attention", 3, 0, ATTRS(DEF("causal", ANY, "false"), OPT("scale", ANY)), graph_infer_attention,
             graph_cost_attention, NULL, graph_interp_attention,
             "Scaled dot-product attention on [B, H, S, D] with optional causal mask and grouped-query heads"),
     {.name = "graph.constant", .num_operands = 0, .num_results = 1, .num_regions = 0,
      .traits = VTC_TRAIT_PURE | VTC_TRAIT_CONSTANT_LIKE, .attrs = ATTRS(REQ("value", VTC_ATTR_DENSE)),
-     .verify = graph_verify,
+     .verify = graph_verify, .print = graph_print_constant, .parse = graph_parse_constant,
      .interfaces = {INFER(graph_infer_constant), COST(graph_cost_constant), INTERP(graph_interp_constant)},
      .summary = "A dense tensor constant"},
 
     /* ---- data movement ---- */
-    MOVEMENT("reshape", 1, 1, ATTRS(REQ("shape", VTC_ATTR_ARRAY), OPT("allowzero", ANY)), graph_infer_reshape,
+    MOVEMENT("reshape", 1, 1, ATTRS(REQ("shape", VTC_ATTR_ARRAY), DEF("allowzero", ANY, "false")), graph_infer_reshape,
              graph_map_reshape, graph_patterns_reshape, graph_interp_reshape,
              "Reshape (ONNX: 0 copies a dim, -1 is inferred)"),
     MOVEMENT("transpose", 1, 1, ATTRS(OPT("perm", VTC_ATTR_ARRAY)), graph_infer_transpose, graph_map_transpose,
              graph_patterns_transpose, graph_interp_transpose,
              "Permute dims: output dim i is input dim perm[i]"),
-    MOVEMENT("split", 1, -1, ATTRS(OPT("axis", VTC_ATTR_INTEGER), OPT("split", VTC_ATTR_ARRAY)), graph_infer_split,
+    MOVEMENT("split", 1, -1, ATTRS(DEF("axis", VTC_ATTR_INTEGER, "0"), OPT("split", VTC_ATTR_ARRAY)), graph_infer_split,
              graph_map_split, NULL, graph_interp_split,
              "Split along an axis into the given sizes (default: equal chunks)"),
     MOVEMENT("concat", -1, 1, ATTRS(REQ("axis", VTC_ATTR_INTEGER)), graph_infer_concat, graph_map_concat, NULL,
@@ -113,21 +126,21 @@ static const vtc_op_def graph_ops[] = {
              graph_interp_squeeze, "Remove size-1 dims (all of them when axes is absent)"),
     MOVEMENT("unsqueeze", 1, 1, ATTRS(REQ("axes", VTC_ATTR_ARRAY)), graph_infer_unsqueeze, graph_map_squeeze, NULL,
              graph_interp_unsqueeze, "Insert size-1 dims at the given output axes"),
-    MOVEMENT("flatten", 1, 1, ATTRS(OPT("axis", VTC_ATTR_INTEGER)), graph_infer_flatten, graph_map_reshape, NULL,
+    MOVEMENT("flatten", 1, 1, ATTRS(DEF("axis", VTC_ATTR_INTEGER, "1")), graph_infer_flatten, graph_map_reshape, NULL,
              graph_interp_flatten, "Flatten to 2-D: [prod(dims[:axis]), prod(dims[axis:])]"),
-    MOVEMENT("gather", 2, 1, ATTRS(OPT("axis", VTC_ATTR_INTEGER)), graph_infer_gather, graph_map_index_dependent,
+    MOVEMENT("gather", 2, 1, ATTRS(DEF("axis", VTC_ATTR_INTEGER, "0")), graph_infer_gather, graph_map_index_dependent,
              NULL, graph_interp_gather, "Gather slices along an axis by an index tensor (index-dependent mapping)"),
-    MOVEMENT("scatter_nd", 3, 1, ATTRS(OPT("reduction", VTC_ATTR_STRING)), graph_infer_scatter_nd,
+    MOVEMENT("scatter_nd", 3, 1, ATTRS(DEF("reduction", VTC_ATTR_STRING, "\"none\"")), graph_infer_scatter_nd,
              graph_map_index_dependent, NULL, graph_interp_scatter_nd,
              "ONNX ScatterND: data with updates written at index tuples (index-dependent mapping)"),
     MOVEMENT("tile", 1, 1, ATTRS(REQ("repeats", VTC_ATTR_ARRAY)), graph_infer_tile, graph_map_tile, NULL,
              graph_interp_tile, "Repeat the input along each dim"),
     MOVEMENT("pad", 1, 1,
-             ATTRS(REQ("pads", VTC_ATTR_ARRAY), OPT("mode", VTC_ATTR_STRING), OPT("value", ANY),
+             ATTRS(REQ("pads", VTC_ATTR_ARRAY), DEF("mode", VTC_ATTR_STRING, "\"constant\""), DEF("value", ANY, "0.0"),
                    OPT("axes", VTC_ATTR_ARRAY)),
              graph_infer_pad, graph_map_pad, NULL, graph_interp_pad,
              "Pad with a constant, by reflection, by the edge, or wrapping"),
-    MOVEMENT("depth_to_space", 1, 1, ATTRS(REQ("blocksize", VTC_ATTR_INTEGER), OPT("mode", VTC_ATTR_STRING)),
+    MOVEMENT("depth_to_space", 1, 1, ATTRS(REQ("blocksize", VTC_ATTR_INTEGER), DEF("mode", VTC_ATTR_STRING, "\"DCR\"")),
              graph_infer_depth_to_space, graph_map_depth_to_space, NULL, graph_interp_depth_to_space,
              "Move channel blocks into spatial blocks (DCR or CRD)"),
     MOVEMENT("space_to_depth", 1, 1, ATTRS(REQ("blocksize", VTC_ATTR_INTEGER)), graph_infer_space_to_depth,

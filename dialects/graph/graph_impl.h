@@ -26,6 +26,9 @@ bool graph_attr_string(vtc_op *op, const char *name, const char *dflt, const cha
  * required is an error. */
 bool graph_attr_ints(vtc_op *op, const char *name, bool required, int64_t *vals, int max, int *count,
                      bool *present);
+/* Whether the op table's default of an integer-array attribute (if any) is
+ * dflt[0..count): for readers that fill absent arrays themselves (conv2d). */
+bool graph_default_is_ints(vtc_op *op, const char *name, const int64_t *dflt, int count);
 /* Operand i as a ranked tensor of rank <= VTC_MAX_RANK whose element type is
  * in `allowed` (dtype bits); fills shape and element (either may be NULL). */
 bool graph_operand(vtc_op *op, unsigned i, const char *what, unsigned allowed, vtc_shape *shape,
@@ -86,6 +89,11 @@ bool graph_transpose_perm(vtc_op *op, int rank, int64_t *perm);
 bool graph_slice_resolve(vtc_op *op, const vtc_shape *in, int64_t *start, int64_t *step, int64_t *size);
 /* Pad attributes: per dim the begin and end pads, the mode and fill. */
 bool graph_pad_attrs(vtc_op *op, int rank, int64_t *begin, int64_t *end, vtc_pad_mode *mode, double *value);
+
+/* ---- asm.c: graph.constant's custom form (the other ops use the core's
+ * functional form) ------------------------------------------------------ */
+void graph_print_constant(vtc_printer *p, vtc_op *op);
+bool graph_parse_constant(vtc_parser *p, vtc_parse_state *st);
 
 /* ---- mapping.c ------------------------------------------------------------- */
 bool graph_map_identity(vtc_op *op, unsigned result, vtc_graph_mapping *m);

@@ -2,6 +2,7 @@
  * ops (matmul, conv2d, element-wise, where, cast, softmax, norms, reductions,
  * attention, constant). The shape rules are the reference kernels' own
  * (kernels.h), so the verifier and the interpreter cannot disagree. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,6 +39,7 @@ bool graph_conv2d_attrs(vtc_op *op, vtc_conv2d_attrs *a) {
       {VTC_GRAPH_ATTR_PADS, a->pads, 4, 0},
   };
   for (size_t i = 0; i < sizeof arrays / sizeof arrays[0]; i++) {
+    assert(graph_default_is_ints(op, arrays[i].name, arrays[i].dst, arrays[i].len));
     if (!graph_attr_ints(op, arrays[i].name, false, v, GRAPH_MAX_ARRAY, &n, &present)) return false;
     if (!present) continue;
     if (n != arrays[i].len)

@@ -1,6 +1,7 @@
 /* Verifier helpers shared by every graph op: typed attribute readers with
  * ONNX defaults, operand checks (ranked tensor, rank limit, element types)
  * and the conversions between vtc types and the kernels' vtc_shape. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -70,7 +71,35 @@ const char *graph_shape_str(const vtc_shape *s, char *buf, size_t cap) {
 
 /* ---- attributes ------------------------------------------------------------- */
 
+/* A reader's default must be the one the op table declares: custom forms
+ * leave out an attribute equal to the table's default, and the reader then
+ * supplies its own. Each returns true when the op declares no default. */
+static bool default_is_int(vtc_op *op, const char *name, int64_t dflt) {
+  const vtc_attr *d = vtc_op_attr_default(op, name);
+  return !d || (d->kind == VTC_ATTR_INTEGER && d->i == dflt);
+}
+static bool default_is_float(vtc_op *op, const char *name, double dflt) {
+  const vtc_attr *d = vtc_op_attr_default(op, name);
+  return !d || (d->kind == VTC_ATTR_FLOAT && d->f == dflt);
+}
+static bool default_is_string(vtc_op *op, const char *name, const char *dflt) {
+  const vtc_attr *d = vtc_op_attr_default(op, name);
+  return !d || (d->kind == VTC_ATTR_STRING && strcmp(d->str, dflt) == 0);
+}
+
+bool graph_default_is_ints(vtc_op *op, const char *name, const int64_t *dflt, int count) {
+  const vtc_attr *d = vtc_op_attr_default(op, name);
+  int64_t v[GRAPH_MAX_ARRAY];
+  int n;
+  if (!d) return true;
+  if (!vtc_graph_int_array(d, v, GRAPH_MAX_ARRAY, &n) || n != count) return false;
+  for (int i = 0; i < n; i++)
+    if (v[i] != dflt[i]) return false;
+  return true;
+}
+
 bool graph_attr_int(vtc_op *op, const char *name, int64_t dflt, int64_t *out) {
+  assert(default_is_int(op, name, dflt));
   const vtc_attr *a = vtc_op_get_attr(op, name);
   if (!a) {
     *out = dflt;
@@ -82,6 +111,7 @@ bool graph_attr_int(vtc_op *op, const char *name, int64_t dflt, int64_t *out) {
 }
 
 bool graph_attr_float(vtc_op *op, const char *name, double dflt, double *out) {
+  assert(default_is_float(op, name, dflt));
   const vtc_attr *a = vtc_op_get_attr(op, name);
   if (!a) {
     *out = dflt;
@@ -94,6 +124,7 @@ bool graph_attr_float(vtc_op *op, const char *name, double dflt, double *out) {
 }
 
 bool graph_attr_bool(vtc_op *op, const char *name, bool dflt, bool *out) {
+  assert(default_is_int(op, name, dflt));
   const vtc_attr *a = vtc_op_get_attr(op, name);
   if (!a) {
     *out = dflt;
@@ -109,6 +140,7 @@ bool graph_attr_bool(vtc_op *op, const char *name, bool dflt, bool *out) {
 }
 
 bool graph_attr_string(vtc_op *op, const char *name, const char *dflt, const char **out) {
+  assert(default_is_string(op, name, dflt));
   const vtc_attr *a = vtc_op_get_attr(op, name);
   if (!a) {
     *out = dflt;

@@ -704,21 +704,21 @@ static bool parse_dim(vtc_parser *p, vtc_parse_state *st) { return vtc_parse_dim
 /* ---- the table ---------------------------------------------------------------------- */
 
 static const vtc_attr_spec compute_attrs[] = {
-    {VTC_TE_ATTR_NUM_INPUTS, VTC_ATTR_INTEGER, false},
-    {VTC_TE_ATTR_SHAPE, VTC_ATTR_AFFINE_MAP, false},
-    {VTC_TE_ATTR_REDUCE, VTC_ATTR_AFFINE_MAP, true},
-    {VTC_TE_ATTR_COMBINER, VTC_ATTR_STRING, true},
-    {VTC_TE_ATTR_INIT, -1, true},
-    {NULL, 0, false},
+    {VTC_TE_ATTR_NUM_INPUTS, VTC_ATTR_INTEGER, false, NULL},
+    {VTC_TE_ATTR_SHAPE, VTC_ATTR_AFFINE_MAP, false, NULL},
+    {VTC_TE_ATTR_REDUCE, VTC_ATTR_AFFINE_MAP, true, NULL},
+    {VTC_TE_ATTR_COMBINER, VTC_ATTR_STRING, true, NULL},
+    {VTC_TE_ATTR_INIT, -1, true, NULL},
+    {0},
 };
 static const vtc_attr_spec load_attrs[] = {
-    {VTC_TE_ATTR_MAP, VTC_ATTR_AFFINE_MAP, false},
-    {VTC_TE_ATTR_PADDING, -1, true},
-    {NULL, 0, false},
+    {VTC_TE_ATTR_MAP, VTC_ATTR_AFFINE_MAP, false, NULL},
+    {VTC_TE_ATTR_PADDING, -1, true, NULL},
+    {0},
 };
 static const vtc_attr_spec dim_attrs[] = {
-    {VTC_TE_ATTR_INDEX, VTC_ATTR_INTEGER, false},
-    {NULL, 0, false},
+    {VTC_TE_ATTR_INDEX, VTC_ATTR_INTEGER, false, NULL},
+    {0},
 };
 
 static const vtc_op_def te_ops[] = {
