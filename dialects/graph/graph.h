@@ -12,9 +12,6 @@ extern const vtc_dialect vtc_graph_dialect;
 
 /* Registers the graph dialect (same as vtc_context_register_dialect). */
 void vtc_register_graph_dialect(vtc_context *ctx);
-/* Registers the graph passes: graph-infer-shapes, graph-print-mapping,
- * graph-print-cost. */
-void vtc_register_graph_passes(vtc_context *ctx);
 
 /* ---- attribute names (ONNX's) ---------------------------------------------
  * Integer arrays are array attributes of integers (`perm = [1, 0]`), bools

@@ -12,8 +12,6 @@ extern const vtc_dialect vtc_te_dialect;
 
 /* Registers the te dialect (same as vtc_context_register_dialect). */
 void vtc_register_te_dialect(vtc_context *ctx);
-/* Registers the te passes (te-print-dependence). */
-void vtc_register_te_passes(vtc_context *ctx);
 
 /* Attribute names (generic form). */
 #define VTC_TE_ATTR_NUM_INPUTS "num_inputs" /* te.compute: i64 */

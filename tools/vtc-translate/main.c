@@ -14,6 +14,7 @@
 #include "runtime/jit.h"
 #include "targets/nvptx/nvptx.h"
 #include "targets/target.h"
+#include "tools/common/register.h"
 
 typedef struct options {
   const char *input, *output, *pipeline, *cpu, *features, *target;
@@ -227,8 +228,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   vtc_context *ctx = vtc_context_create();
-  vtc_register_all_dialects(ctx);
-  vtc_register_all_passes(ctx);
+  vtc_register_all(ctx);
   size_t len = 0;
   char *buf = read_input(o.input, &len);
   int rc = 1;
