@@ -6,7 +6,7 @@
 #define VTC_DIALECTS_GRAPH_GRAPH_H
 
 #include "ir/ir.h"
-#include "runtime/tensor.h" /* VTC_MAX_RANK: the largest rank a graph op takes */
+#include "runtime/tensor.h" /* vtc_dtype, vtc_shape: shape rules shared with the reference kernels */
 
 extern const vtc_dialect vtc_graph_dialect;
 
