@@ -119,13 +119,4 @@ vtc_op *vtc_te_build_yield(vtc_builder *b, const vtc_loc *loc, vtc_value *value)
 /* `te.dim %tensor, index`: an index value. */
 vtc_value *vtc_te_build_dim(vtc_builder *b, const vtc_loc *loc, vtc_value *tensor, unsigned index);
 
-/* ---- verification ---------------------------------------------------------- */
-
-/* The static in-bounds proof (verify_bounds.c), run by te.compute's
- * verifier: for every te.load without padding, interval evaluation of each
- * map result over the iteration domain (when the domain and the input's
- * dimension are static) must stay inside the input. Emits a located error
- * on the load and returns false when some access is out of bounds. */
-bool vtc_te_verify_bounds(vtc_op *compute);
-
 #endif
