@@ -39,47 +39,6 @@ const vtc_runtime_symbol vtc_rt_symbols[] = {
 };
 const size_t vtc_rt_num_symbols = sizeof vtc_rt_symbols / sizeof vtc_rt_symbols[0];
 
-/* One kind of a signature string, or NULL at an unknown word. */
-static LLVMTypeRef kind_type(LLVMContextRef ctx, const char *s, size_t len) {
-  static const char *const names[] = {"void", "ptr", "i32", "i64", "f32", "f64"};
-  for (int k = 0; k < 6; k++) {
-    if (strlen(names[k]) != len || strncmp(s, names[k], len) != 0) continue;
-    switch (k) {
-    case 0: return LLVMVoidTypeInContext(ctx);
-    case 1: return LLVMPointerTypeInContext(ctx, 0);
-    case 2: return LLVMInt32TypeInContext(ctx);
-    case 3: return LLVMInt64TypeInContext(ctx);
-    case 4: return LLVMFloatTypeInContext(ctx);
-    default: return LLVMDoubleTypeInContext(ctx);
-    }
-  }
-  return NULL;
-}
-
-LLVMTypeRef vtc_rt_function_type(LLVMContextRef ctx, const char *name) {
-  const char *sig = NULL;
-  for (size_t i = 0; i < vtc_rt_num_symbols; i++)
-    if (strcmp(vtc_rt_symbols[i].name, name) == 0) sig = vtc_rt_symbols[i].signature;
-  const char *open = sig ? strchr(sig, '(') : NULL;
-  if (!open) return NULL;
-  LLVMTypeRef ret = kind_type(ctx, sig, (size_t)(open - sig)), params[16];
-  unsigned n = 0;
-  for (const char *p = open + 1; *p && *p != ')' && n < 16;) {
-    size_t len = strcspn(p, ",)");
-    params[n] = kind_type(ctx, p, len);
-    if (!params[n++]) return NULL;
-    p += len + (p[len] == ',');
-  }
-  return ret ? LLVMFunctionType(ret, params, n, 0) : NULL;
-}
-
-LLVMValueRef vtc_rt_declare(LLVMModuleRef m, const char *name) {
-  LLVMValueRef fn = LLVMGetNamedFunction(m, name);
-  if (fn) return fn;
-  LLVMTypeRef type = vtc_rt_function_type(LLVMGetModuleContext(m), name);
-  return type ? LLVMAddFunction(m, name, type) : NULL;
-}
-
 /* Consumes err and reports "what: message". Always returns -1. */
 static int take_error(LLVMErrorRef err, char **error, const char *what) {
   char *msg = LLVMGetErrorMessage(err); /* consumes err */

@@ -49,23 +49,21 @@ typedef struct vtc_runtime_symbol {
   const char *name;
   void *address;
   /* The C signature as LLVM sees it, e.g. "void(ptr,i64,ptr)" (kinds void,
-   * ptr, i32, i64, f32, f64); NULL if only the address matters. */
+   * ptr, i32, i64, f32, f64); NULL if only the address matters. For the rows
+   * of vtc_rt_symbols it is the code generator's (vtc_gir_rt_functions in
+   * lowering/gir-to-llvm/gir_to_llvm.h), which test_jit checks row by row. */
   const char *signature;
 } vtc_runtime_symbol;
 
-/* The runtime symbols every JIT gets:
+/* The runtime symbols every JIT gets: the definitions of the functions
+ * generated CPU code calls (their signatures are the code generator's, in
+ * lowering/gir-to-llvm/gir_to_llvm.h):
  *   void vtc_rt_parallel_for(void (*body)(i64 i, ptr ctx), i64 n, ptr ctx)
  *   i32  vtc_rt_num_threads(void)
  *   ptr  vtc_rt_alloc(i64 bytes)       64-byte aligned, counted (rt_alloc.h)
  *   void vtc_rt_free(ptr) */
 extern const vtc_runtime_symbol vtc_rt_symbols[];
 extern const size_t vtc_rt_num_symbols;
-
-/* For code generators: the LLVM function type of runtime function `name` in
- * ctx (NULL if it is not in vtc_rt_symbols), and its declaration in m (added
- * once, returned thereafter; NULL if unknown). */
-LLVMTypeRef vtc_rt_function_type(LLVMContextRef ctx, const char *name);
-LLVMValueRef vtc_rt_declare(LLVMModuleRef m, const char *name);
 
 /* Creates an LLJIT for the host (or opts' cpu/features), with the process's
  * symbols (libc, libm) and vtc_rt_symbols visible to JIT'd code. */

@@ -10,7 +10,6 @@
 #include "dialects/builtin/dialects.h"
 #include "ir/diagnostics.h"
 #include "lowering/gir-to-llvm/translate_impl.h"
-#include "runtime/jit.h"
 #include "targets/nvptx/intrinsics.h"
 #include "targets/nvptx/nvptx.h"
 
@@ -152,7 +151,9 @@ LLVMValueRef g2l_entry_alloca(g2l *t, LLVMTypeRef type, unsigned align) {
 }
 
 static LLVMValueRef rt_call(g2l *t, const char *name, LLVMValueRef *args, unsigned n) {
-  return LLVMBuildCall2(t->b, vtc_rt_function_type(t->c, name), vtc_rt_declare(t->m, name), args, n, "");
+  LLVMTypeRef type = vtc_gir_rt_function_type(t->c, name);
+  assert(type && "a runtime function missing from vtc_gir_rt_functions (runtime_abi.c)");
+  return LLVMBuildCall2(t->b, type, vtc_gir_rt_declare(t->m, name), args, n, "");
 }
 
 /* ---- ops ------------------------------------------------------------------ */

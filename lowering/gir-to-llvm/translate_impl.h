@@ -1,6 +1,10 @@
-/* Private state of the gir -> LLVM translation, shared by its files:
- * translate.c (module, kernels, host functions), kernel_ops.c (gOperators),
- * scalar_ops.c (arith and math, scalar or vector) and math_approx.c. */
+/* Private state of the gir -> LLVM translation: the one header its files
+ * share, and that nothing outside lowering/gir-to-llvm/ includes. Each
+ * section names the file that defines it: translate.c (module, kernels,
+ * host functions, the value map and helpers; it dispatches each op to the
+ * files below), kernel_ops.c (gOperators), gpu_ops.c (their GPU forms),
+ * scalar_ops.c (arith and math, scalar or vector) and math_approx.c. The
+ * public API, runtime ABI included (runtime_abi.c), is gir_to_llvm.h. */
 #ifndef VTC_LOWERING_GIR_TO_LLVM_TRANSLATE_IMPL_H
 #define VTC_LOWERING_GIR_TO_LLVM_TRANSLATE_IMPL_H
 
@@ -58,6 +62,8 @@ typedef struct g2l {
   bool gpu;
   LLVMValueRef lane;
 } g2l;
+
+/* ---- translate.c ------------------------------------------------------------ */
 
 /* Reports `'op' op: message` at op's location; returns false. */
 bool g2l_error(g2l *t, vtc_op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
