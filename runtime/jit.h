@@ -1,6 +1,7 @@
 /* The CPU JIT (libvtcrt): optimises an LLVM module with the new pass manager
  * (default<O3>) for the host CPU and its features, compiles it with ORC LLJIT
- * and looks up entry points; also emits IR text, assembly or object files. */
+ * and looks up entry points. Optimisation and emission for any target
+ * machine (vtc_llvm_optimize, vtc_llvm_emit) are targets/target.h's. */
 #ifndef VTC_RUNTIME_JIT_H
 #define VTC_RUNTIME_JIT_H
 
@@ -10,26 +11,11 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/TargetMachine.h>
 
+#include "targets/target.h"
+
 /* All functions that can fail return 0 (or non-NULL) on success, and on
  * failure -1 (or NULL) with *error set to a malloc'd message (free() it);
  * `error` may be NULL to discard the message. Nothing aborts on LLVM errors. */
-
-/* ---- optimisation and emission (any target machine) --------------------- */
-
-/* Runs the new-pass-manager pipeline `passes` ("default<O3>" when NULL) on
- * `m` for `tm` (the module's triple/layout are set from tm first). */
-int vtc_llvm_optimize(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *passes, char **error);
-
-typedef enum vtc_emit_kind {
-  VTC_EMIT_LLVM_IR,  /* textual LLVM IR */
-  VTC_EMIT_ASSEMBLY, /* target assembly (AT&T syntax on x86) */
-  VTC_EMIT_OBJECT,   /* relocatable object file (ELF) */
-} vtc_emit_kind;
-
-/* Emits `m` (not consumed, not optimised here) as `kind` for `tm`. *out gets
- * a malloc'd buffer of *out_size bytes, NUL-terminated for the text kinds. */
-int vtc_llvm_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, vtc_emit_kind kind, char **out,
-                  size_t *out_size, char **error);
 
 /* ---- the JIT ------------------------------------------------------------- */
 

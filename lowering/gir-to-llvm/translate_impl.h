@@ -57,9 +57,11 @@ typedef struct g2l {
   /* Inside a gir.elementwise body: the vector width (0 elsewhere). */
   unsigned ew_width;
   /* The GPU mapping (gir_to_llvm.h): kernels are PTX entries, a register
-   * slice's width is spread over the 32 lanes of a warp; `lane` is this
-   * thread's lane (i32) inside a kernel. */
+   * slice's width is spread over the `warp` lanes of a warp (the target's
+   * warp_size; 0 on a CPU); `lane` is this thread's lane (i32) inside a
+   * kernel. GPU constructs go through the target's hooks (target.h). */
   bool gpu;
+  unsigned warp;
   LLVMValueRef lane;
 } g2l;
 
