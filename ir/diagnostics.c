@@ -144,6 +144,17 @@ bool vtc_error(vtc_context *ctx, const vtc_loc *loc, const char *fmt, ...) {
 void vtc_warning(vtc_context *ctx, const vtc_loc *loc, const char *fmt, ...) { ONE_SHOT(VTC_SEV_WARNING); }
 void vtc_remark(vtc_context *ctx, const vtc_loc *loc, const char *fmt, ...) { ONE_SHOT(VTC_SEV_REMARK); }
 
+bool vtc_internal_error(vtc_context *ctx, const vtc_loc *loc, const char *fmt, ...) {
+  vtc_strbuf msg = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  vtc_strbuf_vprintf(&msg, fmt, ap);
+  va_end(ap);
+  vtc_error(ctx, loc, "internal error (a bug in vtc): %s", msg.data ? msg.data : "");
+  vtc_strbuf_free(&msg);
+  return false;
+}
+
 void vtc_context_set_diag_handler(vtc_context *ctx, vtc_diag_handler handler, void *data) {
   ctx->handler = handler;
   ctx->handler_data = data;

@@ -1,6 +1,41 @@
 /* Diagnostics: errors, warnings, remarks and notes attached to locations,
  * delivered to the context's handler. The default handler prints
- * `file:line:col: error: message` with the source line and a caret. */
+ * `file:line:col: error: message` with the source line and a caret.
+ *
+ * ---- One error convention per layer (ARCHITECTURE.md draws the layers) ----
+ * As MLIR (LogicalResult plus emitError) and QBE (err() for the user's
+ * mistakes, die() for its own), each layer reports failure one way, and new
+ * code follows its layer's:
+ *
+ *   ir/, dialects/ (ops, verifiers, folders), passes/, lowering/: a located
+ *     diagnostic through the context (vtc_error; vtc_op_error of
+ *     dialects/builtin; a conversion's wrapper such as gte_fail or
+ *     g2l_error), then `return false` up to the pass's run hook, which
+ *     returns false: the pass fails and the tool exits non-zero. A helper
+ *     that returns a value, not a bool (an IR builder deep in a conversion),
+ *     reports the same diagnostic and sets its conversion's sticky `failed`
+ *     flag, which the conversion checks before it succeeds (MLIR's
+ *     signalPassFailure): g2l.failed, gte_lowering.failed.
+ *   The reference kernels and host tensors (dialects/graph/kernels*.c,
+ *     runtime/tensor.c, runtime/npy.c) and the interpreters' per-op hooks:
+ *     `char *err, size_t errlen` filled by vtc_errorf (runtime/tensor.h),
+ *     return -1. They run without a context or a location and must not
+ *     allocate on failure; the caller that has a location (the interpreter,
+ *     at the op) turns the message into a located diagnostic.
+ *   targets/ and runtime/ (LLVM, the JIT, the CUDA driver, libffi): `char
+ *     **error` set to a malloc'd message (vtc_set_error of ir/support.h,
+ *     vtc_target_errorf; error may be NULL), return -1 or NULL. They run
+ *     without the IR or after it, and LLVM hands its errors back as strings.
+ *   tools/: diagnostics print through the context's handler, any other error
+ *     as `tool: message` on stderr, and the exit status is non-zero.
+ *
+ * Our own bugs ("cannot happen", QBE's die(), chibicc's unreachable()):
+ * where the IR is at hand, vtc_internal_error reports one as a located
+ * `internal error` and the pass fails like any other: never abort(). assert()
+ * is for invariants local to a function that no input can reach (an index
+ * it just computed); exhausted memory is fatal (vtc_xmalloc prints "vtc: out
+ * of memory" and aborts). User input never reaches an abort, an assert or a
+ * crash: it gets a diagnostic or an error message. */
 #ifndef VTC_IR_DIAGNOSTICS_H
 #define VTC_IR_DIAGNOSTICS_H
 
@@ -45,6 +80,11 @@ bool vtc_error(vtc_context *ctx, const vtc_loc *loc, const char *fmt, ...)
 void vtc_warning(vtc_context *ctx, const vtc_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 void vtc_remark(vtc_context *ctx, const vtc_loc *loc, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* "Cannot happen": an invariant of vtc itself broke while working on the IR
+ * at loc. Emits `error: internal error (a bug in vtc): message` there and
+ * returns false, so the pass fails with a location instead of aborting. */
+bool vtc_internal_error(vtc_context *ctx, const vtc_loc *loc, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
 /* Replaces the handler (NULL restores the default printer to stderr). */

@@ -133,8 +133,4 @@ static inline const void *vtc_op_interface(const vtc_op *op, vtc_interface_id id
   return op->name->def ? op->name->def->interfaces[id] : NULL;
 }
 
-/* The builtin, func and arith dialects, and every dialect vtc has. */
-void vtc_register_core_dialects(vtc_context *ctx);
-void vtc_register_all_dialects(vtc_context *ctx);
-
 #endif

@@ -51,8 +51,6 @@ const vtc_pass_def *vtc_context_lookup_pass(vtc_context *ctx, const char *name);
 /* Registered passes, sorted by name. */
 size_t vtc_context_num_passes(const vtc_context *ctx);
 const vtc_pass_def *vtc_context_pass_at(const vtc_context *ctx, size_t i);
-void vtc_register_generic_passes(vtc_context *ctx); /* canonicalize, cse, symbol-dce, ... */
-void vtc_register_all_passes(vtc_context *ctx);
 
 /* Inside a pass. */
 vtc_context *vtc_pass_context_ctx(vtc_pass_context *pc);

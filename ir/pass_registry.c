@@ -1,15 +1,10 @@
 /* The pass registry: pass definitions registered by name in the context (kept
- * sorted, so --list-passes and lookups need no extra index), and the one call
- * that registers every pass vtc has. */
+ * sorted, so --list-passes and lookups need no extra index). Which passes a
+ * tool registers is the tool's choice (tools/common/register.h). */
 #include <string.h>
 
 #include "ir/context_impl.h"
 #include "ir/pass.h"
-#include "dialects/graph/graph.h"
-#include "dialects/te/te.h"
-#include "lowering/graph-to-te/graph_to_te.h"
-#include "lowering/te-to-gir/te_to_gir.h"
-#include "passes/test/test_passes.h"
 
 /* Binary search over the sorted registry: the slot where name is or would be. */
 static size_t pass_slot(const vtc_context *ctx, const char *name, bool *found) {
@@ -53,13 +48,4 @@ size_t vtc_context_num_passes(const vtc_context *ctx) { return ctx->passes.len; 
 
 const vtc_pass_def *vtc_context_pass_at(const vtc_context *ctx, size_t i) {
   return i < ctx->passes.len ? ctx->passes.data[i] : NULL;
-}
-
-void vtc_register_all_passes(vtc_context *ctx) {
-  vtc_register_generic_passes(ctx);
-  vtc_register_graph_passes(ctx);
-  vtc_register_te_passes(ctx);
-  vtc_register_lowering_passes(ctx);
-  vtc_register_te_to_gir_passes(ctx);
-  vtc_register_test_passes(ctx);
 }

@@ -24,6 +24,11 @@ typedef enum vtc_type_kind {
 /* A dynamic tensor dimension, as MLIR's ShapedType::kDynamic. */
 #define VTC_DYNAMIC INT64_MIN
 
+/* The largest rank the dialects' ops, host tensors (runtime/tensor.h) and
+ * the lowerings handle; tensor types of any rank parse and print, and an op
+ * that meets a larger one refuses it with a diagnostic. */
+#define VTC_MAX_RANK 8
+
 /* Uniqued and immutable. Fields by kind:
  *   integer:  width
  *   tensor:   rank, dims[rank], element, encoding (NULL = none)

@@ -16,7 +16,6 @@
 #include <llvm-c/Error.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 
 #include "runtime/rt_alloc.h"
 #include "runtime/thread_pool.h"
@@ -39,112 +38,12 @@ const vtc_runtime_symbol vtc_rt_symbols[] = {
 };
 const size_t vtc_rt_num_symbols = sizeof vtc_rt_symbols / sizeof vtc_rt_symbols[0];
 
-/* One kind of a signature string, or NULL at an unknown word. */
-static LLVMTypeRef kind_type(LLVMContextRef ctx, const char *s, size_t len) {
-  static const char *const names[] = {"void", "ptr", "i32", "i64", "f32", "f64"};
-  for (int k = 0; k < 6; k++) {
-    if (strlen(names[k]) != len || strncmp(s, names[k], len) != 0) continue;
-    switch (k) {
-    case 0: return LLVMVoidTypeInContext(ctx);
-    case 1: return LLVMPointerTypeInContext(ctx, 0);
-    case 2: return LLVMInt32TypeInContext(ctx);
-    case 3: return LLVMInt64TypeInContext(ctx);
-    case 4: return LLVMFloatTypeInContext(ctx);
-    default: return LLVMDoubleTypeInContext(ctx);
-    }
-  }
-  return NULL;
-}
-
-LLVMTypeRef vtc_rt_function_type(LLVMContextRef ctx, const char *name) {
-  const char *sig = NULL;
-  for (size_t i = 0; i < vtc_rt_num_symbols; i++)
-    if (strcmp(vtc_rt_symbols[i].name, name) == 0) sig = vtc_rt_symbols[i].signature;
-  const char *open = sig ? strchr(sig, '(') : NULL;
-  if (!open) return NULL;
-  LLVMTypeRef ret = kind_type(ctx, sig, (size_t)(open - sig)), params[16];
-  unsigned n = 0;
-  for (const char *p = open + 1; *p && *p != ')' && n < 16;) {
-    size_t len = strcspn(p, ",)");
-    params[n] = kind_type(ctx, p, len);
-    if (!params[n++]) return NULL;
-    p += len + (p[len] == ',');
-  }
-  return ret ? LLVMFunctionType(ret, params, n, 0) : NULL;
-}
-
-LLVMValueRef vtc_rt_declare(LLVMModuleRef m, const char *name) {
-  LLVMValueRef fn = LLVMGetNamedFunction(m, name);
-  if (fn) return fn;
-  LLVMTypeRef type = vtc_rt_function_type(LLVMGetModuleContext(m), name);
-  return type ? LLVMAddFunction(m, name, type) : NULL;
-}
-
 /* Consumes err and reports "what: message". Always returns -1. */
 static int take_error(LLVMErrorRef err, char **error, const char *what) {
   char *msg = LLVMGetErrorMessage(err); /* consumes err */
   vtc_set_error(error, "%s: %s", what, msg ? msg : "unknown LLVM error");
   LLVMDisposeErrorMessage(msg);
   return -1;
-}
-
-/* ---- optimisation and emission ------------------------------------------- */
-
-int vtc_llvm_optimize(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *passes, char **error) {
-  vtc_target_configure_module(m, tm);
-  LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-  LLVMPassBuilderOptionsSetLoopVectorization(o, 1);
-  LLVMPassBuilderOptionsSetSLPVectorization(o, 1);
-  LLVMPassBuilderOptionsSetLoopUnrolling(o, 1);
-  LLVMPassBuilderOptionsSetLoopInterleaving(o, 1);
-  LLVMErrorRef err = LLVMRunPasses(m, passes ? passes : "default<O3>", tm, o);
-  LLVMDisposePassBuilderOptions(o);
-  if (err) return take_error(err, error, "optimisation pipeline failed");
-  return 0;
-}
-
-static int copy_buffer(const char *data, size_t size, char **out, size_t *out_size) {
-  char *p = malloc(size + 1);
-  if (!p) abort();
-  memcpy(p, data, size);
-  p[size] = 0;
-  *out = p;
-  if (out_size) *out_size = size;
-  return 0;
-}
-
-int vtc_llvm_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, vtc_emit_kind kind, char **out,
-                  size_t *out_size, char **error) {
-  *out = NULL;
-  if (out_size) *out_size = 0;
-  if (kind == VTC_EMIT_LLVM_IR) {
-    char *text = LLVMPrintModuleToString(m);
-    copy_buffer(text, strlen(text), out, out_size);
-    LLVMDisposeMessage(text);
-    return 0;
-  }
-  if (kind != VTC_EMIT_ASSEMBLY && kind != VTC_EMIT_OBJECT) {
-    vtc_set_error(error, "emit: unknown output kind %d", (int)kind);
-    return -1;
-  }
-  /* Code generation rewrites IR (CodeGenPrepare, intrinsic lowering): work on
-   * a copy so the caller's module stays as it was. */
-  LLVMModuleRef copy = LLVMCloneModule(m);
-  vtc_target_configure_module(copy, tm);
-  char *msg = NULL;
-  LLVMMemoryBufferRef buf = NULL;
-  LLVMBool failed = LLVMTargetMachineEmitToMemoryBuffer(
-      tm, copy, kind == VTC_EMIT_ASSEMBLY ? LLVMAssemblyFile : LLVMObjectFile, &msg, &buf);
-  LLVMDisposeModule(copy);
-  if (failed) {
-    vtc_set_error(error, "emit: code generation failed: %s", msg ? msg : "unknown error");
-    LLVMDisposeMessage(msg);
-    return -1;
-  }
-  LLVMDisposeMessage(msg);
-  copy_buffer(LLVMGetBufferStart(buf), LLVMGetBufferSize(buf), out, out_size);
-  LLVMDisposeMemoryBuffer(buf);
-  return 0;
 }
 
 /* ---- the JIT --------------------------------------------------------------- */

@@ -1,6 +1,7 @@
 /* The CPU JIT (libvtcrt): optimises an LLVM module with the new pass manager
  * (default<O3>) for the host CPU and its features, compiles it with ORC LLJIT
- * and looks up entry points; also emits IR text, assembly or object files. */
+ * and looks up entry points. Optimisation and emission for any target
+ * machine (vtc_llvm_optimize, vtc_llvm_emit) are targets/target.h's. */
 #ifndef VTC_RUNTIME_JIT_H
 #define VTC_RUNTIME_JIT_H
 
@@ -10,26 +11,11 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/TargetMachine.h>
 
+#include "targets/target.h"
+
 /* All functions that can fail return 0 (or non-NULL) on success, and on
  * failure -1 (or NULL) with *error set to a malloc'd message (free() it);
  * `error` may be NULL to discard the message. Nothing aborts on LLVM errors. */
-
-/* ---- optimisation and emission (any target machine) --------------------- */
-
-/* Runs the new-pass-manager pipeline `passes` ("default<O3>" when NULL) on
- * `m` for `tm` (the module's triple/layout are set from tm first). */
-int vtc_llvm_optimize(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *passes, char **error);
-
-typedef enum vtc_emit_kind {
-  VTC_EMIT_LLVM_IR,  /* textual LLVM IR */
-  VTC_EMIT_ASSEMBLY, /* target assembly (AT&T syntax on x86) */
-  VTC_EMIT_OBJECT,   /* relocatable object file (ELF) */
-} vtc_emit_kind;
-
-/* Emits `m` (not consumed, not optimised here) as `kind` for `tm`. *out gets
- * a malloc'd buffer of *out_size bytes, NUL-terminated for the text kinds. */
-int vtc_llvm_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, vtc_emit_kind kind, char **out,
-                  size_t *out_size, char **error);
 
 /* ---- the JIT ------------------------------------------------------------- */
 
@@ -49,23 +35,21 @@ typedef struct vtc_runtime_symbol {
   const char *name;
   void *address;
   /* The C signature as LLVM sees it, e.g. "void(ptr,i64,ptr)" (kinds void,
-   * ptr, i32, i64, f32, f64); NULL if only the address matters. */
+   * ptr, i32, i64, f32, f64); NULL if only the address matters. For the rows
+   * of vtc_rt_symbols it is the code generator's (vtc_gir_rt_functions in
+   * lowering/gir-to-llvm/gir_to_llvm.h), which test_jit checks row by row. */
   const char *signature;
 } vtc_runtime_symbol;
 
-/* The runtime symbols every JIT gets:
+/* The runtime symbols every JIT gets: the definitions of the functions
+ * generated CPU code calls (their signatures are the code generator's, in
+ * lowering/gir-to-llvm/gir_to_llvm.h):
  *   void vtc_rt_parallel_for(void (*body)(i64 i, ptr ctx), i64 n, ptr ctx)
  *   i32  vtc_rt_num_threads(void)
  *   ptr  vtc_rt_alloc(i64 bytes)       64-byte aligned, counted (rt_alloc.h)
  *   void vtc_rt_free(ptr) */
 extern const vtc_runtime_symbol vtc_rt_symbols[];
 extern const size_t vtc_rt_num_symbols;
-
-/* For code generators: the LLVM function type of runtime function `name` in
- * ctx (NULL if it is not in vtc_rt_symbols), and its declaration in m (added
- * once, returned thereafter; NULL if unknown). */
-LLVMTypeRef vtc_rt_function_type(LLVMContextRef ctx, const char *name);
-LLVMValueRef vtc_rt_declare(LLVMModuleRef m, const char *name);
 
 /* Creates an LLJIT for the host (or opts' cpu/features), with the process's
  * symbols (libc, libm) and vtc_rt_symbols visible to JIT'd code. */

@@ -9,8 +9,7 @@
 #include <stdint.h>
 
 #include "ir/support.h"
-
-#define VTC_MAX_RANK 8
+#include "ir/types.h" /* VTC_MAX_RANK */
 
 typedef enum vtc_dtype {
   VTC_F32,

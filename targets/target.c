@@ -1,15 +1,13 @@
 /* The target table and the target-independent part of the LLVM target setup:
  * creating a target machine for a row and pointing a module at it. Adding a
- * target is adding its folder and one row below. */
+ * target is adding its folder, its row's declaration in target.h and one
+ * line below. */
 #include "targets/target.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "targets/nvptx/nvptx.h"
-#include "targets/x86/host.h"
 
 const vtc_target *const vtc_targets[] = {
   &vtc_target_x86,

@@ -1,8 +1,13 @@
 /* Code-generation targets behind one table (QBE's Target): each target folder
- * (x86/, nvptx/) fills one vtc_target row with its triple, LLVM initialisation
- * and the target-machine setup; lowerings and tools never include a folder. */
+ * (x86/, nvptx/) fills one vtc_target row with its triple, LLVM initialisation,
+ * the target-machine setup, emission, and the GPU constructs gir's GPU mapping
+ * needs; passes, lowerings and tools never include a folder and reach a
+ * target only through its row (test/layering checks the includes). */
 #ifndef VTC_TARGETS_TARGET_H
 #define VTC_TARGETS_TARGET_H
+
+#include <stddef.h>
+#include <stdint.h>
 
 #include <llvm-c/Core.h>
 #include <llvm-c/TargetMachine.h>
@@ -16,6 +21,36 @@ typedef struct vtc_target_options {
   const char *features; /* NULL: default for cpu; "" : none beyond the CPU's */
   int opt_level;        /* 0..3; the codegen level and default<On> */
 } vtc_target_options;
+
+/* What vtc_target_emit produces. */
+typedef enum vtc_emit_kind {
+  VTC_EMIT_LLVM_IR,  /* textual LLVM IR */
+  VTC_EMIT_ASSEMBLY, /* target assembly (AT&T syntax on x86, PTX on nvptx) */
+  VTC_EMIT_OBJECT,   /* relocatable object file (ELF) */
+} vtc_emit_kind;
+
+/* The special registers GPU code reads, along x, as i32. */
+typedef enum vtc_target_sreg {
+  VTC_SREG_THREAD_ID,  /* the thread in its block (PTX tid.x) */
+  VTC_SREG_BLOCK_ID,   /* the block in the grid (ctaid.x) */
+  VTC_SREG_NUM_BLOCKS, /* blocks in the grid (nctaid.x) */
+} vtc_target_sreg;
+
+/* Who waits at a GPU barrier. */
+typedef enum vtc_target_barrier {
+  VTC_BARRIER_WARP,  /* the warp's threads (and their memory accesses) */
+  VTC_BARRIER_BLOCK, /* every thread of the block, shared and global memory */
+} vtc_target_barrier;
+
+/* Warp shuffles: DOWN reads lane + delta, UP lane - delta, XOR lane ^ delta,
+ * IDX lane `delta`, within power-of-two segments of `width` lanes; a lane
+ * whose source is outside its segment keeps its own value. */
+typedef enum vtc_target_shuffle {
+  VTC_SHUFFLE_DOWN,
+  VTC_SHUFFLE_UP,
+  VTC_SHUFFLE_XOR,
+  VTC_SHUFFLE_IDX,
+} vtc_target_shuffle;
 
 /* One row per target. All fields are static data or functions; nothing here
  * is owned by the caller. */
@@ -32,7 +67,39 @@ typedef struct vtc_target {
   /* Sets attributes a kernel function needs on this target (for x86 the
    * preferred vector width, so AVX-512 CPUs get 512-bit vectors). */
   void (*prepare_function)(LLVMValueRef fn, const char *cpu, const char *features);
+  /* Emits assembly or an object file the target's own way, optimising at
+   * opt_level (0..3) first; NULL: the generic way (vtc_target_emit). NVPTX
+   * links libdevice before optimising and has no object files. */
+  int (*emit_code)(LLVMModuleRef m, const char *cpu, int opt_level, vtc_emit_kind kind, char **out,
+                   size_t *out_size, char **error);
+
+  /* ---- GPU code generation: 0 and NULL on a CPU target ------------------
+   * gir's GPU mapping (lower-te-to-gir{hierarchy=gpu}, lowering/gir-to-llvm)
+   * emits GPU constructs only through these, so intrinsic names and the
+   * hardware description stay in the target's folder. */
+  int warp_size; /* threads that run one gir unit (a warp) in lock step */
+  /* Warps one full wave of the default GPU holds resident (all SMs). */
+  int64_t (*resident_warps)(void);
+  /* Makes fn a kernel entry launched with at most max_threads threads per
+   * block. */
+  void (*mark_kernel)(LLVMValueRef fn, unsigned max_threads);
+  LLVMValueRef (*special_reg)(LLVMBuilderRef b, LLVMModuleRef m, vtc_target_sreg reg);
+  void (*barrier)(LLVMBuilderRef b, LLVMModuleRef m, vtc_target_barrier scope);
+  /* value: i32, f32, i64, f64 or a pointer; lane_or_delta: i32. */
+  LLVMValueRef (*shuffle)(LLVMBuilderRef b, LLVMModuleRef m, vtc_target_shuffle mode, LLVMValueRef value,
+                          LLVMValueRef lane_or_delta, int width);
+  /* A statically sized array of `count` elem in the block's shared memory:
+   * an internal global in the shared address space, uninitialised. */
+  LLVMValueRef (*shared_array)(LLVMModuleRef m, const char *name, LLVMTypeRef elem, unsigned long long count);
+  /* Math with no instruction (exp, log, tanh, erf, pow) calls the library
+   * function <prefix><name>f for f32 and <prefix><name> for f64 ("__nv_":
+   * libdevice, linked by emit_code). */
+  const char *math_prefix;
 } vtc_target;
+
+/* The rows, one per folder (QBE's all.h declares its targets the same way),
+ * so generic code can name a target without including its folder. */
+extern const vtc_target vtc_target_x86, vtc_target_nvptx;
 
 /* The table, NULL-terminated, and lookup by name (NULL if unknown). */
 extern const vtc_target *const vtc_targets[];
@@ -52,5 +119,25 @@ void vtc_target_configure_module(LLVMModuleRef m, LLVMTargetMachineRef tm);
 
 /* Helper for error strings: a malloc'd printf. */
 char *vtc_target_errorf(const char *fmt, ...);
+
+/* ---- optimisation and emission (emit.c) -----------------------------------
+ * Each returns 0, or -1 with *error set to a malloc'd message (free() it;
+ * error may be NULL to discard it). */
+
+/* Runs the new-pass-manager pipeline `passes` ("default<O3>" when NULL) on
+ * `m` for `tm` (the module's triple/layout are set from tm first). */
+int vtc_llvm_optimize(LLVMModuleRef m, LLVMTargetMachineRef tm, const char *passes, char **error);
+
+/* Emits `m` (not consumed, not optimised here) as `kind` for `tm`. *out gets
+ * a malloc'd buffer of *out_size bytes, NUL-terminated for the text kinds. */
+int vtc_llvm_emit(LLVMModuleRef m, LLVMTargetMachineRef tm, vtc_emit_kind kind, char **out,
+                  size_t *out_size, char **error);
+
+/* What a tool emits for target t: LLVM IR after default<O{opt_level}> (none
+ * at 0), or assembly/object code through t->emit_code when the target has
+ * one, else through tm after default<O{opt_level}>. m is changed in place
+ * (optimised; configured for the target); cpu is the resolved one. */
+int vtc_target_emit(const vtc_target *t, LLVMModuleRef m, LLVMTargetMachineRef tm, const char *cpu, int opt_level,
+                    vtc_emit_kind kind, char **out, size_t *out_size, char **error);
 
 #endif

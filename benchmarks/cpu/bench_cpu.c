@@ -20,6 +20,7 @@
 #include "runtime/cpu_exec.h"
 #include "runtime/thread_pool.h"
 #include "targets/x86/host.h"
+#include "tools/common/register.h"
 
 /* Sizes: every memory-bound kernel reads ROWS x 4096 f32 tensors of 64 MiB,
  * or of twice the last-level cache where that is larger (so they come from
@@ -140,8 +141,7 @@ typedef struct program {
 static bool program_compile(program *p, const char *name, const char *text) {
   memset(p, 0, sizeof *p);
   p->ctx = vtc_context_create();
-  vtc_register_all_dialects(p->ctx);
-  vtc_register_all_passes(p->ctx);
+  vtc_register_all(p->ctx);
   vtc_register_te_to_gir_passes(p->ctx);
   p->module = vtc_parse_source(p->ctx, name, text, strlen(text), 0);
   if (!p->module) return false;

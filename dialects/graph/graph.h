@@ -6,15 +6,12 @@
 #define VTC_DIALECTS_GRAPH_GRAPH_H
 
 #include "ir/ir.h"
-#include "runtime/tensor.h" /* VTC_MAX_RANK: the largest rank a graph op takes */
+#include "runtime/tensor.h" /* vtc_dtype, vtc_shape: shape rules shared with the reference kernels */
 
 extern const vtc_dialect vtc_graph_dialect;
 
 /* Registers the graph dialect (same as vtc_context_register_dialect). */
 void vtc_register_graph_dialect(vtc_context *ctx);
-/* Registers the graph passes: graph-infer-shapes, graph-print-mapping,
- * graph-print-cost. */
-void vtc_register_graph_passes(vtc_context *ctx);
 
 /* ---- attribute names (ONNX's) ---------------------------------------------
  * Integer arrays are array attributes of integers (`perm = [1, 0]`), bools

@@ -119,7 +119,7 @@ bool graph_cost_attention(vtc_op *op, vtc_graph_cost *c);
 bool graph_cost_movement(vtc_op *op, vtc_graph_cost *c);
 bool graph_cost_constant(vtc_op *op, vtc_graph_cost *c);
 
-/* ---- passes/graph/canonicalize_patterns.c ------------------------------------ */
+/* ---- canonicalize.c ---------------------------------------------------------- */
 /* Constant folding of element-wise ops on small constants (< 1024 elements). */
 bool graph_fold_elementwise(vtc_op *op, const vtc_attr *const *operands, vtc_fold_result *results);
 void graph_patterns_reshape(vtc_context *ctx, vtc_pattern_set *set);

@@ -1,7 +1,7 @@
 /* The te dialect's op table (te.compute, te.load, te.yield, te.dim): the
  * accessors and builders of te.h, the verifiers, and the custom assembly
  * forms of dialects/te/README.md. The in-bounds proof is verify_bounds.c. */
-#include "dialects/te/te.h"
+#include "dialects/te/te_impl.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -323,7 +323,7 @@ static bool verify_compute(vtc_op *op) {
       return vtc_op_error(o, "is not allowed in a 'te.compute' body (only te.load, arith, math and te.yield)");
     if (!check_captures(op, o)) return false;
   }
-  return vtc_te_verify_bounds(op);
+  return te_verify_bounds(op);
 }
 
 static bool verify_load(vtc_op *op) {

@@ -12,8 +12,6 @@ extern const vtc_dialect vtc_te_dialect;
 
 /* Registers the te dialect (same as vtc_context_register_dialect). */
 void vtc_register_te_dialect(vtc_context *ctx);
-/* Registers the te passes (te-print-dependence). */
-void vtc_register_te_passes(vtc_context *ctx);
 
 /* Attribute names (generic form). */
 #define VTC_TE_ATTR_NUM_INPUTS "num_inputs" /* te.compute: i64 */
@@ -120,14 +118,5 @@ vtc_value *vtc_te_build_load(vtc_builder *b, const vtc_loc *loc, vtc_value *inpu
 vtc_op *vtc_te_build_yield(vtc_builder *b, const vtc_loc *loc, vtc_value *value);
 /* `te.dim %tensor, index`: an index value. */
 vtc_value *vtc_te_build_dim(vtc_builder *b, const vtc_loc *loc, vtc_value *tensor, unsigned index);
-
-/* ---- verification ---------------------------------------------------------- */
-
-/* The static in-bounds proof (verify_bounds.c), run by te.compute's
- * verifier: for every te.load without padding, interval evaluation of each
- * map result over the iteration domain (when the domain and the input's
- * dimension are static) must stay inside the input. Emits a located error
- * on the load and returns false when some access is out of bounds. */
-bool vtc_te_verify_bounds(vtc_op *compute);
 
 #endif

@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "dialects/builtin/dialects.h"
+#include "dialects/te/te_impl.h"
 #include "ir/asm.h"
-#include "dialects/te/te.h"
 
 /* Interval bounds beyond this are treated as unknown (no overflow). */
 #define BOUND_LIMIT ((int64_t)1 << 40)
@@ -173,7 +173,7 @@ static bool check_load(vtc_op *load, const interval *iter, unsigned num_iter) {
   return ok;
 }
 
-bool vtc_te_verify_bounds(vtc_op *compute) {
+bool te_verify_bounds(vtc_op *compute) {
   const vtc_affine_map *shape = vtc_te_compute_shape(compute), *reduce = vtc_te_compute_reduce(compute);
   vtc_block *body = vtc_te_compute_body(compute);
   if (!shape || !body) return true;

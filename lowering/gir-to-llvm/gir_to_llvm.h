@@ -140,4 +140,24 @@ typedef struct vtc_gir_param {
  * supported. */
 int vtc_gir_entry_params(const vtc_op *func, vtc_gir_param *params, int max);
 
+/* ---- The runtime ABI (runtime_abi.c) -------------------------------------
+ * The functions of libvtcrt that generated CPU code calls by name. Their
+ * signatures belong to this code generator, which emits the calls; the
+ * runtime that runs the code defines them (runtime/jit.c binds each name to
+ * its C function, and test_jit checks that both tables agree). A signature
+ * is "ret(params)" over the kinds void, ptr, i32, i64, f32 and f64. */
+typedef struct vtc_gir_rt_function {
+  const char *name;      /* "vtc_rt_parallel_for" */
+  const char *signature; /* "void(ptr,i64,ptr)" */
+} vtc_gir_rt_function;
+
+extern const vtc_gir_rt_function vtc_gir_rt_functions[];
+extern const size_t vtc_gir_num_rt_functions;
+
+/* The LLVM function type of runtime function `name` in ctx (NULL if it is
+ * not one of vtc_gir_rt_functions), and its declaration in m (added once,
+ * returned thereafter; NULL if unknown). */
+LLVMTypeRef vtc_gir_rt_function_type(LLVMContextRef ctx, const char *name);
+LLVMValueRef vtc_gir_rt_declare(LLVMModuleRef m, const char *name);
+
 #endif

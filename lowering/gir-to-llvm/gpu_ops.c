@@ -18,9 +18,6 @@
 #include <stdlib.h>
 
 #include "lowering/gir-to-llvm/translate_impl.h"
-#include "targets/nvptx/intrinsics.h"
-
-enum { LANES = VTC_NVPTX_WARP_SIZE };
 
 static LLVMValueRef i32c(g2l *t, unsigned x) { return LLVMConstInt(t->i32, x, 0); }
 
@@ -28,24 +25,24 @@ static LLVMValueRef i32c(g2l *t, unsigned x) { return LLVMConstInt(t->i32, x, 0)
 
 /* shfl.sync over the whole warp of an i1..i64, half, float or double:
  * narrow values travel as i32. */
-static LLVMValueRef shfl(g2l *t, vtc_nvptx_shfl_mode mode, LLVMValueRef x, unsigned lane_or_delta) {
+static LLVMValueRef shfl(g2l *t, vtc_target_shuffle mode, LLVMValueRef x, unsigned lane_or_delta) {
   LLVMTypeRef ty = LLVMTypeOf(x);
   LLVMTypeKind k = LLVMGetTypeKind(ty);
   LLVMValueRef d = i32c(t, lane_or_delta);
   bool wide = k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind ||
               (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) >= 32);
-  if (wide) return vtc_nvptx_shfl(t->b, t->m, mode, x, d, LANES);
+  if (wide) return t->opts->target->shuffle(t->b, t->m, mode, x, d, (int)t->warp);
   LLVMTypeRef bits = k == LLVMHalfTypeKind ? LLVMInt16TypeInContext(t->c) : ty;
   LLVMValueRef v = bits == ty ? x : LLVMBuildBitCast(t->b, x, bits, "");
-  v = vtc_nvptx_shfl(t->b, t->m, mode, LLVMBuildZExt(t->b, v, t->i32, ""), d, LANES);
+  v = t->opts->target->shuffle(t->b, t->m, mode, LLVMBuildZExt(t->b, v, t->i32, ""), d, (int)t->warp);
   v = LLVMBuildTrunc(t->b, v, bits, "");
   return bits == ty ? v : LLVMBuildBitCast(t->b, v, ty, "");
 }
 
 /* Element j of register segment `seg` (width-wide), in every lane. */
 static LLVMValueRef element(g2l *t, LLVMValueRef seg, int64_t j) {
-  LLVMValueRef x = LLVMBuildExtractElement(t->b, seg, i32c(t, (unsigned)(j / LANES)), "");
-  return shfl(t, VTC_NVPTX_SHFL_IDX, x, (unsigned)(j % LANES));
+  LLVMValueRef x = LLVMBuildExtractElement(t->b, seg, i32c(t, (unsigned)(j / t->warp)), "");
+  return shfl(t, VTC_SHUFFLE_IDX, x, (unsigned)(j % t->warp));
 }
 
 
@@ -60,7 +57,7 @@ static LLVMValueRef and_mask(g2l *t, LLVMValueRef a, LLVMValueRef b) {
 static LLVMValueRef lane_mask(g2l *t, g2l_value *view, unsigned width, int64_t i, LLVMValueRef pos) {
   unsigned n = LLVMGetVectorSize(LLVMTypeOf(pos));
   LLVMValueRef m = NULL;
-  if (width % LANES) m = LLVMBuildICmp(t->b, LLVMIntULT, pos, g2l_splat(t, g2l_i64(t, width), n), "in_width");
+  if (width % t->warp) m = LLVMBuildICmp(t->b, LLVMIntULT, pos, g2l_splat(t, g2l_i64(t, width), n), "in_width");
   if (view && view->valid_num) {
     LLVMValueRef cols = LLVMBuildICmp(t->b, LLVMIntSLT, pos, g2l_splat(t, view->valid_width, n), "");
     LLVMValueRef row = LLVMBuildICmp(t->b, LLVMIntSLT, g2l_i64(t, i), view->valid_num, "");
@@ -142,7 +139,7 @@ static bool reduce_width(g2l *t, vtc_op *op, const vtc_gir_slice_info *si) {
   vtc_gir_combiner c = vtc_gir_reduce_combiner(op);
   bool fp = vtc_type_is_float(si->elem), bf16 = si->elem->kind == VTC_TYPE_BF16;
   unsigned width = (unsigned)si->width;
-  LLVMValueRef pos = width % LANES ? g2l_positions(t, width) : NULL;
+  LLVMValueRef pos = width % t->warp ? g2l_positions(t, width) : NULL;
   g2l_value *r = g2l_new_register(t, s->num);
   for (unsigned i = 0; i < s->num; i++) {
     LLVMValueRef v = bf16 ? g2l_bf16_to_f32(t, s->segs[i]) : s->segs[i];
@@ -153,8 +150,8 @@ static bool reduce_width(g2l *t, vtc_op *op, const vtc_gir_slice_info *si) {
       v = LLVMBuildSelect(t->b, in, v, g2l_splat(t, identity(t, c, fp, et), n), "");
     }
     LLVMValueRef x = n == 1 ? LLVMBuildExtractElement(t->b, v, i32c(t, 0), "") : g2l_reduce_vector(t, c, fp, v);
-    for (unsigned d = LANES / 2; d >= 1 && width > 1; d /= 2)
-      x = g2l_combine(t, c, fp, x, shfl(t, VTC_NVPTX_SHFL_XOR, x, d));
+    for (unsigned d = t->warp / 2; d >= 1 && width > 1; d /= 2)
+      x = g2l_combine(t, c, fp, x, shfl(t, VTC_SHUFFLE_XOR, x, d));
     LLVMValueRef one = LLVMBuildInsertElement(t->b, LLVMGetPoison(LLVMVectorType(et, 1)), x, i32c(t, 0), "");
     r->segs[i] = bf16 ? g2l_f32_to_bf16(t, one) : one;
   }
@@ -194,16 +191,11 @@ static bool extract_op(g2l *t, vtc_op *op) {
 /* ---- syncs ------------------------------------------------------------------------ */
 
 LLVMValueRef g2l_gpu_shared(g2l *t, LLVMTypeRef elem, uint64_t count) {
-  LLVMValueRef g = vtc_nvptx_shared_array(t->m, "vtc_shared", elem, count);
+  LLVMValueRef g = t->opts->target->shared_array(t->m, "vtc_shared", elem, count);
   return LLVMBuildAddrSpaceCast(t->b, g, t->ptr, "shared");
 }
 
-static void warp_sync(g2l *t) {
-  LLVMValueRef all = LLVMConstInt(t->i32, 0xffffffffu, 0);
-  LLVMTypeRef ft;
-  LLVMValueRef fn = g2l_intrinsic(t, "llvm.nvvm.bar.warp.sync", NULL, 0, &ft);
-  LLVMBuildCall2(t->b, ft, fn, &all, 1, "");
-}
+static void warp_sync(g2l *t) { t->opts->target->barrier(t->b, t->m, VTC_BARRIER_WARP); }
 
 /* Register form with a new pattern: every lane writes its elements to the
  * warp's part of a shared scratch in row-major order, then reads those of
@@ -251,7 +243,7 @@ static bool sync_op(g2l *t, vtc_op *op) {
   switch (scope) {
   case VTC_GIR_SCOPE_LANE: return true;
   case VTC_GIR_SCOPE_WARP: warp_sync(t); return true;
-  case VTC_GIR_SCOPE_BLOCK: vtc_nvptx_barrier(t->b, t->m); return true;
+  case VTC_GIR_SCOPE_BLOCK: t->opts->target->barrier(t->b, t->m, VTC_BARRIER_BLOCK); return true;
   case VTC_GIR_SCOPE_DEVICE: break;
   }
   return g2l_error(t, op, "a device-wide barrier is not supported on the GPU yet (split the kernel)");

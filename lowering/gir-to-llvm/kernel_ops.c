@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "lowering/gir-to-llvm/translate_impl.h"
-#include "targets/nvptx/intrinsics.h"
 
 bool g2l_slice_info(g2l *t, vtc_op *op, const vtc_type *type, vtc_gir_slice_info *info) {
   if (!vtc_gir_slice_info_of(t->ctx, type, info) || !g2l_scalar_type(t, info->elem))
@@ -431,14 +430,14 @@ static bool for_op(g2l *t, vtc_op *op) {
 }
 
 unsigned g2l_reg_width(const g2l *t, unsigned width) {
-  return t->gpu ? (width + VTC_NVPTX_WARP_SIZE - 1) / VTC_NVPTX_WARP_SIZE : width;
+  return t->gpu ? (width + t->warp - 1) / t->warp : width;
 }
 
 LLVMValueRef g2l_positions(g2l *t, unsigned width) {
   if (!t->gpu) return g2l_iota(t, width);
   unsigned n = g2l_reg_width(t, width);
   LLVMValueRef *steps = vtc_xmalloc(n * sizeof *steps);
-  for (unsigned p = 0; p < n; p++) steps[p] = g2l_i64(t, (int64_t)p * VTC_NVPTX_WARP_SIZE);
+  for (unsigned p = 0; p < n; p++) steps[p] = g2l_i64(t, (int64_t)p * t->warp);
   LLVMValueRef v = LLVMConstVector(steps, n);
   free(steps);
   return LLVMBuildAdd(t->b, g2l_splat(t, LLVMBuildZExt(t->b, t->lane, t->i64, ""), n), v, "pos");

@@ -79,12 +79,14 @@ static LLVMValueRef per_lane_call(g2l *t, const char *f32, const char *f64, unsi
 /* erf has no LLVM intrinsic: libm's erff/erf per lane. */
 static LLVMValueRef erf_libm(g2l *t, LLVMValueRef x) { return per_lane_call(t, "erff", "erf", 1, &x); }
 
-/* NVPTX selects no instruction for llvm.exp/log/tanh/pow: libdevice's
- * __nv_<name>f / __nv_<name>, per lane (linked when PTX is emitted). */
+/* NVPTX selects no instruction for llvm.exp/log/tanh/pow: the target's math
+ * library (libdevice's __nv_<name>f / __nv_<name>), per lane, linked when
+ * the target emits its code. */
 static LLVMValueRef libdevice(g2l *t, const char *name, unsigned n, const LLVMValueRef *xs) {
   char f32[32], f64[32];
-  snprintf(f32, sizeof f32, "__nv_%sf", name);
-  snprintf(f64, sizeof f64, "__nv_%s", name);
+  const char *prefix = t->opts->target->math_prefix;
+  snprintf(f32, sizeof f32, "%s%sf", prefix, name);
+  snprintf(f64, sizeof f64, "%s%s", prefix, name);
   return per_lane_call(t, f32, f64, n, xs);
 }
 

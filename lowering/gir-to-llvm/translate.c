@@ -10,9 +10,6 @@
 #include "dialects/builtin/dialects.h"
 #include "ir/diagnostics.h"
 #include "lowering/gir-to-llvm/translate_impl.h"
-#include "runtime/jit.h"
-#include "targets/nvptx/intrinsics.h"
-#include "targets/nvptx/nvptx.h"
 
 /* ---- diagnostics, types, values ---------------------------------------- */
 
@@ -152,7 +149,9 @@ LLVMValueRef g2l_entry_alloca(g2l *t, LLVMTypeRef type, unsigned align) {
 }
 
 static LLVMValueRef rt_call(g2l *t, const char *name, LLVMValueRef *args, unsigned n) {
-  return LLVMBuildCall2(t->b, vtc_rt_function_type(t->c, name), vtc_rt_declare(t->m, name), args, n, "");
+  LLVMTypeRef type = vtc_gir_rt_function_type(t->c, name);
+  assert(type && "a runtime function missing from vtc_gir_rt_functions (runtime_abi.c)");
+  return LLVMBuildCall2(t->b, type, vtc_gir_rt_declare(t->m, name), args, n, "");
 }
 
 /* ---- ops ------------------------------------------------------------------ */
@@ -453,17 +452,19 @@ static bool gpu_kernel(g2l *t, vtc_op *k, type_vec *params) {
     if ((was_i1[i] = params->data[i] == t->i1)) params->data[i] = t->i8;
   LLVMValueRef fn = add_function(t, vtc_gir_kernel_name(k), t->vd, params->data, (unsigned)params->len, false);
   int64_t gs = vtc_gir_kernel_group_size(k);
-  vtc_nvptx_mark_kernel(fn);
-  vtc_nvptx_set_max_threads(fn, (unsigned)(gs * VTC_NVPTX_WARP_SIZE));
+  const vtc_target *target = t->opts->target;
+  target->mark_kernel(fn, (unsigned)(gs * t->warp));
   begin_function(t, fn);
   t->kernel = k;
   t->group_size = gs;
-  LLVMValueRef tid = vtc_nvptx_thread_id(t->b, t->m, 0);
-  t->lane = LLVMBuildAnd(t->b, tid, LLVMConstInt(t->i32, VTC_NVPTX_WARP_SIZE - 1, 0), "lane");
-  t->unit_in_group = LLVMBuildZExt(t->b, LLVMBuildLShr(t->b, tid, LLVMConstInt(t->i32, 5, 0), ""), t->i64,
+  unsigned warp_shift = 0; /* the warp size is a power of two */
+  while ((1u << warp_shift) < t->warp) warp_shift++;
+  LLVMValueRef tid = target->special_reg(t->b, t->m, VTC_SREG_THREAD_ID);
+  t->lane = LLVMBuildAnd(t->b, tid, LLVMConstInt(t->i32, t->warp - 1, 0), "lane");
+  t->unit_in_group = LLVMBuildZExt(t->b, LLVMBuildLShr(t->b, tid, LLVMConstInt(t->i32, warp_shift, 0), ""), t->i64,
                                    "unit_in_group");
-  t->group = LLVMBuildZExt(t->b, vtc_nvptx_block_id(t->b, t->m, 0), t->i64, "group");
-  t->groups = LLVMBuildZExt(t->b, vtc_nvptx_grid_dim(t->b, t->m, 0), t->i64, "groups");
+  t->group = LLVMBuildZExt(t->b, target->special_reg(t->b, t->m, VTC_SREG_BLOCK_ID), t->i64, "group");
+  t->groups = LLVMBuildZExt(t->b, target->special_reg(t->b, t->m, VTC_SREG_NUM_BLOCKS), t->i64, "groups");
   LLVMValueRef *args = vtc_xmalloc((LLVMCountParams(fn) + 1) * sizeof *args);
   LLVMGetParams(fn, args);
   for (unsigned i = 0; i < params->len; i++)
@@ -686,7 +687,8 @@ LLVMModuleRef vtc_gir_to_llvm(vtc_op *module, LLVMContextRef llctx, const char *
   t.i64 = LLVMInt64TypeInContext(llctx);
   t.ptr = LLVMPointerTypeInContext(llctx, 0);
   t.vd = LLVMVoidTypeInContext(llctx);
-  t.gpu = t.opts->target == &vtc_target_nvptx;
+  t.warp = t.opts->target ? (unsigned)t.opts->target->warp_size : 0;
+  t.gpu = t.warp > 0;
   vtc_block *top = vtc_op_region(module, 0)->first;
   /* Kernels first, so launches find their drivers. */
   for (vtc_op *op = top ? top->first : NULL; op && !t.failed; op = op->next)

@@ -1,6 +1,10 @@
-/* Private state of the gir -> LLVM translation, shared by its files:
- * translate.c (module, kernels, host functions), kernel_ops.c (gOperators),
- * scalar_ops.c (arith and math, scalar or vector) and math_approx.c. */
+/* Private state of the gir -> LLVM translation: the one header its files
+ * share, and that nothing outside lowering/gir-to-llvm/ includes. Each
+ * section names the file that defines it: translate.c (module, kernels,
+ * host functions, the value map and helpers; it dispatches each op to the
+ * files below), kernel_ops.c (gOperators), gpu_ops.c (their GPU forms),
+ * scalar_ops.c (arith and math, scalar or vector) and math_approx.c. The
+ * public API, runtime ABI included (runtime_abi.c), is gir_to_llvm.h. */
 #ifndef VTC_LOWERING_GIR_TO_LLVM_TRANSLATE_IMPL_H
 #define VTC_LOWERING_GIR_TO_LLVM_TRANSLATE_IMPL_H
 
@@ -53,11 +57,15 @@ typedef struct g2l {
   /* Inside a gir.elementwise body: the vector width (0 elsewhere). */
   unsigned ew_width;
   /* The GPU mapping (gir_to_llvm.h): kernels are PTX entries, a register
-   * slice's width is spread over the 32 lanes of a warp; `lane` is this
-   * thread's lane (i32) inside a kernel. */
+   * slice's width is spread over the `warp` lanes of a warp (the target's
+   * warp_size; 0 on a CPU); `lane` is this thread's lane (i32) inside a
+   * kernel. GPU constructs go through the target's hooks (target.h). */
   bool gpu;
+  unsigned warp;
   LLVMValueRef lane;
 } g2l;
+
+/* ---- translate.c ------------------------------------------------------------ */
 
 /* Reports `'op' op: message` at op's location; returns false. */
 bool g2l_error(g2l *t, vtc_op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -126,8 +126,16 @@ static gte_expr to_compute(gte_compute *c, gte_expr e) {
   size_t n = c->L->syms.len;
   if (!n) return e;
   /* Every symbol a lowering uses comes from the output, a reduction extent
-   * or an input's shape, which gte_begin collected. */
-  if (!symbols_mapped(e, c->sym_map, n)) abort();
+   * or an input's shape, which gte_begin collected; one that does not is a
+   * bug of the lowering, which fails on the op (the expression becomes 0
+   * so the half-built compute stays well-formed). */
+  if (!symbols_mapped(e, c->sym_map, n)) {
+    c->L->failed = true;
+    vtc_internal_error(c->L->ctx, c->L->op->loc,
+                       "lower-graph-to-te: an index or size of '%s' uses a symbol its te.compute does not take",
+                       c->L->op->name->name);
+    return gte_c(c->L, 0);
+  }
   return vtc_affine_expr_replace(c->L->ctx, e, NULL, 0, c->sym_map, (unsigned)n);
 }
 

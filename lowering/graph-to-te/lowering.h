@@ -31,6 +31,9 @@ typedef struct gte_lowering {
   VTC_VEC(vtc_value *) syms; /* function symbols: s_i is syms.data[i] */
   vtc_ptrmap shapes;   /* vtc_value * -> gte_shape * (owned) */
   vtc_ptrmap sym_tensors; /* gte_expr -> vtc_value * (rank-0 te tensors of a symbol expr) */
+  /* Sticky: a helper that returns a value reported an internal error on op
+   * (ir/diagnostics.h's convention); lowering the op then fails. */
+  bool failed;
 } gte_lowering;
 
 /* ---- diagnostics and attributes --------------------------------------------- */

@@ -107,7 +107,7 @@ static bool lower_op(gte_lowering *L, vtc_op *op, unsigned *lowered) {
   if (!fn) return gte_fail(L, "no lowering for this op");
   vtc_value *buf[8], **results = op->num_results > 8 ? vtc_xcalloc(op->num_results, sizeof *results) : buf;
   L->b = vtc_builder_before(op);
-  bool ok = fn(L, op, results);
+  bool ok = fn(L, op, results) && !L->failed;
   for (unsigned i = 0; ok && i < op->num_results; i++) {
     if (results[i]->type != vtc_op_result(op, i)->type) {
       char *want = vtc_type_to_string(vtc_op_result(op, i)->type), *got = vtc_type_to_string(results[i]->type);

@@ -45,8 +45,7 @@
 
 #include "lowering/te-to-gir/t2g.h"
 #include "lowering/te-to-gir/te_to_gir.h"
-#include "targets/nvptx/intrinsics.h"
-#include "targets/nvptx/nvptx.h"
+#include "targets/target.h"
 
 typedef struct host {
   t2g_state *S;
@@ -397,33 +396,37 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
   return ok;
 }
 
+/* The GPU hierarchy is the nvptx target's (targets/target.h): a unit is one
+ * of its warps, and its hardware sizes come from its row. */
+static const vtc_target *const gpu_target = &vtc_target_nvptx;
+
 /* The defaults of each hierarchy, for options left at 0. On a CPU a unit is
  * a thread with AVX-512 registers; on a GPU a unit is a warp whose 32 lanes
  * each move 128 bits per work item (a 16-byte access per thread, 512 bytes
  * per warp), groups are 4 warps (128-thread blocks), and a launch has at most
  * one full wave of an H100's resident warps (the blocked loop gives each warp
- * a contiguous run of work items). */
+ * a contiguous run of work items). vector-bits is bits_per_thread times the
+ * threads of a unit. */
 typedef struct hierarchy_defaults {
-  int64_t vector_bits, group_size;
+  int64_t bits_per_thread, group_size;
+  int64_t (*unit_threads)(void);
   int64_t (*max_units)(void);
 } hierarchy_defaults;
 
+static int64_t cpu_unit_threads(void) { return 1; }
 static int64_t cpu_max_units(void) { return 256; }
-
-static int64_t gpu_max_units(void) {
-  const vtc_gpu_desc *g = vtc_gpu_lookup(VTC_NVPTX_DEFAULT_ARCH);
-  return (int64_t)g->num_sms * g->max_threads_per_sm / g->warp_size;
-}
+static int64_t gpu_unit_threads(void) { return gpu_target->warp_size; }
+static int64_t gpu_max_units(void) { return gpu_target->resident_warps(); }
 
 static const hierarchy_defaults defaults_of[] = {
-    [VTC_GIR_HIER_CPU] = {512, 1, cpu_max_units},
-    [VTC_GIR_HIER_GPU] = {VTC_NVPTX_WARP_SIZE * 128, 4, gpu_max_units},
+    [VTC_GIR_HIER_CPU] = {512, 1, cpu_unit_threads, cpu_max_units},
+    [VTC_GIR_HIER_GPU] = {128, 4, gpu_unit_threads, gpu_max_units},
 };
 
 static t2g_options resolve_options(const t2g_options *in) {
   t2g_options o = *in;
   const hierarchy_defaults *d = &defaults_of[o.hierarchy];
-  if (!o.vector_bits) o.vector_bits = d->vector_bits;
+  if (!o.vector_bits) o.vector_bits = d->bits_per_thread * d->unit_threads();
   if (!o.group_size) o.group_size = d->group_size;
   if (!o.max_units) o.max_units = d->max_units();
   return o;
@@ -432,7 +435,7 @@ static t2g_options resolve_options(const t2g_options *in) {
 vtc_op *t2g_new_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, unsigned np,
                        const vtc_type *const *params, int64_t V) {
   vtc_gir_hierarchy h = (vtc_gir_hierarchy)S->opts->hierarchy;
-  int64_t lanes = h == VTC_GIR_HIER_GPU ? VTC_NVPTX_WARP_SIZE : V;
+  int64_t lanes = h == VTC_GIR_HIER_GPU ? gpu_target->warp_size : V;
   return vtc_gir_build_kernel(mb, loc, name, np, params, h, S->opts->group_size, lanes);
 }
 

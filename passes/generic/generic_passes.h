@@ -1,5 +1,5 @@
 /* The generic passes of the IR core (canonicalize, cse, symbol-dce), each a
- * vtc_pass_def row; vtc_register_generic_passes (ir/pass.h) registers them. */
+ * vtc_pass_def row, and their registration. */
 #ifndef VTC_PASSES_GENERIC_GENERIC_PASSES_H
 #define VTC_PASSES_GENERIC_GENERIC_PASSES_H
 
@@ -8,5 +8,8 @@
 extern const vtc_pass_def vtc_canonicalize_pass;
 extern const vtc_pass_def vtc_cse_pass;
 extern const vtc_pass_def vtc_symbol_dce_pass;
+
+/* Registers canonicalize, cse and symbol-dce. */
+void vtc_register_generic_passes(vtc_context *ctx);
 
 #endif

@@ -9,7 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialects/graph/graph_impl.h"
+#include "dialects/builtin/dialects.h"
+#include "dialects/graph/graph.h"
 
 typedef struct refine_state {
   vtc_context *ctx;

@@ -4,7 +4,7 @@
  * remark at the op's location. */
 #include <string.h>
 
-#include "dialects/graph/graph_impl.h"
+#include "dialects/graph/graph.h"
 
 static vtc_walk_result print_mapping(vtc_op *op, void *data) {
   vtc_context *ctx = data;

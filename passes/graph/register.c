@@ -1,8 +1,5 @@
 /* Registration of the graph passes: one row per pass. */
-#include "dialects/graph/graph.h"
-
-extern const vtc_pass_def vtc_graph_infer_shapes_pass, vtc_graph_print_mapping_pass, vtc_graph_print_cost_pass,
-    vtc_graph_decompose_attention_pass;
+#include "passes/graph/graph_passes.h"
 
 static const vtc_pass_def *const graph_passes[] = {
     &vtc_graph_infer_shapes_pass,

@@ -10,6 +10,9 @@
 
 extern const vtc_pass_def vtc_te_print_dependence_pass;
 
+/* Registers the te passes (te-print-dependence). */
+void vtc_register_te_passes(vtc_context *ctx);
+
 /* Souffle section 5.2: a TE without a reduction axis is one-relies-on-one
  * (each output element reads one element of each input, through a
  * quasi-affine map); a TE with one is one-relies-on-many. */

@@ -79,6 +79,11 @@ void vtc_nvptx_barrier(LLVMBuilderRef b, LLVMModuleRef m) {
   call_intrinsic(b, m, "llvm.nvvm.barrier0", NULL, 0, "");
 }
 
+void vtc_nvptx_warp_sync(LLVMBuilderRef b, LLVMModuleRef m) {
+  LLVMValueRef all = LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(m)), 0xffffffffu, 0);
+  call_intrinsic(b, m, "llvm.nvvm.bar.warp.sync", &all, 1, "");
+}
+
 /* One 32-bit shuffle: i32 or f32. The c operand packs the segment mask
  * ((32 - width) << 8) and the clamp lane (31 for down/xor/idx, 0 for up), as
  * the PTX ISA describes for shfl.sync. */

@@ -38,6 +38,9 @@ LLVMValueRef vtc_nvptx_lane_id(LLVMBuilderRef b, LLVMModuleRef m);              
 /* bar.sync 0: every thread of the block waits, and its shared and global
  * memory accesses before the barrier are visible to the block after it. */
 void vtc_nvptx_barrier(LLVMBuilderRef b, LLVMModuleRef m);
+/* bar.warp.sync with a full mask: the warp's threads wait for each other,
+ * and their memory accesses before it are visible to the warp after it. */
+void vtc_nvptx_warp_sync(LLVMBuilderRef b, LLVMModuleRef m);
 
 /* Warp shuffles (shfl.sync with a full mask: every lane of the warp must
  * execute it). `value` is i32, f32, i64, f64 or a pointer (64-bit values are

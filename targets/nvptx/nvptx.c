@@ -17,7 +17,7 @@
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 
-#include "runtime/jit.h"
+#include "targets/nvptx/intrinsics.h"
 
 /* ---- architectures ------------------------------------------------------ */
 
@@ -72,6 +72,56 @@ static void nvptx_prepare_function(LLVMValueRef fn, const char *cpu, const char 
                                                                (unsigned)strlen(features)));
 }
 
+/* ---- the hooks of gir's GPU mapping (target.h) ------------------------------ */
+
+/* PTX text through vtc_nvptx_emit_ptx (libdevice linked, then optimised). */
+static int nvptx_emit_code(LLVMModuleRef m, const char *cpu, int opt_level, vtc_emit_kind kind, char **out,
+                           size_t *out_size, char **error) {
+  if (kind != VTC_EMIT_ASSEMBLY) {
+    if (error) *error = vtc_target_errorf("nvptx has no object files: use --emit=ptx");
+    return -1;
+  }
+  if (vtc_nvptx_emit_ptx(m, cpu, opt_level, out, error) != 0) return -1;
+  if (out_size) *out_size = strlen(*out);
+  return 0;
+}
+
+/* A full wave of the default GPU: every SM's resident threads, in warps. */
+static int64_t nvptx_resident_warps(void) {
+  const vtc_gpu_desc *g = vtc_gpu_lookup(VTC_NVPTX_DEFAULT_ARCH);
+  return (int64_t)g->num_sms * g->max_threads_per_sm / g->warp_size;
+}
+
+static void nvptx_mark_kernel(LLVMValueRef fn, unsigned max_threads) {
+  vtc_nvptx_mark_kernel(fn);
+  vtc_nvptx_set_max_threads(fn, max_threads);
+}
+
+static LLVMValueRef nvptx_special_reg(LLVMBuilderRef b, LLVMModuleRef m, vtc_target_sreg reg) {
+  static LLVMValueRef (*const readers[])(LLVMBuilderRef, LLVMModuleRef, int) = {
+      [VTC_SREG_THREAD_ID] = vtc_nvptx_thread_id,
+      [VTC_SREG_BLOCK_ID] = vtc_nvptx_block_id,
+      [VTC_SREG_NUM_BLOCKS] = vtc_nvptx_grid_dim,
+  };
+  return readers[reg](b, m, 0);
+}
+
+static void nvptx_barrier(LLVMBuilderRef b, LLVMModuleRef m, vtc_target_barrier scope) {
+  if (scope == VTC_BARRIER_WARP) vtc_nvptx_warp_sync(b, m);
+  else vtc_nvptx_barrier(b, m);
+}
+
+static LLVMValueRef nvptx_shuffle(LLVMBuilderRef b, LLVMModuleRef m, vtc_target_shuffle mode, LLVMValueRef value,
+                                  LLVMValueRef lane_or_delta, int width) {
+  static const vtc_nvptx_shfl_mode modes[] = {
+      [VTC_SHUFFLE_DOWN] = VTC_NVPTX_SHFL_DOWN,
+      [VTC_SHUFFLE_UP] = VTC_NVPTX_SHFL_UP,
+      [VTC_SHUFFLE_XOR] = VTC_NVPTX_SHFL_XOR,
+      [VTC_SHUFFLE_IDX] = VTC_NVPTX_SHFL_IDX,
+  };
+  return vtc_nvptx_shfl(b, m, modes[mode], value, lane_or_delta, width);
+}
+
 const vtc_target vtc_target_nvptx = {
   .name = "nvptx",
   .triple = "nvptx64-nvidia-cuda",
@@ -79,6 +129,15 @@ const vtc_target vtc_target_nvptx = {
   .init = nvptx_init,
   .resolve = nvptx_resolve,
   .prepare_function = nvptx_prepare_function,
+  .emit_code = nvptx_emit_code,
+  .warp_size = VTC_NVPTX_WARP_SIZE,
+  .resident_warps = nvptx_resident_warps,
+  .mark_kernel = nvptx_mark_kernel,
+  .special_reg = nvptx_special_reg,
+  .barrier = nvptx_barrier,
+  .shuffle = nvptx_shuffle,
+  .shared_array = vtc_nvptx_shared_array,
+  .math_prefix = "__nv_",
 };
 
 /* ---- libdevice -------------------------------------------------------------- */

@@ -10,11 +10,11 @@
 
 #include "targets/target.h"
 
-/* The row of the target table. cpu is the GPU architecture ("sm_90",
- * "sm_90a", "sm_89", "sm_86", "sm_80"; NULL: sm_90); features NULL means the
- * lowest PTX ISA version that architecture needs ("+ptx78" for sm_90, "+ptx70"
- * for sm_80), so the PTX loads on every driver that knows the architecture. */
-extern const vtc_target vtc_target_nvptx;
+/* The row of the target table, vtc_target_nvptx (declared in target.h).
+ * cpu is the GPU architecture ("sm_90", "sm_90a", "sm_89", "sm_86", "sm_80";
+ * NULL: sm_90); features NULL means the lowest PTX ISA version that
+ * architecture needs ("+ptx78" for sm_90, "+ptx70" for sm_80), so the PTX
+ * loads on every driver that knows the architecture. */
 
 /* The default architecture and the reference data layout of nvptx64. */
 #define VTC_NVPTX_DEFAULT_ARCH "sm_90"

@@ -36,7 +36,6 @@ int vtc_x86_vector_bits(const char *cpu, const char *features);
 /* Prints the host description (for vtc-run --print-target and tests). */
 void vtc_x86_host_print(const vtc_x86_host *h, void *file /* FILE * */);
 
-/* The x86-64 row of the target table. */
-extern const vtc_target vtc_target_x86;
+/* The x86-64 row of the target table is vtc_target_x86 (target.h). */
 
 #endif

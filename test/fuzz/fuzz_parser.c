@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "ir/ir.h"
+#include "tools/common/register.h"
 
 static void swallow(const vtc_diagnostic *d, void *data) {
   (void)d;

@@ -14,6 +14,7 @@
 #include "runtime/cuda_cache.h"
 #include "runtime/cuda_exec.h"
 #include "test/unit/unit.h"
+#include "tools/common/register.h"
 
 /* Line numbers of this text appear in the expected messages below. */
 static const char kModule[] =

@@ -7,6 +7,7 @@
 #include "dialects/arith/arith.h"
 #include "dialects/builtin/dialects.h"
 #include "ir/ir.h"
+#include "tools/common/register.h"
 #include "unit.h"
 
 static vtc_context *new_ctx(void) {

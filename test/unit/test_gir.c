@@ -10,6 +10,7 @@
 #include "ir/asm.h"
 #include "ir/diagnostics.h"
 #include "ir/verifier.h"
+#include "tools/common/register.h"
 #include "unit.h"
 
 static vtc_context *ctx;

@@ -17,6 +17,7 @@
 #include "runtime/thread_pool.h"
 #include "targets/x86/host.h"
 #include "test/unit/unit.h"
+#include "tools/common/register.h"
 
 /* ---- helpers ------------------------------------------------------------------ */
 

@@ -16,6 +16,7 @@
 #include "runtime/tensor_compare.h"
 #include "runtime/thread_pool.h"
 #include "test/unit/unit.h"
+#include "tools/common/register.h"
 
 /* Dynamic dimensions of inputs are bound to this size (programs with
  * dynamic shapes run at several). */

@@ -12,6 +12,7 @@
 #include "dialects/graph/graph.h"
 #include "dialects/te/te.h"
 #include "ir/ir.h"
+#include "tools/common/register.h"
 #include "unit.h"
 
 static void quiet(const vtc_diagnostic *d, void *data) { (void)d, (void)data; }

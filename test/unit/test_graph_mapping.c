@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dialects/graph/graph_impl.h"
+#include "tools/common/register.h"
 #include "unit.h"
 
 static vtc_context *ctx;

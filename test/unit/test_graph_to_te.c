@@ -22,6 +22,7 @@
 #include "differential.h"
 #include "mlir_inputs.h"
 #include "lowering/graph-to-te/graph_to_te.h"
+#include "tools/common/register.h"
 
 static int passed, failed, skipped;
 static bool verbose;

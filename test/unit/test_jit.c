@@ -9,6 +9,7 @@
 
 #include <llvm-c/Core.h>
 
+#include "lowering/gir-to-llvm/gir_to_llvm.h"
 #include "runtime/ffi_call.h"
 #include "runtime/jit.h"
 #include "runtime/rt_alloc.h"
@@ -71,10 +72,10 @@ static void build_parallel_fill(LLVMModuleRef m) {
   LLVMBuildStore(b, v, LLVMBuildGEP2(b, i64, LLVMGetParam(body, 1), &i, 1, "p"));
   LLVMBuildRetVoid(b);
 
-  LLVMTypeRef rt_type = vtc_rt_function_type(c, "vtc_rt_parallel_for");
-  LLVMValueRef rt = vtc_rt_declare(m, "vtc_rt_parallel_for");
-  CHECK(vtc_rt_declare(m, "vtc_rt_parallel_for") == rt);
-  CHECK(vtc_rt_declare(m, "vtc_rt_no_such") == NULL);
+  LLVMTypeRef rt_type = vtc_gir_rt_function_type(c, "vtc_rt_parallel_for");
+  LLVMValueRef rt = vtc_gir_rt_declare(m, "vtc_rt_parallel_for");
+  CHECK(vtc_gir_rt_declare(m, "vtc_rt_parallel_for") == rt);
+  CHECK(vtc_gir_rt_declare(m, "vtc_rt_no_such") == NULL);
   LLVMTypeRef fill_params[] = {ptr, i64};
   LLVMValueRef fill = LLVMAddFunction(m, "fill", LLVMFunctionType(vd, fill_params, 2, 0));
   LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(c, fill, "entry"));
@@ -86,12 +87,12 @@ static void build_parallel_fill(LLVMModuleRef m) {
   LLVMValueRef make = LLVMAddFunction(m, "make", LLVMFunctionType(ptr, &i64, 1, 0));
   LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(c, make, "entry"));
   LLVMValueRef bytes = LLVMGetParam(make, 0);
-  LLVMBuildRet(b, LLVMBuildCall2(b, vtc_rt_function_type(c, "vtc_rt_alloc"),
-                                 vtc_rt_declare(m, "vtc_rt_alloc"), &bytes, 1, "p"));
+  LLVMBuildRet(b, LLVMBuildCall2(b, vtc_gir_rt_function_type(c, "vtc_rt_alloc"),
+                                 vtc_gir_rt_declare(m, "vtc_rt_alloc"), &bytes, 1, "p"));
   LLVMValueRef drop = LLVMAddFunction(m, "drop", LLVMFunctionType(vd, &ptr, 1, 0));
   LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(c, drop, "entry"));
   LLVMValueRef p = LLVMGetParam(drop, 0);
-  LLVMBuildCall2(b, vtc_rt_function_type(c, "vtc_rt_free"), vtc_rt_declare(m, "vtc_rt_free"), &p, 1, "");
+  LLVMBuildCall2(b, vtc_gir_rt_function_type(c, "vtc_rt_free"), vtc_gir_rt_declare(m, "vtc_rt_free"), &p, 1, "");
   LLVMBuildRetVoid(b);
   LLVMDisposeBuilder(b);
 }
@@ -394,8 +395,31 @@ static void test_errors(void) {
   free(err);
 }
 
+/* The runtime ABI has two halves: the code generator's signatures
+ * (vtc_gir_rt_functions) and the JIT's definitions (vtc_rt_symbols). Every
+ * function on one side is on the other, with the same signature. */
+static void test_runtime_abi_agrees(void) {
+  for (size_t i = 0; i < vtc_gir_num_rt_functions; i++) {
+    const vtc_gir_rt_function *f = &vtc_gir_rt_functions[i];
+    const vtc_runtime_symbol *s = NULL;
+    for (size_t j = 0; j < vtc_rt_num_symbols; j++)
+      if (strcmp(vtc_rt_symbols[j].name, f->name) == 0) s = &vtc_rt_symbols[j];
+    if (!s) printf("  %s: called by generated code, not defined by the JIT\n", f->name);
+    CHECK(s != NULL);
+    CHECK(s && s->address != NULL && s->signature && strcmp(s->signature, f->signature) == 0);
+  }
+  for (size_t j = 0; j < vtc_rt_num_symbols; j++) {
+    bool found = false;
+    for (size_t i = 0; i < vtc_gir_num_rt_functions; i++)
+      found |= strcmp(vtc_rt_symbols[j].name, vtc_gir_rt_functions[i].name) == 0;
+    if (!found) printf("  %s: defined by the JIT, missing from vtc_gir_rt_functions\n", vtc_rt_symbols[j].name);
+    CHECK(found);
+  }
+}
+
 int main(void) {
   vtc_x86_host_print(vtc_x86_host_get(), stdout);
+  UNIT_RUN(test_runtime_abi_agrees);
   UNIT_RUN(test_saxpy_jit_ffi);
   UNIT_RUN(test_scalars_and_other_context);
   UNIT_RUN(test_parallel_for_from_jit);

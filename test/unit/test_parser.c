@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "tools/common/register.h"
 #include "unit.h"
 
 /* ---- a test dialect with custom forms ------------------------------------- */

@@ -8,6 +8,7 @@
 
 #include "ir/ir.h"
 #include "ir/verify_diagnostics.h"
+#include "tools/common/register.h"
 #include "unit.h"
 
 typedef struct captured {

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "ir/ir.h"
+#include "passes/generic/generic_passes.h"
+#include "tools/common/register.h"
 #include "unit.h"
 
 static vtc_context *ctx;

@@ -28,6 +28,7 @@
 #include "mlir_inputs.h"
 #include "lowering/graph-to-te/graph_to_te.h"
 #include "lowering/te-to-gir/te_to_gir.h"
+#include "tools/common/register.h"
 
 static int passed, failed, skipped;
 static bool verbose;

@@ -7,6 +7,7 @@
 
 #include "ir/dominance.h"
 #include "ir/ir.h"
+#include "tools/common/register.h"
 #include "unit.h"
 
 static vtc_context *ctx;

@@ -11,6 +11,7 @@
 
 #include "ir/ir.h"
 #include "ir/verify_diagnostics.h"
+#include "tools/common/register.h"
 #include "tools/vtc-opt/options.h"
 
 #define VTC_OPT_VERSION "0.1.0"
@@ -183,8 +184,7 @@ static int run(const opt_options *o, vtc_context *ctx) {
 
 int main(int argc, char **argv) {
   vtc_context *ctx = vtc_context_create();
-  vtc_register_all_dialects(ctx);
-  vtc_register_all_passes(ctx);
+  vtc_register_all(ctx);
   opt_options o;
   int rc = opt_parse_args(argc, argv, ctx, &o) ? run(&o, ctx) : 1;
   opt_options_free(&o);

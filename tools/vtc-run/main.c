@@ -19,6 +19,7 @@
 #include "ir/ir.h"
 #include "runtime/npy.h"
 #include "runtime/thread_pool.h"
+#include "tools/common/register.h"
 #include "tools/vtc-run/inputs.h"
 #include "tools/vtc-run/options.h"
 #include "tools/vtc-run/run.h"
@@ -327,8 +328,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   vtc_context *ctx = vtc_context_create();
-  vtc_register_all_dialects(ctx);
-  vtc_register_all_passes(ctx);
+  vtc_register_all(ctx);
   int rc = run(&o, ctx);
   vtc_thread_pool_shutdown_default(); /* joined threads for leak checkers */
   run_options_free(&o);

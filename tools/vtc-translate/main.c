@@ -11,9 +11,8 @@
 
 #include "ir/ir.h"
 #include "lowering/gir-to-llvm/gir_to_llvm.h"
-#include "runtime/jit.h"
-#include "targets/nvptx/nvptx.h"
 #include "targets/target.h"
+#include "tools/common/register.h"
 
 typedef struct options {
   const char *input, *output, *pipeline, *cpu, *features, *target;
@@ -118,7 +117,8 @@ static bool lower_to_gir(vtc_context *ctx, vtc_op *module, const options *o) {
   if (!pipeline) {
     dialect_scan s = {false, false};
     vtc_op_walk(module, true, scan, &s);
-    bool gpu = !strcmp(o->target, "nvptx");
+    const vtc_target *target = vtc_target_lookup(o->target);
+    bool gpu = target && target->warp_size > 0;
     if (s.graph) pipeline = gpu ? "lower-graph-to-te,lower-te-to-gir{hierarchy=gpu}" : "lower-graph-to-te,lower-te-to-gir";
     else if (s.te) pipeline = gpu ? "lower-te-to-gir{hierarchy=gpu}" : "lower-te-to-gir";
   }
@@ -183,28 +183,9 @@ static bool translate(vtc_op *module, const options *o) {
   }
   LLVMDisposeMessage(msg);
   if (ok) vtc_target_configure_module(m, tm);
-  bool ptx = target == &vtc_target_nvptx && o->emit != VTC_EMIT_LLVM_IR;
-  if (ok && o->opt_level > 0 && !ptx) {
-    char passes[32];
-    snprintf(passes, sizeof passes, "default<O%d>", o->opt_level);
-    if (vtc_llvm_optimize(m, tm, passes, &err) != 0) {
-      fprintf(stderr, "vtc-translate: %s\n", err);
-      ok = false;
-    }
-  }
   char *out = NULL;
   size_t size = 0;
-  if (ok && ptx) { /* libdevice linked and optimised with the kernels (nvptx.h) */
-    if (o->emit == VTC_EMIT_OBJECT) {
-      fputs("vtc-translate: nvptx has no object files: use --emit=ptx\n", stderr);
-      ok = false;
-    } else if (vtc_nvptx_emit_ptx(m, cpu, o->opt_level, &out, &err) != 0) {
-      fprintf(stderr, "vtc-translate: %s\n", err);
-      ok = false;
-    } else {
-      size = strlen(out);
-    }
-  } else if (ok && vtc_llvm_emit(m, tm, o->emit, &out, &size, &err) != 0) {
+  if (ok && vtc_target_emit(target, m, tm, cpu, o->opt_level, o->emit, &out, &size, &err) != 0) {
     fprintf(stderr, "vtc-translate: %s\n", err);
     ok = false;
   }
@@ -227,8 +208,7 @@ int main(int argc, char **argv) {
     return 0;
   }
   vtc_context *ctx = vtc_context_create();
-  vtc_register_all_dialects(ctx);
-  vtc_register_all_passes(ctx);
+  vtc_register_all(ctx);
   size_t len = 0;
   char *buf = read_input(o.input, &len);
   int rc = 1;

@@ -1,4 +1,6 @@
-/* Canonicalization of the graph dialect: identity ops, reshapes and
+/* Canonicalization of the graph dialect (the folders and patterns its op
+ * table in dialect.c points at, as MLIR's getCanonicalizationPatterns live
+ * with the ops; the canonicalize pass is generic): identity ops, reshapes and
  * transposes removed, transpose(transpose) and reshape(reshape) composed,
  * and constant folding of element-wise ops on small constants (fewer than
  * GRAPH_FOLD_LIMIT elements) through the reference kernels, so a folded

@@ -1,0 +1,16 @@
+/* Private to dialects/te: what its files share beyond the public te.h. The
+ * op file (ops.c) calls down into the in-bounds proof (verify_bounds.c),
+ * which uses only te.h's accessors, so the includes go one way. */
+#ifndef VTC_DIALECTS_TE_TE_IMPL_H
+#define VTC_DIALECTS_TE_TE_IMPL_H
+
+#include "dialects/te/te.h"
+
+/* The static in-bounds proof (verify_bounds.c), run by te.compute's
+ * verifier: for every te.load without padding, interval evaluation of each
+ * map result over the iteration domain (when the domain and the input's
+ * dimension are static) must stay inside the input. Emits a located error
+ * on the load and returns false when some access is out of bounds. */
+bool te_verify_bounds(vtc_op *compute);
+
+#endif

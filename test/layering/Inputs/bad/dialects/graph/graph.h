@@ -1,0 +1,2 @@
+/* sideways: graph and te are siblings */
+#include "dialects/te/te.h"

@@ -1,0 +1,3 @@
+/* not a path from the root */
+#include "core.h"
+#include <stdio.h>

@@ -1,0 +1,2 @@
+/* upward: the core includes a dialect */
+#include "dialects/graph/graph.h"

@@ -1,0 +1,2 @@
+/* a private header of another module */
+#include "dialects/te/te_impl.h"

@@ -1,0 +1,1 @@
+#include "passes/y/b.h"

@@ -1,0 +1,2 @@
+/* an include cycle */
+#include "passes/y/a.h"

@@ -1,0 +1,2 @@
+/* targets may include only ir */
+#include "dialects/te/te.h"

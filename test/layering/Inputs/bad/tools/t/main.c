@@ -1,0 +1,2 @@
+/* a tool reaches into a target folder */
+#include "targets/nvptx/n.h"

@@ -1,0 +1,2 @@
+#include "runtime/tensor.h"
+#include "ir/core.h"

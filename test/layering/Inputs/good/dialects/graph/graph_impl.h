@@ -1,0 +1,1 @@
+#include "dialects/graph/graph.h"

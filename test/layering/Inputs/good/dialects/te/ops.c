@@ -1,0 +1,2 @@
+/* a listed exception */
+#include "ir/parser_impl.h"

@@ -1,0 +1,2 @@
+#include "targets/target.h"
+#include "dialects/graph/graph.h"

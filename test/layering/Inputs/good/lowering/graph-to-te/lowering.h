@@ -1,0 +1,2 @@
+/* a listed exception */
+#include "dialects/graph/graph_impl.h"

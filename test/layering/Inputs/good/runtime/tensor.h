@@ -1,0 +1,2 @@
+/* host tensors: below the dialects */
+#include "ir/support.h"

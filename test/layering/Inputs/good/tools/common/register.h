@@ -1,0 +1,1 @@
+#include "lowering/a-to-b/l.h"

@@ -1,0 +1,2 @@
+#include "tools/common/register.h"
+#include "runtime/tensor.h"

@@ -1,0 +1,3 @@
+/* A low layer that calls up into a higher one. */
+int high(void);
+int low(void) { return high() + 1; }
