@@ -9,9 +9,16 @@
 #include "dialects/builtin/dialects.h"
 #include "dialects/graph/graph_impl.h"
 #include "dialects/te/te.h"
+#include "ir/check.h"
 #include "ir/ptrmap.h"
 
 typedef const vtc_affine_expr *gte_expr;
+
+/* One assertion emitted in a function (not emitted twice). */
+typedef struct gte_asserted {
+  vtc_check_relation r;
+  gte_expr a, b;
+} gte_asserted;
 
 /* A value's shape as affine expressions with no dims over the function's
  * symbols (gte_lowering.syms): a constant for a static dimension. */
@@ -31,6 +38,13 @@ typedef struct gte_lowering {
   VTC_VEC(vtc_value *) syms; /* function symbols: s_i is syms.data[i] */
   vtc_ptrmap shapes;   /* vtc_value * -> gte_shape * (owned) */
   vtc_ptrmap sym_tensors; /* gte_expr -> vtc_value * (rank-0 te tensors of a symbol expr) */
+  /* Run-time checks (checks.c): host te.asserts go after check_anchor (the
+   * last te.dim or check op of the prologue), before any te.compute, when
+   * they use the first num_top_syms symbols only; else before the op. */
+  vtc_op *check_anchor;
+  unsigned num_top_syms;
+  vtc_ptrmap check_values; /* gte_expr -> its index value in the prologue */
+  VTC_VEC(gte_asserted) asserted;
 } gte_lowering;
 
 /* ---- diagnostics and attributes --------------------------------------------- */
@@ -68,6 +82,18 @@ void gte_broadcast_index(gte_lowering *L, const gte_shape *in, const gte_shape *
  * a compute is isolated from its symbols, so a TE that needs a dynamic size
  * as a number loads it from here. Cached per function. */
 vtc_value *gte_symbol_tensor(gte_lowering *L, gte_expr e, const vtc_type *element);
+
+/* ---- run-time checks (checks.c) -----------------------------------------------
+ * A host te.assert at the op's location: relation(lhs, rhs), then the message
+ * (`{k}` for args[k]), unless it provably holds or was asserted already in
+ * this function. The index values are computed from the symbols in host
+ * arith. */
+void gte_assert(gte_lowering *L, vtc_check_relation r, gte_expr lhs, gte_expr rhs, const char *message,
+                unsigned nargs, const gte_expr *args);
+/* The checks the graph op's shape rule leaves to run time
+ * (vtc_graph_runtime_checks), asserted with the rule's messages. */
+void gte_graph_checks(gte_lowering *L, vtc_op *op);
+void gte_free_checks(gte_lowering *L);
 
 /* ---- building one te.compute ------------------------------------------------ */
 

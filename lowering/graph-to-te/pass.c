@@ -93,6 +93,7 @@ static gte_lower_fn find_rule(const vtc_op *op) {
 }
 
 static void free_lowering(gte_lowering *L) {
+  gte_free_checks(L);
   for (size_t i = 0; i < L->shapes.cap; i++)
     if (L->shapes.keys[i] > VTC_PTRMAP_DELETED) free(L->shapes.vals[i]);
   vtc_ptrmap_free(&L->shapes);
@@ -107,6 +108,7 @@ static bool lower_op(gte_lowering *L, vtc_op *op, unsigned *lowered) {
   if (!fn) return gte_fail(L, "no lowering for this op");
   vtc_value *buf[8], **results = op->num_results > 8 ? vtc_xcalloc(op->num_results, sizeof *results) : buf;
   L->b = vtc_builder_before(op);
+  gte_graph_checks(L, op);
   bool ok = fn(L, op, results);
   for (unsigned i = 0; ok && i < op->num_results; i++) {
     if (results[i]->type != vtc_op_result(op, i)->type) {
@@ -141,9 +143,11 @@ static bool lower_function(vtc_context *ctx, vtc_op *func, unsigned *lowered) {
       vtc_value *d = vtc_te_build_dim(&top, func->loc, arg, i);
       s.dims[i] = vtc_affine_symbol(ctx, (unsigned)L.syms.len);
       VTC_VEC_PUSH(&L.syms, d);
+      L.check_anchor = d->def_op;
     }
     gte_set_shape(&L, arg, &s);
   }
+  L.num_top_syms = (unsigned)L.syms.len;
   /* Snapshot the graph ops first: lowering inserts ops before each. */
   VTC_VEC(vtc_op *) ops = {0};
   for (vtc_block *b = entry; b; b = b->next)
