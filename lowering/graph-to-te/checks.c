@@ -92,7 +92,8 @@ void gte_assert(gte_lowering *L, vtc_check_relation r, gte_expr lhs, gte_expr rh
   VTC_VEC_PUSH(&L->asserted, ((gte_asserted){r, lhs, rhs}));
   bool late = !L->check_anchor || uses_late_symbol(L, lhs) || uses_late_symbol(L, rhs);
   for (unsigned i = 0; i < nargs; i++) late |= uses_late_symbol(L, args[i]);
-  vtc_builder b = late ? L->b : vtc_builder_after(L->check_anchor);
+  vtc_op *anchor = late ? L->late_anchor : L->check_anchor;
+  vtc_builder b = anchor ? vtc_builder_after(anchor) : L->b;
   /* Operands: lhs, rhs, then the message's other arguments, each once. */
   gte_expr *exprs = vtc_xcalloc(nargs + 2, sizeof *exprs);
   unsigned *map = vtc_xcalloc(nargs + 1, sizeof *map), n = 2;
@@ -112,7 +113,8 @@ void gte_assert(gte_lowering *L, vtc_check_relation r, gte_expr lhs, gte_expr rh
     char *tmpl = vtc_check_renumber(message, map, nargs);
     vtc_op *a = vtc_assert_build(&b, "te.assert", L->op->loc, r, n, ops, NULL, tmpl);
     free(tmpl);
-    if (!late) L->check_anchor = a;
+    if (late) L->late_anchor = L->late_anchor ? a : NULL;
+    else L->check_anchor = a;
   }
   free(ops);
   free(exprs);
@@ -152,6 +154,14 @@ static void add_graph_check(void *ctx, const vtc_shape_check *c) {
 }
 
 void gte_graph_checks(gte_lowering *L, vtc_op *op) {
+  /* The operands' symbols first (te.dims after a func.call that defines
+   * one), so that a check of this op can go before all of its TEs. */
+  for (unsigned i = 0; i < op->num_operands; i++) {
+    gte_shape s;
+    vtc_value *v = vtc_op_operand(op, i);
+    if (vtc_type_is_tensor(v->type) && v->type->rank <= VTC_MAX_RANK) gte_shape_of(L, v, &s);
+  }
+  L->late_anchor = op->prev;
   graph_check_ctx g = {L, op};
   vtc_graph_runtime_checks(op, add_graph_check, &g);
 }

@@ -40,8 +40,10 @@ typedef struct gte_lowering {
   vtc_ptrmap sym_tensors; /* gte_expr -> vtc_value * (rank-0 te tensors of a symbol expr) */
   /* Run-time checks (checks.c): host te.asserts go after check_anchor (the
    * last te.dim or check op of the prologue), before any te.compute, when
-   * they use the first num_top_syms symbols only; else before the op. */
-  vtc_op *check_anchor;
+   * they use the first num_top_syms symbols only; else after late_anchor
+   * (what preceded the op, its operands' te.dims included), before the
+   * op's own TEs. */
+  vtc_op *check_anchor, *late_anchor;
   unsigned num_top_syms;
   vtc_ptrmap check_values; /* gte_expr -> its index value in the prologue */
   VTC_VEC(gte_asserted) asserted;
