@@ -71,13 +71,14 @@ static inline bool gte_is_const(gte_expr e, int64_t *v) {
 }
 gte_expr gte_c(gte_lowering *L, int64_t v);
 /* The numpy broadcast of two shapes (right-aligned). A dynamic dimension is
- * assumed to equal the other operand's unless that one is a static 1 (the
- * runtime bounds checks of te.load catch a violation). */
+ * assumed to equal the other operand's unless that one is a static 1
+ * (gte_broadcast_index asserts it at run time). */
 gte_shape gte_broadcast(gte_lowering *L, const gte_shape *a, const gte_shape *b);
 /* The index expressions that read an operand of shape `in` broadcast to an
  * output of shape `out` (its leading dims): a size-1 dimension reads 0
  * unless the output's is 1 too, the others the matching output index
- * d_(i + out.rank - in.rank). */
+ * d_(i + out.rank - in.rank), whose sizes must then agree: a host te.assert
+ * checks it unless it provably holds (checks.c). */
 void gte_broadcast_index(gte_lowering *L, const gte_shape *in, const gte_shape *out, gte_expr *idx);
 /* A rank-0 i64 (or float `element`) tensor holding the value of a symbol
  * expression: a te.compute with `reduce ()[s] -> (e)` summing 1. The body of

@@ -9,8 +9,13 @@
  *   affine expression of those symbols, and each te.compute takes exactly the
  *   symbols its shape, reduction domain and inputs' shapes mention.
  * - In broadcasting, a dynamic dimension is assumed to equal the other
- *   operand's (it does not broadcast); te.load's run-time bounds checks
- *   catch a violation instead of reading wrong elements.
+ *   operand's (it does not broadcast); a host te.assert checks it at run
+ *   time (checks.c), after the checks of the op's own shape rule, so a
+ *   violation fails before any TE runs instead of reading wrong elements.
+ * - Run-time checks (checks.c): the agreements a shape rule leaves to run
+ *   time come from the rule itself (vtc_graph_runtime_checks) with its
+ *   message, as host te.asserts right after the te.dims; index operands
+ *   (gather, scatter_nd) are checked per element in the TE body.
  * - Intermediate tensors of composites (softmax, norms, attention) have the
  *   op's element type; their statistics (row max, sums) are tensors of the
  *   reduced shape.
@@ -21,8 +26,8 @@
  * - A reshape or flatten with dynamic dims (reshape.c): the result's `?`
  *   sizes come from its attributes as the reference kernels compute them; a
  *   -1 whose element count a constant may not divide is `count floordiv c`
- *   (the reshape needs a multiple at run time; te cannot check it, the
- *   reference interpreter does). The load map delinearises within the
+ *   (the reshape needs a multiple at run time: the rule's te.assert checks
+ *   it, as the reference interpreter does). The load map delinearises within the
  *   finest groups of dims whose symbolic products are provably equal. */
 #include <stdlib.h>
 #include <string.h>

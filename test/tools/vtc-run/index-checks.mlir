@@ -50,7 +50,13 @@ func.func @gather_rows(%x: tensor<4x3xf32>, %i: tensor<2000xi64>) -> tensor<2000
 // RUN: %python %S/Inputs/expect_exit.py 1 vtc-run %s --entry=gather_dynamic --shape=0:6x3 --input-range=1:6:7 --target=te 2>&1 | FileCheck %s --check-prefix=GATHER-DYN
 // RUN: %python %S/Inputs/expect_exit.py 1 vtc-run %s --entry=gather_dynamic --shape=0:6x3 --input-range=1:6:7 --target=gir 2>&1 | FileCheck %s --check-prefix=GATHER-DYN
 // RUN: %python %S/Inputs/expect_exit.py 1 vtc-run %s --entry=gather_dynamic --shape=0:6x3 --input-range=1:6:7 --target=cpu 2>&1 | FileCheck %s --check-prefix=GATHER-DYN
-// GATHER-DYN: {{^}}{{.*}}index-checks.mlir:[[@LINE+2]]:8: error: 'graph.gather' op gather: index 6 is out of range for a dimension of size 6
+// GATHER-DYN: {{^}}{{.*}}index-checks.mlir:[[@LINE+8]]:8: error: 'graph.gather' op gather: index 6 is out of range for a dimension of size 6
+// An empty dim: every index is out of range, and nothing is read.
+// RUN: %python %S/Inputs/expect_exit.py 1 vtc-run %s --entry=gather_dynamic --shape=0:0x3 --input-range=1:0:1 --target=interp 2>&1 | FileCheck %s --check-prefix=GATHER-EMPTY
+// RUN: %python %S/Inputs/expect_exit.py 1 vtc-run %s --entry=gather_dynamic --shape=0:0x3 --input-range=1:0:1 --target=te 2>&1 | FileCheck %s --check-prefix=GATHER-EMPTY
+// RUN: %python %S/Inputs/expect_exit.py 1 vtc-run %s --entry=gather_dynamic --shape=0:0x3 --input-range=1:0:1 --target=gir 2>&1 | FileCheck %s --check-prefix=GATHER-EMPTY
+// RUN: %python %S/Inputs/expect_exit.py 1 vtc-run %s --entry=gather_dynamic --shape=0:0x3 --input-range=1:0:1 --target=cpu 2>&1 | FileCheck %s --check-prefix=GATHER-EMPTY
+// GATHER-EMPTY: {{^}}{{.*}}index-checks.mlir:[[@LINE+2]]:8: error: 'graph.gather' op gather: index 0 is out of range for a dimension of size 0
 func.func @gather_dynamic(%x: tensor<?x3xf32>, %i: tensor<2x2xi32>) -> tensor<2x2x3xf32> {
   %0 = "graph.gather"(%x, %i) {axis = 0} : (tensor<?x3xf32>, tensor<2x2xi32>) -> tensor<2x2x3xf32>
   return %0 : tensor<2x2x3xf32>
