@@ -249,9 +249,10 @@ void vtc_shape_check_text(vtc_shape_check *c, const char *fmt, ...) __attribute_
 void vtc_shape_check_dim(vtc_shape_check *c, int operand, int axis, int64_t value);
 /* "[2,?,4]" as vtc_format_shape writes it, dim i being the operand's axis i. */
 void vtc_shape_check_shape(vtc_shape_check *c, int operand, const vtc_shape *s);
-/* When the check's dims are all static, `fails` is the rule's verdict: -1
- * with the message in err if it fails, else 0. Otherwise the check goes to
- * the sink (when there is one and it is deferrable) and 0. */
+/* `fails`: the rule decided, with static sizes, that the check fails: -1
+ * with the message (dynamic dims as `?`) in err. Otherwise 0, and a check
+ * on a dynamic dim goes to the sink (when there is one and every dim it
+ * names has a reference). */
 int vtc_shape_check_end(vtc_shape_check *c, bool fails, char *err, size_t errlen);
 
 /* ---- shape helpers ----------------------------------------------------------
