@@ -14,6 +14,7 @@
 #include "dialects/graph/graph.h"
 #include "ir/ir.h"
 #include "lowering/gir-to-llvm/gir_to_llvm.h"
+#include "runtime/checks.h"
 #include "runtime/ffi_call.h"
 #include "runtime/jit.h"
 #include "runtime/rt_alloc.h"
@@ -35,6 +36,11 @@ struct vtc_cpu_program {
   vtc_ffi_sig *sig;
   unsigned num_inputs, num_results;
   cpu_buffer_sig *inputs, *results;
+  /* Run-time checks: the sites, the JIT'd record table (NULL without
+   * checks) and the last run's failure (message NULL: none). */
+  vtc_check_table checks;
+  int64_t *records;
+  vtc_check_failure failure;
 };
 
 vtc_cpu_exec_options vtc_cpu_exec_default_options(void) {
@@ -128,6 +134,8 @@ vtc_cpu_program *vtc_cpu_program_create(vtc_op *module, const char *entry, const
   if (vtc_jit_add_module(p->jit, m, &err) != 0) goto fail;
   p->fn = vtc_jit_lookup(p->jit, entry, &err);
   if (!p->fn) goto fail;
+  vtc_check_table_init(&p->checks, module);
+  if (p->checks.num_records && !(p->records = vtc_jit_lookup(p->jit, VTC_GIR_CHECKS_SYMBOL, &err))) goto fail;
   return p;
 fail:
   set_error(error, err ? err : vtc_format("cannot compile @%s", entry));
@@ -143,7 +151,22 @@ void vtc_cpu_program_destroy(vtc_cpu_program *p) {
   free(p->inputs);
   free(p->results);
   free(p->entry);
+  vtc_check_table_free(&p->checks);
+  vtc_check_failure_free(&p->failure);
   free(p);
+}
+
+const vtc_check_failure *vtc_cpu_program_check_failure(const vtc_cpu_program *p) {
+  return p->failure.message ? &p->failure : NULL;
+}
+
+/* After a call: a failed run-time check (record 0 set) is the run's error;
+ * the records are zeroed for the next call. */
+static char *take_check_failure(vtc_cpu_program *p) {
+  if (!p->records || !p->records[0]) return NULL;
+  vtc_check_table_read(&p->checks, p->records, &p->failure);
+  memset(p->records, 0, (size_t)p->checks.num_records * VTC_GIR_CHECK_RECORD_WORDS * sizeof *p->records);
+  return vtc_check_failure_text(&p->failure);
 }
 
 unsigned vtc_cpu_program_num_inputs(const vtc_cpu_program *p) { return p->num_inputs; }
@@ -190,6 +213,7 @@ int vtc_cpu_program_run(vtc_cpu_program *p, const vtc_tensor *inputs, unsigned n
                         double *seconds, char **error) {
   if (error) *error = NULL;
   if (outputs) *outputs = NULL;
+  vtc_check_failure_free(&p->failure);
   if (num_inputs != p->num_inputs) {
     set_error(error, vtc_format("@%s takes %u inputs, %u given", p->entry, p->num_inputs, num_inputs));
     return -1;
@@ -217,6 +241,7 @@ int vtc_cpu_program_run(vtc_cpu_program *p, const vtc_tensor *inputs, unsigned n
   int rc = vtc_ffi_call(p->sig, p->fn, args, NULL, &err);
   double t1 = now_seconds();
   if (seconds) *seconds = t1 - t0;
+  if (rc == 0 && (err = take_check_failure(p))) rc = -1;
   bool called = rc == 0; /* a failed call filled no records */
   vtc_tensor *outs = NULL;
   if (called && outputs) {

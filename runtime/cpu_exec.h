@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "ir/operation.h"
+#include "runtime/checks.h"
 #include "runtime/tensor.h"
 
 typedef struct vtc_cpu_exec_options {
@@ -48,5 +49,10 @@ unsigned vtc_cpu_program_num_results(const vtc_cpu_program *p);
  * argument set-up, copies or frees). Returns 0, or -1 with *error set. */
 int vtc_cpu_program_run(vtc_cpu_program *p, const vtc_tensor *inputs, unsigned num_inputs, vtc_tensor **outputs,
                         double *seconds, char **error);
+
+/* When the last run failed a run-time check of the program (a gir.assert:
+ * a shape agreement, an index range), its location and message (*error
+ * was "file:line:col: message"); else NULL. Valid until the next run. */
+const vtc_check_failure *vtc_cpu_program_check_failure(const vtc_cpu_program *p);
 
 #endif

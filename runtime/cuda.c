@@ -59,6 +59,7 @@ typedef struct cuda_api {
                                  int *options, void **values);
   CUresult (*cuModuleUnload)(CUmodule mod);
   CUresult (*cuModuleGetFunction)(CUfunction *fn, CUmodule mod, const char *name);
+  CUresult (*cuModuleGetGlobal)(CUdeviceptr *ptr, size_t *bytes, CUmodule mod, const char *name);
   CUresult (*cuFuncGetAttribute)(int *value, int attribute, CUfunction fn);
   CUresult (*cuFuncSetAttribute)(CUfunction fn, int attribute, int value);
   CUresult (*cuMemAlloc)(CUdeviceptr *ptr, size_t bytes);
@@ -97,6 +98,7 @@ static const struct { const char *name, *fallback; size_t offset; } cuda_symbols
   SYM(cuModuleLoadDataEx, "cuModuleLoadDataEx", NULL),
   SYM(cuModuleUnload, "cuModuleUnload", NULL),
   SYM(cuModuleGetFunction, "cuModuleGetFunction", NULL),
+  SYM(cuModuleGetGlobal, "cuModuleGetGlobal_v2", NULL),
   SYM(cuFuncGetAttribute, "cuFuncGetAttribute", NULL),
   SYM(cuFuncSetAttribute, "cuFuncSetAttribute", NULL),
   SYM(cuMemAlloc, "cuMemAlloc_v2", NULL),
@@ -381,6 +383,18 @@ int vtc_cuda_module_function(vtc_cuda_module *mod, const char *name, vtc_cuda_fu
   CHECK_CALL(mod->cu, mod->cu->api.cuModuleGetFunction(&fn, mod->handle, name), error,
              "cuModuleGetFunction(\"%.100s\")", name);
   *out = fn;
+  return 0;
+}
+
+int vtc_cuda_module_global(vtc_cuda_module *mod, const char *name, vtc_cuda_ptr *ptr, size_t *bytes,
+                           char **error) {
+  CUdeviceptr p = 0;
+  size_t n = 0;
+  *ptr = 0;
+  CHECK_CALL(mod->cu, mod->cu->api.cuModuleGetGlobal(&p, &n, mod->handle, name), error,
+             "cuModuleGetGlobal(\"%.100s\")", name);
+  *ptr = (vtc_cuda_ptr)p;
+  if (bytes) *bytes = n;
   return 0;
 }
 

@@ -85,6 +85,9 @@ vtc_cuda_module *vtc_cuda_module_load(vtc_cuda *cu, const char *ptx, char **erro
 void vtc_cuda_module_unload(vtc_cuda *cu, vtc_cuda_module *mod);
 int vtc_cuda_module_function(vtc_cuda_module *mod, const char *name, vtc_cuda_function *out,
                              char **error);
+/* The device address and size of a module's global variable. */
+int vtc_cuda_module_global(vtc_cuda_module *mod, const char *name, vtc_cuda_ptr *ptr, size_t *bytes,
+                           char **error);
 
 /* What the compiled kernel uses (cuFuncGetAttribute). */
 typedef struct vtc_cuda_function_info {

@@ -14,6 +14,7 @@
 
 #include "dialects/builtin/dialects.h"
 #include "dialects/gir/gir.h"
+#include "ir/check.h"
 #include "ir/ir.h"
 #include "lowering/gir-to-llvm/gir_to_llvm.h"
 #include "runtime/cuda_cache.h"
@@ -29,6 +30,9 @@ struct vtc_cuda_program {
   vtc_cuda_module *module;
   vtc_cuda_cache *cache;
   vtc_cuda_event start, stop;
+  vtc_cuda_ptr records; /* the module's check records (0: none) */
+  /* The last run's failed run-time check (message NULL: none). */
+  vtc_check_failure failure;
 };
 
 vtc_cuda_exec_options vtc_cuda_exec_default_options(void) {
@@ -123,6 +127,7 @@ static void unload(vtc_cuda_program *p) {
   p->cache = NULL;
   p->module = NULL;
   p->start = p->stop = NULL;
+  p->records = 0;
   p->cu = NULL;
 }
 
@@ -130,9 +135,14 @@ void vtc_cuda_program_destroy(vtc_cuda_program *p) {
   if (!p) return;
   unload(p);
   cplan_free(&p->plan);
+  vtc_check_failure_free(&p->failure);
   free(p->arch);
   free(p->ptx);
   free(p);
+}
+
+const vtc_check_failure *vtc_cuda_program_check_failure(const vtc_cuda_program *p) {
+  return p->failure.message ? &p->failure : NULL;
 }
 
 unsigned vtc_cuda_program_num_inputs(const vtc_cuda_program *p) { return (unsigned)p->plan.inputs.len; }
@@ -151,6 +161,11 @@ int vtc_cuda_program_load(vtc_cuda_program *p, vtc_cuda *cu, char **error) {
   if (rc == 0 && p->ptx && !(p->module = vtc_cuda_module_load(cu, p->ptx, error))) rc = -1;
   for (size_t i = 0; rc == 0 && i < p->plan.kernels.len; i++)
     rc = vtc_cuda_module_function(p->module, p->plan.kernels.data[i].name, &p->plan.kernels.data[i].fn, error);
+  /* Kernel check records: zero as loaded, zeroed again after a failure. */
+  bool records = false;
+  for (size_t i = 0; i < p->plan.kernels.len; i++) records |= p->plan.kernels.data[i].record != 0;
+  if (rc == 0 && records && p->module)
+    rc = vtc_cuda_module_global(p->module, VTC_GIR_CHECKS_SYMBOL, &p->records, NULL, error);
   if (rc != 0) unload(p);
   return rc;
 }
@@ -330,10 +345,78 @@ static char *step_launch(exec *x, const cplan_step *s) {
   return NULL;
 }
 
+/* ---- run-time checks (gir_to_llvm.h, "Run-time checks") ---- */
+
+/* A failed check: the program's failure, and the run's error text. */
+static char *check_failed(exec *x, unsigned site, const int64_t *args) {
+  vtc_check_failure_free(&x->p->failure);
+  vtc_check_table_failure(&x->p->plan.checks, site, args, &x->p->failure);
+  return vtc_check_failure_text(&x->p->failure);
+}
+
+static char *step_assert(exec *x, const cplan_step *s) {
+  int64_t args[VTC_CHECK_MAX_ARGS] = {0};
+  for (unsigned i = 0; i < s->count && i < VTC_CHECK_MAX_ARGS; i++) args[i] = operand(x, s, i)->s.i;
+  if (vtc_check_holds((vtc_check_relation)s->code, args[0], args[1])) return NULL;
+  return check_failed(x, (unsigned)s->imm, args);
+}
+
+enum { kRecordWords = VTC_GIR_CHECK_RECORD_WORDS, kRecordBytes = VTC_GIR_CHECK_RECORD_WORDS * 8 };
+
+/* Reads records [first, first + n) of the device table into buf. */
+static char *read_records(exec *x, unsigned first, unsigned n, int64_t *buf) {
+  char *err = NULL;
+  vtc_cuda_copy_to_host(x->p->cu, buf, x->p->records + (vtc_cuda_ptr)first * kRecordBytes, (size_t)n * kRecordBytes,
+                        &err);
+  return err;
+}
+
+/* A record that holds a failure: the run's error; the table is zeroed. */
+static char *take_record(exec *x, const int64_t *rec) {
+  vtc_check_failure_free(&x->p->failure);
+  vtc_check_table_read(&x->p->plan.checks, rec, &x->p->failure);
+  char *err = NULL;
+  vtc_cuda_memset(x->p->cu, x->p->records, 0, (size_t)x->p->plan.checks.num_records * kRecordBytes, &err);
+  free(err);
+  return vtc_check_failure_text(&x->p->failure);
+}
+
+/* After a launch whose kernel runs again later: its record now. */
+static char *check_launch(exec *x, const cplan_step *s) {
+  int64_t rec[kRecordWords];
+  char *err = read_records(x, x->p->plan.kernels.data[s->imm].record, 1, rec);
+  return err ? err : rec[0] ? take_record(x, rec) : NULL;
+}
+
+/* After the steps: the first launch (in plan order) whose record holds a
+ * failure. One copy of the whole table; nothing without records. */
+static char *check_records(exec *x) {
+  const cplan *plan = &x->p->plan;
+  if (!x->p->records) return NULL;
+  int64_t *recs = vtc_xcalloc((size_t)plan->checks.num_records * kRecordWords, sizeof *recs);
+  char *err = read_records(x, 0, plan->checks.num_records, recs);
+  for (size_t i = 0; !err && i < plan->steps.len; i++) {
+    const cplan_step *s = &plan->steps.data[i];
+    unsigned r = s->kind == CPLAN_LAUNCH ? plan->kernels.data[s->imm].record : 0;
+    if (r && r < plan->checks.num_records && recs[(size_t)r * kRecordWords]) {
+      err = take_record(x, &recs[(size_t)r * kRecordWords]);
+      break;
+    }
+  }
+  free(recs);
+  return err;
+}
+
+static char *step_launch_checked(exec *x, const cplan_step *s) {
+  char *err = step_launch(x, s);
+  return err || !s->check_after || !x->p->records ? err : check_launch(x, s);
+}
+
 typedef char *(*step_fn)(exec *x, const cplan_step *s);
 static const step_fn kSteps[CPLAN_NUM_STEP_KINDS] = {
     [CPLAN_CONST] = step_const, [CPLAN_ARITH] = step_arith, [CPLAN_DIM] = step_dim,
-    [CPLAN_ALLOC] = step_alloc, [CPLAN_FREE] = step_free,   [CPLAN_LAUNCH] = step_launch,
+    [CPLAN_ALLOC] = step_alloc, [CPLAN_FREE] = step_free,   [CPLAN_LAUNCH] = step_launch_checked,
+    [CPLAN_ASSERT] = step_assert,
 };
 
 static char *run_steps(exec *x) {
@@ -461,8 +544,10 @@ int vtc_cuda_program_run(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *in
   exec x;
   exec_init(&x, p);
   double ms = 0;
+  vtc_check_failure_free(&p->failure);
   err = upload_inputs(&x, inputs);
   if (!err) err = timed_steps(&x, &ms);
+  if (!err) err = check_records(&x);
   if (!err && outputs) err = download_results(&x, outputs);
   if (!err && stats) *stats = (vtc_cuda_run_stats){x.peak_bytes, x.allocs, x.launches, ms, 0};
   exec_free(&x);
@@ -481,6 +566,7 @@ int vtc_cuda_program_bench(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *
   }
   exec x;
   exec_init(&x, p);
+  vtc_check_failure_free(&p->failure);
   err = upload_inputs(&x, inputs);
   for (int i = -warmup; i < runs && !err; i++) {
     double t = 0;
@@ -488,6 +574,8 @@ int vtc_cuda_program_bench(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *
     release_live(&x); /* the results are dropped */
     if (i >= 0) ms[i] = t;
   }
+  /* The kernels' checks once, after every run (a failure is in the table). */
+  if (!err) err = check_records(&x);
   exec_free(&x);
   set_error(error, err);
   return err ? -1 : 0;

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "ir/operation.h"
+#include "runtime/checks.h"
 #include "runtime/cuda.h"
 #include "runtime/tensor.h"
 
@@ -100,6 +101,12 @@ typedef struct vtc_cuda_run_stats {
  * message, or a run-time error of a step prefixed by its op's location). */
 int vtc_cuda_program_run(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *inputs, unsigned num_inputs,
                          vtc_tensor **outputs, vtc_cuda_run_stats *stats, char **error);
+
+/* When the last run or bench failed a run-time check of the program (a
+ * gir.assert: a host check before any launch, or a kernel's index check,
+ * the first failing launch in plan order), its location and message (the
+ * run's *error was "file:line:col: message"); else NULL. */
+const vtc_check_failure *vtc_cuda_program_check_failure(const vtc_cuda_program *p);
 
 /* Benchmark: copies the inputs to the device once, runs the plan `warmup`
  * times untimed and `runs` times timed, each between two CUDA events (the

@@ -13,8 +13,10 @@
 #include "dialects/builtin/dialects.h"
 #include "dialects/gir/gir.h"
 #include "dialects/graph/graph.h"
+#include "ir/assert_op.h"
 #include "ir/ir.h"
 #include "ir/ptrmap.h"
+#include "lowering/gir-to-llvm/gir_to_llvm.h"
 
 /* Deeper func.call nesting is taken for recursion (which inlining cannot
  * end); lowered modules nest a few levels at most. Inlining a callee that
@@ -28,6 +30,7 @@ typedef struct compiler {
   cplan *plan;
   vtc_context *ctx;
   int depth;
+  vtc_gir_check_sites sites; /* the module's, numbering assertions and kernel records */
 } compiler;
 
 /* The slots of one function body being compiled: vtc_value * -> slot + 1. */
@@ -189,7 +192,7 @@ static int64_t kernel_index(compiler *c, vtc_op *k) {
   const char *name = vtc_gir_kernel_name(k);
   for (size_t i = 0; i < p->kernels.len; i++)
     if (!strcmp(p->kernels.data[i].name, name)) return (int64_t)i;
-  cplan_kernel row = {vtc_xstrdup(name), vtc_gir_kernel_group_size(k), NULL};
+  cplan_kernel row = {vtc_xstrdup(name), vtc_gir_kernel_group_size(k), vtc_gir_check_record(&c->sites, k), NULL};
   VTC_VEC_PUSH(&p->kernels, row);
   return (int64_t)p->kernels.len - 1;
 }
@@ -253,6 +256,20 @@ static bool compile_launch(compiler *c, scope *sc, vtc_op *op) {
   return true;
 }
 
+/* gir.assert: evaluated on the host before any later step. */
+static bool compile_assert(compiler *c, scope *sc, vtc_op *op) {
+  if (vtc_assert_is_ordered(op)) return op_error(c, op, "has an order: only kernel assertions have one");
+  int *in = vtc_xcalloc(op->num_operands + 1, sizeof *in);
+  bool ok = operand_slots(c, sc, op, 0, false, in);
+  if (ok) {
+    cplan_step *s = push_step(c, op, CPLAN_ASSERT, -1, in, op->num_operands);
+    s->code = (int)vtc_assert_relation(op);
+    s->imm = vtc_gir_check_site(&c->sites, op);
+  }
+  free(in);
+  return ok;
+}
+
 static bool compile_body(compiler *c, vtc_op *func, const int *args, int **results, unsigned *num_results);
 
 /* func.call: the callee's body, compiled here on the caller's slots. */
@@ -288,7 +305,7 @@ static const struct {
   host_op_fn compile;
 } kHostOps[] = {
     {"gir.dim", compile_dim},       {"gir.alloc", compile_alloc}, {"gir.free", compile_free},
-    {"gir.launch", compile_launch}, {"func.call", compile_call},
+    {"gir.launch", compile_launch}, {"func.call", compile_call},  {"gir.assert", compile_assert},
 };
 
 static bool compile_op(compiler *c, scope *sc, vtc_op *op) {
@@ -297,7 +314,7 @@ static bool compile_op(compiler *c, scope *sc, vtc_op *op) {
   const char *d = op->name->dialect;
   if (d && (!strcmp(d, "arith") || !strcmp(d, "math"))) return compile_arith(c, sc, op);
   return op_error(c, op, "is not supported in host code on the GPU target (host code may hold gir.alloc, "
-                         "gir.free, gir.dim, gir.launch, func.call, func.return and scalar arith/math)");
+                         "gir.free, gir.dim, gir.launch, gir.assert, func.call, func.return and scalar arith/math)");
 }
 
 /* Compiles func's body with its arguments in slots args[]; *results gets a
@@ -333,8 +350,24 @@ static bool check_signature_slot(compiler *c, vtc_op *func, const char *what, un
                    what, i, vtc_symbol_name(func), s->type);
 }
 
+/* A kernel launched again later gets its record read after each earlier
+ * launch: the record keeps the smallest order, not the first launch's. */
+static void mark_repeated_launches(cplan *p) {
+  for (size_t i = 0; i < p->steps.len; i++) {
+    cplan_step *s = &p->steps.data[i];
+    if (s->kind != CPLAN_LAUNCH || !p->kernels.data[s->imm].record) continue;
+    for (size_t j = i + 1; j < p->steps.len && !s->check_after; j++)
+      s->check_after = p->steps.data[j].kind == CPLAN_LAUNCH && p->steps.data[j].imm == s->imm;
+  }
+}
+
 bool cplan_compile(cplan *plan, vtc_op *func) {
   compiler c = {.plan = plan, .ctx = vtc_op_context(func)};
+  vtc_op *module = vtc_op_parent_op(func);
+  if (module) {
+    vtc_gir_check_sites_collect(module, &c.sites);
+    vtc_check_table_init(&plan->checks, module);
+  }
   vtc_block *b = vtc_op_region(func, 0)->first;
   plan->entry = vtc_xstrdup(vtc_symbol_name(func));
   bool ok = b != NULL || vtc_error(c.ctx, func->loc, "@%s has no body", plan->entry);
@@ -351,6 +384,8 @@ bool cplan_compile(cplan *plan, vtc_op *func) {
     VTC_VEC_PUSH(&plan->results, res[r]);
   }
   free(res);
+  mark_repeated_launches(plan);
+  vtc_gir_check_sites_free(&c.sites);
   return ok;
 }
 
@@ -366,6 +401,7 @@ void cplan_free(cplan *plan) {
   VTC_VEC_FREE(&plan->kernels);
   VTC_VEC_FREE(&plan->inputs);
   VTC_VEC_FREE(&plan->results);
+  vtc_check_table_free(&plan->checks);
   memset(plan, 0, sizeof *plan);
 }
 
@@ -417,12 +453,20 @@ static void print_launch(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
     if (a->kind == CPLAN_ARG_DIM) vtc_strbuf_printf(out, "[%u]", a->dim);
   }
   vtc_strbuf_putc(out, ')');
+  if (k->record) vtc_strbuf_printf(out, " record %u%s", k->record, s->check_after ? " checked" : "");
+}
+
+static void print_assert(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  vtc_strbuf_printf(out, "assert %s(", vtc_check_relation_name((vtc_check_relation)s->code));
+  print_operands(out, p, s);
+  vtc_strbuf_printf(out, ") site %lld", (long long)s->imm);
 }
 
 typedef void (*print_fn)(vtc_strbuf *out, const cplan *p, const cplan_step *s);
 static const print_fn kPrint[CPLAN_NUM_STEP_KINDS] = {
     [CPLAN_CONST] = print_const, [CPLAN_ARITH] = print_arith,   [CPLAN_DIM] = print_dim,
     [CPLAN_ALLOC] = print_alloc, [CPLAN_FREE] = print_free,     [CPLAN_LAUNCH] = print_launch,
+    [CPLAN_ASSERT] = print_assert,
 };
 
 char *cplan_text(const cplan *p) {

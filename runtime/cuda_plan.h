@@ -12,6 +12,7 @@
 
 #include "dialects/arith/arith_eval.h"
 #include "ir/operation.h"
+#include "runtime/checks.h"
 #include "runtime/cuda.h"
 #include "runtime/tensor.h"
 
@@ -35,6 +36,7 @@ typedef enum cplan_step_kind {
   CPLAN_ALLOC,  /* dst = a new device buffer; operands: the dynamic dims */
   CPLAN_FREE,   /* operand 0 back to the allocator */
   CPLAN_LAUNCH, /* kernel imm on operand 0 groups; args[first_arg..] */
+  CPLAN_ASSERT, /* gir.assert: relation `code` on operands 0 and 1, else site imm fails with the operands */
   CPLAN_NUM_STEP_KINDS
 } cplan_step_kind;
 
@@ -67,12 +69,14 @@ typedef struct cplan_step {
   int code;                    /* ARITH: vtc_arith_opcode */
   vtc_arith_scalar value;      /* CONST */
   unsigned first_arg, num_args; /* LAUNCH: plan->args[first_arg .. first_arg + num_args) */
+  bool check_after;            /* LAUNCH: read the kernel's check record right after (launched again later) */
   char *where;                 /* "file:line:col: 'gir.alloc'" for run-time errors (owned) */
 } cplan_step;
 
 typedef struct cplan_kernel {
   char *name;
   int64_t group_size;     /* warps per block */
+  unsigned record;        /* its check record in the module's table (gir_to_llvm.h), 0: none */
   vtc_cuda_function fn;   /* set when the program is loaded */
 } cplan_kernel;
 
@@ -87,6 +91,7 @@ typedef struct cplan {
   VTC_VEC(int) inputs;  /* the slot of each entry argument */
   VTC_VEC(int) results; /* the slot of each value the entry returns */
   unsigned max_args;    /* most parameters of one launch */
+  vtc_check_table checks; /* the module's check sites (runtime/checks.h) */
 } cplan;
 
 /* Compiles host function `func` into a zeroed *plan. On failure, returns

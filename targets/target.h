@@ -88,6 +88,9 @@ typedef struct vtc_target {
   /* value: i32, f32, i64, f64 or a pointer; lane_or_delta: i32. */
   LLVMValueRef (*shuffle)(LLVMBuilderRef b, LLVMModuleRef m, vtc_target_shuffle mode, LLVMValueRef value,
                           LLVMValueRef lane_or_delta, int width);
+  /* A memory fence at device scope (what a thread wrote before it is seen
+   * by every thread of the launch before what it writes after). */
+  void (*fence)(LLVMBuilderRef b, LLVMModuleRef m);
   /* A statically sized array of `count` elem in the block's shared memory:
    * an internal global in the shared address space, uninitialised. */
   LLVMValueRef (*shared_array)(LLVMModuleRef m, const char *name, LLVMTypeRef elem, unsigned long long count);

@@ -12,6 +12,7 @@
 #include "dialects/builtin/dialects.h"
 #include "dialects/gir/interpreter.h"
 #include "dialects/te/interpreter.h"
+#include "ir/assert_op.h"
 #include "ir/diagnostics.h"
 #include "ir/ptrmap.h"
 
@@ -41,11 +42,20 @@ typedef struct gval {
   size_t cap;
 } gval;
 
+/* The failed kernel assertion a launch reports when it ends: the one with
+ * the smallest order (the first in time among equal ones). */
+typedef struct failed_assert {
+  vtc_op *op;
+  uint64_t order;
+  int64_t args[VTC_CHECK_MAX_ARGS];
+} failed_assert;
+
 typedef struct interp {
   vtc_context *ctx;
   vtc_ptrmap vals; /* vtc_value * -> gval * */
   VTC_VEC(gbuf *) bufs;
   int64_t unit, units, group, groups, group_size;
+  failed_assert failed; /* in the running launch; op NULL: none */
 } interp;
 
 static bool fail(interp *I, vtc_op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -386,6 +396,32 @@ static bool run_for(interp *I, vtc_op *op) {
   return true;
 }
 
+static void report_assert(interp *I, vtc_op *op, const int64_t *args) {
+  char *msg = vtc_assert_format(op, args);
+  vtc_error(I->ctx, op->loc, "%s", msg);
+  free(msg);
+}
+
+/* On the host a failure stops the program; in a kernel it is recorded and
+ * the unit goes on (its accesses must stay in bounds: the producer clamps). */
+static bool run_assert(interp *I, vtc_op *op) {
+  int64_t args[VTC_CHECK_MAX_ARGS];
+  unsigned n = vtc_assert_num_args(op);
+  for (unsigned i = 0; i < n && i < VTC_CHECK_MAX_ARGS; i++) args[i] = val(I, op, i)->s.i;
+  if (vtc_check_holds(vtc_assert_relation(op), args[0], args[1])) return true;
+  if (!vtc_gir_enclosing_kernel(op)) {
+    report_assert(I, op, args);
+    return false;
+  }
+  vtc_value *ord = vtc_assert_order(op);
+  uint64_t order = ord ? (uint64_t)val(I, op, op->num_operands - 1)->s.i : UINT64_MAX;
+  if (I->failed.op && I->failed.order <= order) return true;
+  I->failed.op = op;
+  I->failed.order = order;
+  memcpy(I->failed.args, args, sizeof args);
+  return true;
+}
+
 static bool run_launch(interp *I, vtc_op *op) {
   vtc_op *k = vtc_gir_launch_lookup_kernel(op);
   if (!k) return fail(I, op, "kernel not found");
@@ -409,6 +445,11 @@ static bool run_launch(interp *I, vtc_op *op) {
   I->group = saved.group;
   I->groups = saved.groups;
   I->group_size = saved.group_size;
+  if (ok && I->failed.op) {
+    report_assert(I, I->failed.op, I->failed.args);
+    ok = false;
+  }
+  I->failed.op = NULL;
   return ok;
 }
 
@@ -482,6 +523,7 @@ static bool run_gir(interp *I, vtc_op *op) {
     return true;
   }
   if (vtc_gir_is(op, "launch")) return run_launch(I, op);
+  if (vtc_gir_is(op, "assert")) return run_assert(I, op);
   return fail(I, op, "not supported by the interpreter");
 }
 

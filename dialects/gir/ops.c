@@ -3,6 +3,7 @@
  * levels, vortex.txt section 4.2), gir.return, gir.id, gir.count, gir.alloc,
  * gir.free, gir.dim and gir.launch, with the helpers the other op files share. */
 #include "dialects/gir/gir_impl.h"
+#include "ir/assert_op.h"
 
 /* ---- shared helpers ---------------------------------------------------------- */
 
@@ -511,6 +512,12 @@ vtc_op *vtc_gir_build_launch(vtc_builder *b, const vtc_loc *loc, const char *ker
   return op;
 }
 
+/* ---- gir.assert ------------------------------------------------------------------------------
+ * The shared assertion form (ir/assert_op.h), on the host or in a kernel;
+ * an order only in a kernel. */
+
+static bool verify_assert(vtc_op *op) { return vtc_assert_verify(op, vtc_gir_enclosing_kernel(op) != NULL); }
+
 /* ---- the table ------------------------------------------------------------------------------ */
 
 static const vtc_attr_spec kernel_attrs[] = {
@@ -533,6 +540,12 @@ static const vtc_attr_spec reduce_attrs[] = {
 };
 static const vtc_attr_spec broadcast_attrs[] = {{VTC_GIR_ATTR_AXIS, VTC_ATTR_STRING, true, NULL}, {0}};
 static const vtc_attr_spec extract_attrs[] = {{VTC_GIR_ATTR_POSITION, VTC_ATTR_ARRAY, false, NULL}, {0}};
+static const vtc_attr_spec assert_attrs[] = {
+    {VTC_ASSERT_ATTR_RELATION, VTC_ATTR_STRING, false, NULL},
+    {VTC_ASSERT_ATTR_MESSAGE, VTC_ATTR_STRING, false, NULL},
+    {VTC_ASSERT_ATTR_ORDERED, VTC_ATTR_UNIT, true, NULL},
+    {0},
+};
 
 static const vtc_op_def gir_ops[] = {
     /* structure and the parallel primitive */
@@ -568,6 +581,9 @@ static const vtc_op_def gir_ops[] = {
     {.name = "gir.launch", .num_operands = -1, .num_results = 0, .num_regions = 0, .attrs = launch_attrs,
      .verify = verify_launch, .print = print_launch, .parse = parse_launch,
      .summary = "runs a kernel on groups x group_size units; completes before the next host op"},
+    {.name = "gir.assert", .num_operands = -1, .num_results = 0, .num_regions = 0, .attrs = assert_attrs,
+     .verify = verify_assert, .print = vtc_assert_print, .parse = vtc_assert_parse,
+     .summary = "fails the program with a message unless a relation holds (host; or recorded by a kernel)"},
     /* data movement */
     {.name = "gir.view", .num_operands = -1, .num_results = 1, .num_regions = 0, .traits = VTC_TRAIT_PURE,
      .attrs = view_attrs, .verify = gir_verify_view, .print = gir_print_view, .parse = gir_parse_view,

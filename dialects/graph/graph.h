@@ -128,6 +128,19 @@ typedef struct vtc_graph_cost_iface {
 
 bool vtc_graph_get_cost(vtc_op *op, vtc_graph_cost *out);
 
+/* ---- run-time shape checks -------------------------------------------------
+ * The checks of op's shape rule that its operand types leave to run time (a
+ * dynamic dimension hides them from the verifier), built by the reference
+ * kernel's own rule (kernels.h, vtc_shape_check): `add` gets each one, dims
+ * named by op operand and axis, with the whole message the interpreter
+ * would print after the location ("'graph.matmul' op matmul: contraction
+ * dimensions differ: {0} vs {1}"). Covered: matmul (contraction, batch
+ * broadcast), the broadcasting element-wise ops and where, concat, reshape
+ * (element count). Other ops add none. lower-graph-to-te asserts them. */
+struct vtc_shape_check;
+typedef void (*vtc_graph_check_fn)(void *ctx, const struct vtc_shape_check *check);
+void vtc_graph_runtime_checks(vtc_op *op, vtc_graph_check_fn add, void *ctx);
+
 /* ---- helpers shared with the interpreter and later passes ------------------ */
 
 /* The runtime dtype of a graph element type; false for other types. */

@@ -5,6 +5,7 @@
 #ifndef VTC_DIALECTS_GRAPH_KERNELS_H
 #define VTC_DIALECTS_GRAPH_KERNELS_H
 
+#include "ir/check.h"
 #include "runtime/tensor.h"
 
 /* Conventions shared by every function here:
@@ -185,13 +186,86 @@ typedef struct vtc_pad_attrs {
   double value;         /* constant mode's fill */
 } vtc_pad_attrs;
 
+/* ---- run-time shape checks ------------------------------------------------
+ * A shape rule cannot decide a check on a dynamic dimension (-1): the
+ * verifier lets it pass. The `_checks` forms of the rules below hand such a
+ * check to a sink instead: the relation (ir/check.h) between two products of
+ * dims that the reference kernel requires, and the message it fails with,
+ * `{k}` standing for the run-time value of argument k. lower-graph-to-te
+ * asserts it once the sizes are bound, so that compiled code fails as the
+ * reference kernel does, with the same text. A check and its static failure
+ * are built by the same code (vtc_shape_check_*), so the two texts agree.
+ * Dims are named by the caller's operand number and axis. */
+
+#define VTC_DIM_TERM_MAX (2 * VTC_MAX_RANK)
+
+typedef struct vtc_dim_ref {
+  int operand, axis;
+} vtc_dim_ref;
+
+/* coef * dims[0] * ... * dims[n-1] (the dims dynamic, the static ones folded
+ * into coef). */
+typedef struct vtc_dim_term {
+  int64_t coef;
+  int n;
+  vtc_dim_ref dims[VTC_DIM_TERM_MAX];
+} vtc_dim_term;
+
+typedef struct vtc_shape_sink vtc_shape_sink;
+
+typedef struct vtc_shape_check {
+  const vtc_shape_sink *sink;
+  vtc_check_relation relation;
+  vtc_dim_term lhs, rhs;
+  bool dynamic;  /* a term or the message names a dynamic dim */
+  bool invalid;  /* one has no reference (a derived shape, an overflow): not deferrable */
+  char message[512];    /* the template, after the sink's prefix */
+  char static_text[512]; /* the same text with dynamic dims as `?` (the static failure) */
+  int num_args;
+  vtc_dim_ref args[VTC_CHECK_MAX_ARGS];
+} vtc_shape_check;
+
+struct vtc_shape_sink {
+  void (*add)(void *ctx, const vtc_shape_check *check);
+  void *ctx;
+  char prefix[128];    /* text before every message of this sink ("batch dimensions: ") */
+  const int *operands; /* the rule's shape argument i is the caller's operand operands[i] (-1: none) */
+  int num_operands;    /* NULL operands: argument i is operand i */
+  int own[4];          /* storage for a nested sink's operands */
+};
+
+/* A sink for a rule called from inside another (matmul's batch broadcast):
+ * the parent's prefix plus `prefix`, and the nested rule's shape arguments
+ * 0..n-1 being the parent's ones args[0..n-1] (n <= 4; -1: a derived shape). */
+void vtc_shape_sink_nested(vtc_shape_sink *child, const vtc_shape_sink *parent, const char *prefix, int n,
+                           const int *args);
+
+/* Building one check of a rule (sink may be NULL): begin; extend the sides
+ * with dims (value -1: dynamic, named by the rule's operand and axis) or
+ * constants; write the message with text, dims and whole shapes; end. */
+void vtc_shape_check_begin(vtc_shape_check *c, const vtc_shape_sink *sink, vtc_check_relation r);
+void vtc_shape_check_factor(vtc_shape_check *c, bool rhs, int operand, int axis, int64_t value);
+void vtc_shape_check_text(vtc_shape_check *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void vtc_shape_check_dim(vtc_shape_check *c, int operand, int axis, int64_t value);
+/* "[2,?,4]" as vtc_format_shape writes it, dim i being the operand's axis i. */
+void vtc_shape_check_shape(vtc_shape_check *c, int operand, const vtc_shape *s);
+/* `fails`: the rule decided, with static sizes, that the check fails: -1
+ * with the message (dynamic dims as `?`) in err. Otherwise 0, and a check
+ * on a dynamic dim goes to the sink (when there is one and every dim it
+ * names has a reference). */
+int vtc_shape_check_end(vtc_shape_check *c, bool fails, char *err, size_t errlen);
+
 /* ---- shape helpers ----------------------------------------------------------
  * Element-wise binary ops and expand use vtc_shape_broadcast (where applies
  * it twice); unary ops, cast, softmax and identity keep their input shape. */
 
 int vtc_shape_broadcast(const vtc_shape *a, const vtc_shape *b, vtc_shape *out, char *err, size_t errlen);
+int vtc_shape_broadcast_checks(const vtc_shape *a, const vtc_shape *b, vtc_shape *out, char *err, size_t errlen,
+                               const vtc_shape_sink *sink);
 /* numpy matmul: 1-D operands are promoted and the promoted dim removed. */
 int vtc_shape_matmul(const vtc_shape *a, const vtc_shape *b, vtc_shape *out, char *err, size_t errlen);
+int vtc_shape_matmul_checks(const vtc_shape *a, const vtc_shape *b, vtc_shape *out, char *err, size_t errlen,
+                            const vtc_shape_sink *sink);
 /* Padding actually applied ([top, left, bottom, right]) given auto_pad;
  * entries are -1 where SAME padding needs a dynamic input dim. */
 int vtc_conv2d_resolve_pads(const vtc_shape *x, const vtc_shape *w, const vtc_conv2d_attrs *a,
@@ -209,6 +283,8 @@ int vtc_shape_attention(const vtc_shape *q, const vtc_shape *k, const vtc_shape 
  * Copied dims cancel, so [?,2,3] with [0,-1] gives [?,6]. */
 int vtc_shape_reshape(const vtc_shape *x, int nshape, const int64_t *shape, bool allowzero,
                       vtc_shape *out, char *err, size_t errlen);
+int vtc_shape_reshape_checks(const vtc_shape *x, int nshape, const int64_t *shape, bool allowzero, vtc_shape *out,
+                             char *err, size_t errlen, const vtc_shape_sink *sink);
 /* perm NULL (or nperm 0 for a non-scalar) means reversed dims. */
 int vtc_shape_transpose(const vtc_shape *x, int nperm, const int64_t *perm, vtc_shape *out,
                         char *err, size_t errlen);
@@ -216,6 +292,8 @@ int vtc_shape_transpose(const vtc_shape *x, int nperm, const int64_t *perm, vtc_
 int vtc_shape_split(const vtc_shape *x, int64_t axis, int nout, const int64_t *sizes_or_null,
                     vtc_shape *outs, char *err, size_t errlen);
 int vtc_shape_concat(int nin, const vtc_shape *ins, int64_t axis, vtc_shape *out, char *err, size_t errlen);
+int vtc_shape_concat_checks(int nin, const vtc_shape *ins, int64_t axis, vtc_shape *out, char *err, size_t errlen,
+                            const vtc_shape_sink *sink);
 int vtc_shape_slice(const vtc_shape *x, const vtc_slice_attrs *a, vtc_shape *out, char *err, size_t errlen);
 /* axes NULL: remove every dim of size 1 (an error if one is dynamic);
  * non-NULL with naxes 0 removes nothing. */
@@ -314,6 +392,10 @@ int vtc_kernel_concat(int nin, const vtc_tensor *const *ins, int64_t axis, vtc_t
                       size_t errlen);
 int vtc_kernel_slice(const vtc_tensor *x, const vtc_slice_attrs *a, vtc_tensor *out, char *err,
                      size_t errlen);
+/* An index outside its dimension (gather, scatter_nd): the message after
+ * "op: ", as a template of ir/check.h ({0} the index, {1} the size), which
+ * compiled code reports too (lower-graph-to-te). */
+#define VTC_INDEX_RANGE_MESSAGE "index {0} is out of range for a dimension of size {1}"
 /* indices i32 or i64; negative indices count from the end; out of range is
  * an error. */
 int vtc_kernel_gather(const vtc_tensor *data, const vtc_tensor *indices, int64_t axis, vtc_tensor *out,

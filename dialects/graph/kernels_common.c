@@ -3,6 +3,7 @@
  * broadcasting of shapes, and the name tables of the op enums. */
 #include "dialects/graph/kernels.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -111,19 +112,127 @@ static int64_t broadcast_dim(int64_t a, int64_t b) {
 }
 
 int vtc_shape_broadcast(const vtc_shape *a, const vtc_shape *b, vtc_shape *out, char *err, size_t errlen) {
+  return vtc_shape_broadcast_checks(a, b, out, err, errlen, NULL);
+}
+
+int vtc_shape_broadcast_checks(const vtc_shape *a, const vtc_shape *b, vtc_shape *out, char *err, size_t errlen,
+                               const vtc_shape_sink *sink) {
   vtc_shape r = {.rank = a->rank > b->rank ? a->rank : b->rank};
   for (int i = 0; i < r.rank; i++) {
     int ia = i - (r.rank - a->rank), ib = i - (r.rank - b->rank);
     int64_t da = ia < 0 ? 1 : a->dims[ia], db = ib < 0 ? 1 : b->dims[ib];
     r.dims[i] = broadcast_dim(da, db);
-    if (r.dims[i] == -2) {
-      char sa[200], sb[200];
-      vtc_format_shape(a, sa, sizeof sa);
-      vtc_format_shape(b, sb, sizeof sb);
-      return vtc_errorf(err, errlen, "shapes %s and %s do not broadcast", sa, sb);
-    }
+    bool fails = r.dims[i] == -2, deferred = (da < 0 || db < 0) && da != 1 && db != 1 && sink;
+    if (!fails && !deferred) continue;
+    vtc_shape_check c;
+    vtc_shape_check_begin(&c, sink, VTC_CHECK_BROADCASTABLE);
+    vtc_shape_check_factor(&c, false, 0, ia, da);
+    vtc_shape_check_factor(&c, true, 1, ib, db);
+    vtc_shape_check_text(&c, "shapes ");
+    vtc_shape_check_shape(&c, 0, a);
+    vtc_shape_check_text(&c, " and ");
+    vtc_shape_check_shape(&c, 1, b);
+    vtc_shape_check_text(&c, " do not broadcast");
+    if (vtc_shape_check_end(&c, fails, err, errlen)) return -1;
   }
   *out = r;
+  return 0;
+}
+
+/* ---- run-time shape checks ------------------------------------------------ */
+
+void vtc_shape_sink_nested(vtc_shape_sink *child, const vtc_shape_sink *parent, const char *prefix, int n,
+                           const int *args) {
+  *child = *parent;
+  snprintf(child->prefix, sizeof child->prefix, "%s%s", parent->prefix, prefix);
+  for (int i = 0; i < n && i < 4; i++) {
+    int a = args[i];
+    child->own[i] = a < 0 ? -1 : !parent->operands ? a : a < parent->num_operands ? parent->operands[a] : -1;
+  }
+  child->operands = child->own;
+  child->num_operands = n < 4 ? n : 4;
+}
+
+/* The caller's reference for the rule's operand and axis; false without one. */
+static bool map_ref(const vtc_shape_check *c, int operand, int axis, vtc_dim_ref *out) {
+  const vtc_shape_sink *s = c->sink;
+  if (!s || operand < 0) return false;
+  int o = !s->operands ? operand : operand < s->num_operands ? s->operands[operand] : -1;
+  if (o < 0) return false;
+  *out = (vtc_dim_ref){o, axis};
+  return true;
+}
+
+static void append(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void append(char *buf, size_t cap, const char *fmt, ...) {
+  size_t n = strlen(buf);
+  if (n + 1 >= cap) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf + n, cap - n, fmt, ap);
+  va_end(ap);
+}
+
+void vtc_shape_check_begin(vtc_shape_check *c, const vtc_shape_sink *sink, vtc_check_relation r) {
+  memset(c, 0, offsetof(vtc_shape_check, args));
+  c->sink = sink;
+  c->relation = r;
+  c->lhs.coef = c->rhs.coef = 1;
+  if (sink) append(c->message, sizeof c->message, "%s", sink->prefix);
+}
+
+void vtc_shape_check_factor(vtc_shape_check *c, bool rhs, int operand, int axis, int64_t value) {
+  vtc_dim_term *t = rhs ? &c->rhs : &c->lhs;
+  if (value >= 0) {
+    if (__builtin_mul_overflow(t->coef, value, &t->coef)) c->invalid = true;
+    return;
+  }
+  c->dynamic = true;
+  vtc_dim_ref r;
+  if (t->n == VTC_DIM_TERM_MAX || !map_ref(c, operand, axis, &r)) {
+    c->invalid = true;
+    return;
+  }
+  t->dims[t->n++] = r;
+}
+
+void vtc_shape_check_text(vtc_shape_check *c, const char *fmt, ...) {
+  char buf[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  append(c->message, sizeof c->message, "%s", buf);
+  append(c->static_text, sizeof c->static_text, "%s", buf);
+}
+
+void vtc_shape_check_dim(vtc_shape_check *c, int operand, int axis, int64_t value) {
+  if (value >= 0) {
+    vtc_shape_check_text(c, "%lld", (long long)value);
+    return;
+  }
+  append(c->static_text, sizeof c->static_text, "?");
+  vtc_dim_ref r;
+  if (c->num_args == VTC_CHECK_MAX_ARGS || !map_ref(c, operand, axis, &r)) {
+    c->invalid = true;
+    return;
+  }
+  append(c->message, sizeof c->message, "{%d}", c->num_args);
+  c->args[c->num_args++] = r;
+}
+
+void vtc_shape_check_shape(vtc_shape_check *c, int operand, const vtc_shape *s) {
+  vtc_shape_check_text(c, "[");
+  for (int i = 0; i < s->rank; i++) {
+    if (i) vtc_shape_check_text(c, ",");
+    vtc_shape_check_dim(c, operand, i, s->dims[i]);
+  }
+  vtc_shape_check_text(c, "]");
+}
+
+int vtc_shape_check_end(vtc_shape_check *c, bool fails, char *err, size_t errlen) {
+  if (fails) return vtc_errorf(err, errlen, "%s", c->static_text);
+  if (c->dynamic && c->sink && c->sink->add && !c->invalid) c->sink->add(c->sink->ctx, c);
   return 0;
 }
 

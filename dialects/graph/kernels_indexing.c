@@ -86,6 +86,28 @@ int vtc_kernel_split(const vtc_tensor *x, int64_t axis, int nout, const int64_t 
 }
 
 int vtc_shape_concat(int nin, const vtc_shape *ins, int64_t axis, vtc_shape *out, char *err, size_t errlen) {
+  return vtc_shape_concat_checks(nin, ins, axis, out, err, errlen, NULL);
+}
+
+/* Input i's dim d against the size so far (input 0's at run time). */
+static int concat_check(const vtc_shape *ins, int i, int d, int64_t so_far, char *err, size_t errlen,
+                        const vtc_shape_sink *sink) {
+  int64_t v = ins[i].dims[d], first = ins[0].dims[d];
+  bool fails = so_far >= 0 && v >= 0 && so_far != v, deferred = (v < 0 || first < 0) && sink;
+  if (!fails && !deferred) return 0;
+  vtc_shape_check c;
+  vtc_shape_check_begin(&c, sink, VTC_CHECK_EQ);
+  vtc_shape_check_factor(&c, false, i, d, v);
+  vtc_shape_check_factor(&c, true, 0, d, first);
+  vtc_shape_check_text(&c, "input %d has size ", i);
+  vtc_shape_check_dim(&c, i, d, v);
+  vtc_shape_check_text(&c, " in dimension %d, expected ", d);
+  vtc_shape_check_dim(&c, 0, d, fails ? so_far : first);
+  return vtc_shape_check_end(&c, fails, err, errlen);
+}
+
+int vtc_shape_concat_checks(int nin, const vtc_shape *ins, int64_t axis, vtc_shape *out, char *err, size_t errlen,
+                            const vtc_shape_sink *sink) {
   int a;
   if (nin < 1) return vtc_errorf(err, errlen, "concat needs at least one input");
   if (vtc_normalize_axis(NULL, axis, ins[0].rank, &a, err, errlen)) return -1;
@@ -97,9 +119,8 @@ int vtc_shape_concat(int nin, const vtc_shape *ins, int64_t axis, vtc_shape *out
       int64_t v = ins[i].dims[d];
       if (d == a)
         r.dims[d] = v < 0 ? -1 : vtc_dim_add(r.dims[d], v, &overflow);
-      else if (r.dims[d] >= 0 && v >= 0 && r.dims[d] != v)
-        return vtc_errorf(err, errlen, "input %d has size %lld in dimension %d, expected %lld", i, (long long)v, d,
-                          (long long)r.dims[d]);
+      else if (concat_check(ins, i, d, r.dims[d], err, errlen, sink))
+        return -1;
       else if (r.dims[d] < 0)
         r.dims[d] = v;
     }
@@ -234,9 +255,12 @@ int vtc_shape_gather(const vtc_shape *data, const vtc_shape *indices, int64_t ax
 
 /* An index into a dim of size `dim`, negative counting from the end. */
 static int resolve_index(const char *op, int64_t i, int64_t dim, int64_t *out, char *err, size_t errlen) {
-  if (i < -dim || i >= dim)
-    return vtc_errorf(err, errlen, "%s: index %lld is out of range for a dimension of size %lld", op, (long long)i,
-                      (long long)dim);
+  if (i < -dim || i >= dim) {
+    char *m = vtc_check_format(VTC_INDEX_RANGE_MESSAGE, (const int64_t[]){i, dim}, 2);
+    vtc_errorf(err, errlen, "%s: %s", op, m);
+    free(m);
+    return -1;
+  }
   *out = i < 0 ? i + dim : i;
   return 0;
 }

@@ -22,15 +22,29 @@ static vtc_shape leading_dims(const vtc_shape *s, int drop) {
   return b;
 }
 
-/* The broadcast batch shape followed by [M, N], before removing promoted dims. */
-static int matmul_full_shape(const vtc_shape *pa, const vtc_shape *pb, vtc_shape *full, char *err,
-                             size_t errlen) {
+/* The broadcast batch shape followed by [M, N], before removing promoted dims.
+ * ka_axis and kb_axis: where K is in the unpromoted operands (for the sink;
+ * the batch dims are the operands' leading ones either way). */
+static int matmul_full_shape(const vtc_shape *pa, const vtc_shape *pb, vtc_shape *full, char *err, size_t errlen,
+                             const vtc_shape_sink *sink, int ka_axis, int kb_axis) {
   int64_t ka = pa->dims[pa->rank - 1], kb = pb->dims[pb->rank - 2];
-  if (ka >= 0 && kb >= 0 && ka != kb)
-    return vtc_errorf(err, errlen, "contraction dimensions differ: %lld vs %lld", (long long)ka, (long long)kb);
+  bool fails = ka >= 0 && kb >= 0 && ka != kb;
+  if (fails || ((ka < 0 || kb < 0) && sink)) {
+    vtc_shape_check c;
+    vtc_shape_check_begin(&c, sink, VTC_CHECK_EQ);
+    vtc_shape_check_factor(&c, false, 0, ka_axis, ka);
+    vtc_shape_check_factor(&c, true, 1, kb_axis, kb);
+    vtc_shape_check_text(&c, "contraction dimensions differ: ");
+    vtc_shape_check_dim(&c, 0, ka_axis, ka);
+    vtc_shape_check_text(&c, " vs ");
+    vtc_shape_check_dim(&c, 1, kb_axis, kb);
+    if (vtc_shape_check_end(&c, fails, err, errlen)) return -1;
+  }
   vtc_shape ba = leading_dims(pa, 2), bb = leading_dims(pb, 2);
   char msg[256];
-  if (vtc_shape_broadcast(&ba, &bb, full, msg, sizeof msg))
+  vtc_shape_sink batch;
+  if (sink) vtc_shape_sink_nested(&batch, sink, "batch dimensions: ", 2, (const int[]){0, 1});
+  if (vtc_shape_broadcast_checks(&ba, &bb, full, msg, sizeof msg, sink ? &batch : NULL))
     return vtc_errorf(err, errlen, "batch dimensions: %s", msg);
   full->dims[full->rank++] = pa->dims[pa->rank - 2];
   full->dims[full->rank++] = pb->dims[pb->rank - 1];
@@ -38,9 +52,14 @@ static int matmul_full_shape(const vtc_shape *pa, const vtc_shape *pb, vtc_shape
 }
 
 int vtc_shape_matmul(const vtc_shape *a, const vtc_shape *b, vtc_shape *out, char *err, size_t errlen) {
+  return vtc_shape_matmul_checks(a, b, out, err, errlen, NULL);
+}
+
+int vtc_shape_matmul_checks(const vtc_shape *a, const vtc_shape *b, vtc_shape *out, char *err, size_t errlen,
+                            const vtc_shape_sink *sink) {
   if (a->rank < 1 || b->rank < 1) return vtc_errorf(err, errlen, "operands must have rank 1 or more");
   vtc_shape pa = promote_matmul_operand(a, true), pb = promote_matmul_operand(b, false), full;
-  if (matmul_full_shape(&pa, &pb, &full, err, errlen)) return -1;
+  if (matmul_full_shape(&pa, &pb, &full, err, errlen, sink, a->rank - 1, b->rank == 1 ? 0 : b->rank - 2)) return -1;
   if (b->rank == 1) full.rank--;
   if (a->rank == 1) {
     full.dims[full.rank - (b->rank == 1 ? 1 : 2)] = full.dims[full.rank - 1];
@@ -60,7 +79,7 @@ typedef struct matmul_plan {
 static void plan_matmul(const vtc_tensor *a, const vtc_tensor *b, matmul_plan *p) {
   vtc_shape as = vtc_tensor_shape(a), bs = vtc_tensor_shape(b);
   vtc_shape pa = promote_matmul_operand(&as, true), pb = promote_matmul_operand(&bs, false), full;
-  matmul_full_shape(&pa, &pb, &full, NULL, 0); /* already validated */
+  matmul_full_shape(&pa, &pb, &full, NULL, 0, NULL, 0, 0); /* already validated */
   p->m = pa.dims[pa.rank - 2];
   p->k = pa.dims[pa.rank - 1];
   p->n = pb.dims[pb.rank - 1];

@@ -61,6 +61,35 @@ static int64_t product_except(const vtc_shape *s, const bool *skip) {
  * to [0, -1] is [?, 6] even though the element count is unknown. */
 int vtc_shape_reshape(const vtc_shape *x, int nshape, const int64_t *shape, bool allowzero,
                       vtc_shape *out, char *err, size_t errlen) {
+  return vtc_shape_reshape_checks(x, nshape, shape, allowzero, out, err, errlen, NULL);
+}
+
+/* The element-count check of a reshape: the input's dims not copied against
+ * the literal entries (a multiple of them with a -1). */
+static int reshape_count_check(const vtc_shape *x, const vtc_shape *r, const bool *copied, int infer, int64_t in,
+                               int64_t rest, char *err, size_t errlen, const vtc_shape_sink *sink) {
+  bool fails = infer >= 0 ? (in >= 0 && rest > 0 && in % rest != 0) : (in >= 0 && rest >= 0 && in != rest);
+  if (!fails && !(in < 0 && sink)) return 0;
+  vtc_shape_check c;
+  vtc_shape_check_begin(&c, sink, infer >= 0 ? VTC_CHECK_DIVISIBLE : VTC_CHECK_EQ);
+  for (int k = 0; k < x->rank; k++)
+    if (!(k < r->rank && copied[k])) vtc_shape_check_factor(&c, false, 0, k, x->dims[k]);
+  vtc_shape_check_factor(&c, true, -1, 0, rest);
+  vtc_shape_check_text(&c, "cannot reshape ");
+  vtc_shape_check_shape(&c, 0, x);
+  vtc_shape_check_text(&c, " into [");
+  for (int k = 0; k < r->rank; k++) {
+    if (k) vtc_shape_check_text(&c, ",");
+    if (copied[k]) vtc_shape_check_dim(&c, 0, k, r->dims[k]);
+    else if (k == infer) vtc_shape_check_text(&c, "?");
+    else vtc_shape_check_dim(&c, -1, 0, r->dims[k]);
+  }
+  vtc_shape_check_text(&c, "]");
+  return vtc_shape_check_end(&c, fails, err, errlen);
+}
+
+int vtc_shape_reshape_checks(const vtc_shape *x, int nshape, const int64_t *shape, bool allowzero, vtc_shape *out,
+                             char *err, size_t errlen, const vtc_shape_sink *sink) {
   if (nshape < 0 || nshape > VTC_MAX_RANK)
     return vtc_errorf(err, errlen, "shape has %d entries; at most %d are supported", nshape, VTC_MAX_RANK);
   vtc_shape r;
@@ -71,13 +100,7 @@ int vtc_shape_reshape(const vtc_shape *x, int nshape, const int64_t *shape, bool
   if (infer >= 0) skip_out[infer] = true;
   int64_t in = product_except(x, skip_in), rest = product_except(&r, skip_out);
   if (infer >= 0 && rest == 0) return vtc_errorf(err, errlen, "cannot infer -1 next to a zero-sized dimension");
-  bool mismatch = infer >= 0 ? (in >= 0 && rest > 0 && in % rest != 0) : (in >= 0 && rest >= 0 && in != rest);
-  if (mismatch) {
-    char xs[200], rs[200];
-    vtc_format_shape(x, xs, sizeof xs);
-    vtc_format_shape(&r, rs, sizeof rs); /* -1 shows as ? */
-    return vtc_errorf(err, errlen, "cannot reshape %s into %s", xs, rs);
-  }
+  if (reshape_count_check(x, &r, copied, infer, in, rest, err, errlen, sink)) return -1;
   if (infer >= 0) r.dims[infer] = (in >= 0 && rest > 0) ? in / rest : -1;
   *out = r;
   return 0;

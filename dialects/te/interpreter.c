@@ -12,6 +12,7 @@
 
 #include "dialects/arith/arith_eval.h"
 #include "dialects/builtin/dialects.h"
+#include "ir/assert_op.h"
 #include "ir/diagnostics.h"
 #include "ir/ptrmap.h"
 
@@ -88,7 +89,16 @@ static double scalar_as_double(const vtc_type *t, scalar s) { return vtc_type_is
 
 /* ---- one te.compute ------------------------------------------------------------ */
 
-enum { OP_ARITH, OP_CONST, OP_LOAD, OP_YIELD };
+enum { OP_ARITH, OP_CONST, OP_LOAD, OP_YIELD, OP_ASSERT };
+
+/* te.assert: false after its located message when the relation fails. */
+static bool check_assert(vtc_context *ctx, vtc_op *op, const int64_t *args) {
+  if (vtc_check_holds(vtc_assert_relation(op), args[0], args[1])) return true;
+  char *msg = vtc_assert_format(op, args);
+  vtc_error(ctx, op->loc, "%s", msg);
+  free(msg);
+  return false;
+}
 
 typedef struct body_op {
   vtc_op *op;
@@ -165,6 +175,12 @@ static bool eval_body(compute_run *r, double *value) {
     case OP_YIELD:
       *value = scalar_as_double(vtc_op_operand(b->op, 0)->type, r->slots[operand_slot(b, 0)]);
       return true;
+    case OP_ASSERT: {
+      int64_t args[VTC_CHECK_MAX_ARGS];
+      for (unsigned i = 0; i < b->num_operands && i < VTC_CHECK_MAX_ARGS; i++) args[i] = r->slots[operand_slot(b, i)].i;
+      if (!check_assert(r->ctx, b->op, args)) return false;
+      break;
+    }
     }
   }
   return vtc_error(r->ctx, r->compute->loc, "te interpreter: the body has no te.yield");
@@ -219,6 +235,8 @@ static bool compile_body(compute_run *r, const vtc_tensor *const *inputs) {
     int code = vtc_arith_opcode_of(o);
     if (vtc_te_is_yield(o)) {
       b->kind = OP_YIELD;
+    } else if (vtc_te_is_assert(o)) {
+      b->kind = OP_ASSERT;
     } else if (vtc_te_is_load(o)) {
       b->kind = OP_LOAD;
       int in = vtc_te_compute_input_index(c, vtc_te_load_input(o));
@@ -425,6 +443,15 @@ static bool run_op(func_run *fr, vtc_op *op) {
     fvalue *res = new_value(fr, vtc_op_result(op, 0));
     res->s.i = x->t.dims[d];
     return true;
+  }
+  if (vtc_te_is_assert(op)) {
+    int64_t args[VTC_CHECK_MAX_ARGS];
+    for (unsigned i = 0; i < op->num_operands && i < VTC_CHECK_MAX_ARGS; i++) {
+      fvalue *x = lookup(fr, op, i);
+      if (!x || x->is_tensor) return x ? vtc_error(ctx, op->loc, "te interpreter: a te.assert on a tensor") : false;
+      args[i] = x->s.i;
+    }
+    return check_assert(ctx, op, args);
   }
   if (code == VTC_ARITH_CONSTANT) {
     const vtc_attr *v = vtc_op_get_attr(op, "value");

@@ -9,6 +9,7 @@
 
 #include "dialects/builtin/dialects.h"
 #include "ir/asm.h"
+#include "ir/assert_op.h"
 #include "ir/diagnostics.h"
 /* Custom forms spell affine maps bare (`shape ()[s0] -> (s0, 16)`); there is
  * no public helper for that, so the map's tokens are delimited here with the
@@ -49,6 +50,7 @@ bool vtc_te_is_compute(const vtc_op *op) { return op && strcmp(op->name->name, "
 bool vtc_te_is_load(const vtc_op *op) { return op && strcmp(op->name->name, "te.load") == 0; }
 bool vtc_te_is_yield(const vtc_op *op) { return op && strcmp(op->name->name, "te.yield") == 0; }
 bool vtc_te_is_dim(const vtc_op *op) { return op && strcmp(op->name->name, "te.dim") == 0; }
+bool vtc_te_is_assert(const vtc_op *op) { return op && strcmp(op->name->name, "te.assert") == 0; }
 
 unsigned vtc_te_compute_num_inputs(const vtc_op *op) {
   int64_t n = vtc_op_get_int_attr(op, VTC_TE_ATTR_NUM_INPUTS, 0);
@@ -319,8 +321,10 @@ static bool verify_compute(vtc_op *op) {
   }
   for (vtc_op *o = body->first; o; o = o->next) {
     const char *d = o->name->dialect;
-    if (d != vtc_str(ctx, "arith") && d != vtc_str(ctx, "math") && !vtc_te_is_load(o) && !vtc_te_is_yield(o))
-      return vtc_op_error(o, "is not allowed in a 'te.compute' body (only te.load, arith, math and te.yield)");
+    if (d != vtc_str(ctx, "arith") && d != vtc_str(ctx, "math") && !vtc_te_is_load(o) && !vtc_te_is_yield(o) &&
+        !vtc_te_is_assert(o))
+      return vtc_op_error(o, "is not allowed in a 'te.compute' body (only te.load, te.assert, arith, math and "
+                             "te.yield)");
     if (!check_captures(op, o)) return false;
   }
   return te_verify_bounds(op);
@@ -379,6 +383,9 @@ static bool verify_dim(vtc_op *op) {
   if (vtc_op_result(op, 0)->type->kind != VTC_TYPE_INDEX) return vtc_op_error(op, "result must be of type index");
   return true;
 }
+
+/* Host code or a compute body; never an order (that is gir's, for kernels). */
+static bool verify_assert(vtc_op *op) { return vtc_assert_verify(op, false); }
 
 /* ---- custom forms ------------------------------------------------------------------ */
 
@@ -720,6 +727,11 @@ static const vtc_attr_spec dim_attrs[] = {
     {VTC_TE_ATTR_INDEX, VTC_ATTR_INTEGER, false, NULL},
     {0},
 };
+static const vtc_attr_spec assert_attrs[] = {
+    {VTC_ASSERT_ATTR_RELATION, VTC_ATTR_STRING, false, NULL},
+    {VTC_ASSERT_ATTR_MESSAGE, VTC_ATTR_STRING, false, NULL},
+    {0},
+};
 
 static const vtc_op_def te_ops[] = {
     {.name = "te.compute", .num_operands = -1, .num_results = 1, .num_regions = 1,
@@ -736,6 +748,9 @@ static const vtc_op_def te_ops[] = {
     {.name = "te.dim", .num_operands = 1, .num_results = 1, .num_regions = 0, .traits = VTC_TRAIT_PURE,
      .attrs = dim_attrs, .verify = verify_dim, .print = print_dim, .parse = parse_dim,
      .summary = "the run-time size of a tensor dimension"},
+    {.name = "te.assert", .num_operands = -1, .num_results = 0, .num_regions = 0, .attrs = assert_attrs,
+     .verify = verify_assert, .print = vtc_assert_print, .parse = vtc_assert_parse,
+     .summary = "fails the program with a message unless a relation holds between two sizes"},
 };
 
 const vtc_dialect vtc_te_dialect = {

@@ -45,6 +45,10 @@ bool vtc_te_is_compute(const vtc_op *op);
 bool vtc_te_is_load(const vtc_op *op);
 bool vtc_te_is_yield(const vtc_op *op);
 bool vtc_te_is_dim(const vtc_op *op);
+/* te.assert: the shared assertion form of ir/assert_op.h (vtc_assert_*
+ * accessors, vtc_assert_build with name "te.assert"), in host code or a
+ * te.compute body; never with an order. */
+bool vtc_te_is_assert(const vtc_op *op);
 
 /* ---- te.compute -----------------------------------------------------------
  * Operands: the input tensors, then the symbols (index values). The body

@@ -84,6 +84,29 @@
  * approximations) calls libdevice's __nv_* functions, linked when PTX is
  * emitted (targets/nvptx/nvptx.h).
  *
+ * ---- Run-time checks (gir.assert) -------------------------------------------
+ * A module that holds gir.asserts gets a table of check records, the global
+ *   @vtc_checks = [R x [8 x i64]] zeroinitializer  (address space 1 on NVPTX)
+ * with record 0 for host code and record k >= 1 for the k-th kernel (module
+ * order) that holds a gir.assert (vtc_gir_check_sites). A record is {key,
+ * site, a0, ..., a5}: key 0 is "no failure"; otherwise `site` is the failed
+ * gir.assert (the k-th of the module, in module order, is site k) and a0..
+ * the values of its arguments (at most VTC_GIR_CHECK_MAX_ARGS). A failing
+ * kernel assertion writes its kernel's record when it is empty or holds a
+ * larger key (its order + 1, or 1 without an order), so the record ends up
+ * with the smallest-order failure of the launch: a writer takes the key
+ * word with a compare-and-swap to a lock value, writes the record and
+ * releases the word with its key (cold path; no cost while checks pass).
+ * On the CPU a failing host assertion writes record 0 (key 1), and the host
+ * function frees the buffers it owns and returns at once; so does it after
+ * the launch of a kernel whose record is not empty (copied to record 0
+ * first) and after a func.call that leaves record 0 not empty. A caller of
+ * an entry point finds the records zero (as loaded) and, when record 0 is
+ * not empty after the call, the call failed (its result records were not
+ * written); it zeroes the records again after reading them. On NVPTX only
+ * the kernels write their records; the host plan (runtime/cuda_plan.h)
+ * evaluates host assertions and reads the records.
+ *
  * Unsupported (a located error diagnostic, translation fails): gir.sync
  * block with group_size > 1 (units of a group run one after the other),
  * gir.sync device, gpu kernels, host functions with more than one block,
@@ -133,6 +156,24 @@ typedef struct vtc_gir_param {
   unsigned arg; /* argument or result number */
   unsigned dim; /* for VTC_GIR_PARAM_DIM */
 } vtc_gir_param;
+
+/* The run-time checks of a module (above): its gir.asserts in module order
+ * (site k + 1 is asserts[k]) and the kernels that hold one (record k + 1 is
+ * kernels[k]'s). Heap arrays, freed by vtc_gir_check_sites_free. */
+#define VTC_GIR_CHECKS_SYMBOL "vtc_checks"
+#define VTC_GIR_CHECK_RECORD_WORDS 8
+#define VTC_GIR_CHECK_MAX_ARGS 6
+typedef struct vtc_gir_check_sites {
+  vtc_op **asserts;
+  unsigned num_asserts;
+  vtc_op **kernels;
+  unsigned num_kernels;
+} vtc_gir_check_sites;
+void vtc_gir_check_sites_collect(vtc_op *module, vtc_gir_check_sites *out);
+void vtc_gir_check_sites_free(vtc_gir_check_sites *s);
+/* The site of a gir.assert and the record of a kernel: 1-based, 0 for none. */
+unsigned vtc_gir_check_site(const vtc_gir_check_sites *s, const vtc_op *assert_op);
+unsigned vtc_gir_check_record(const vtc_gir_check_sites *s, const vtc_op *kernel);
 
 /* The LLVM parameter list of host function `func` (a func.func) under the
  * convention above: writes at most `max` entries to params and returns how

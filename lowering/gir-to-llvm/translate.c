@@ -183,6 +183,7 @@ static bool buffer_op(g2l *t, vtc_op *op, bool *handled) {
     if (t->kernel) return g2l_error(t, op, "is host-only");
     LLVMValueRef p = g2l_lookup(t, vtc_op_operand(op, 0))->ptr;
     rt_call(t, "vtc_rt_free", &p, 1);
+    g2l_host_drop(t, p);
     return true;
   }
   if (vtc_gir_is(op, "alloc")) {
@@ -207,6 +208,7 @@ static bool buffer_op(g2l *t, vtc_op *op, bool *handled) {
       LLVMValueRef bytes = g2l_i64(t, g2l_elem_bytes(info.elem));
       for (unsigned i = 0; i < info.rank; i++) bytes = LLVMBuildMul(t->b, bytes, lv->dims[i], "bytes");
       lv->ptr = rt_call(t, "vtc_rt_alloc", &bytes, 1);
+      g2l_host_own(t, lv->ptr);
     }
     g2l_bind(t, res, lv);
     return true;
@@ -220,6 +222,7 @@ static bool call_op(g2l *t, vtc_op *op);
 
 bool g2l_op(g2l *t, vtc_op *op) {
   bool handled = false;
+  if (vtc_gir_is(op, "assert")) return g2l_assert_op(t, op);
   if (!g2l_scalar_op(t, op, &handled)) return false;
   if (handled) return true;
   if (!buffer_op(t, op, &handled)) return false;
@@ -519,6 +522,7 @@ static bool launch_op(g2l *t, vtc_op *op) {
   for (unsigned i = 0; i < vtc_gir_launch_num_args(op); i++) push_param_values(t, vtc_gir_launch_arg(op, i), &args);
   LLVMBuildCall2(t->b, LLVMGlobalGetValueType(fn), fn, args.data, (unsigned)args.len, "");
   VTC_VEC_FREE(&args);
+  g2l_check_after_launch(t, k);
   return true;
 }
 
@@ -604,6 +608,7 @@ static bool call_op(g2l *t, vtc_op *op) {
     VTC_VEC_PUSH(&args, recs[i]);
   }
   LLVMBuildCall2(t->b, LLVMGlobalGetValueType(fn), fn, args.data, (unsigned)args.len, "");
+  g2l_check_after_call(t); /* a failed callee wrote no results */
   for (unsigned i = 0; i < op->num_results; i++) {
     vtc_value *res = vtc_op_result(op, i);
     vtc_gir_buffer_info info;
@@ -611,6 +616,7 @@ static bool call_op(g2l *t, vtc_op *op) {
       g2l_value *lv = g2l_new_value(t, G2L_BUFFER);
       lv->rank = info.rank;
       lv->ptr = LLVMBuildLoad2(t->b, t->ptr, recs[i], "");
+      g2l_host_own(t, lv->ptr);
       for (unsigned d = 0; d < info.rank; d++) {
         LLVMValueRef idx = g2l_i64(t, d + 1);
         lv->dims[d] = info.dims[d] == VTC_DYNAMIC
@@ -636,6 +642,7 @@ static bool translate_host(g2l *t, vtc_op *func) {
   if (!fn) return false;
   if (LLVMGetFirstBasicBlock(fn)) return g2l_error(t, func, "'%s' is defined twice", name);
   begin_function(t, fn);
+  t->host_owned.len = 0;
   LLVMValueRef *args = vtc_xmalloc((LLVMCountParams(fn) + 1) * sizeof *args);
   LLVMGetParams(fn, args);
   unsigned next = 0;
@@ -689,6 +696,7 @@ LLVMModuleRef vtc_gir_to_llvm(vtc_op *module, LLVMContextRef llctx, const char *
   t.vd = LLVMVoidTypeInContext(llctx);
   t.warp = t.opts->target ? (unsigned)t.opts->target->warp_size : 0;
   t.gpu = t.warp > 0;
+  g2l_checks_init(&t);
   vtc_block *top = vtc_op_region(module, 0)->first;
   /* Kernels first, so launches find their drivers. */
   for (vtc_op *op = top ? top->first : NULL; op && !t.failed; op = op->next)
@@ -707,6 +715,7 @@ LLVMModuleRef vtc_gir_to_llvm(vtc_op *module, LLVMContextRef llctx, const char *
   }
   VTC_VEC_FREE(&t.pool);
   vtc_ptrmap_free(&t.values);
+  g2l_checks_free(&t);
   if (t.failed) {
     LLVMDisposeModule(t.m);
     return NULL;

@@ -63,6 +63,12 @@ typedef struct g2l {
   bool gpu;
   unsigned warp;
   LLVMValueRef lane;
+  /* Run-time checks (check_ops.c): the module's sites, the record table
+   * (NULL without gir.asserts), the writer function, and in a host function
+   * the buffers it owns and has not freed (freed on a failure exit). */
+  vtc_gir_check_sites checks;
+  LLVMValueRef check_table, check_fail;
+  VTC_VEC(LLVMValueRef) host_owned;
 } g2l;
 
 /* ---- translate.c ------------------------------------------------------------ */
@@ -163,6 +169,18 @@ bool g2l_gpu_kernel_op(g2l *t, vtc_op *op, bool *handled);
 /* A statically sized shared buffer of `count` elements of `elem` (address
  * space 3), as a generic pointer. */
 LLVMValueRef g2l_gpu_shared(g2l *t, LLVMTypeRef elem, uint64_t count);
+
+/* check_ops.c: run-time checks (gir_to_llvm.h). init collects the sites and
+ * declares the record table; gir.assert on the host or in a kernel; the
+ * host's checks after a launch and a func.call (nothing without a record);
+ * the host's owned buffers (own on alloc and call results, drop on free). */
+void g2l_checks_init(g2l *t);
+void g2l_checks_free(g2l *t);
+bool g2l_assert_op(g2l *t, vtc_op *op);
+void g2l_check_after_launch(g2l *t, vtc_op *kernel);
+void g2l_check_after_call(g2l *t);
+void g2l_host_own(g2l *t, LLVMValueRef ptr);
+void g2l_host_drop(g2l *t, LLVMValueRef ptr);
 
 /* math_approx.c: vectorised f32 approximations (x is float or <N x float>). */
 LLVMValueRef g2l_approx_exp_f32(g2l *t, LLVMValueRef x);

@@ -4,6 +4,7 @@
  * of its body, with the reference kernels' conversion rules. */
 #include <math.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,6 +101,17 @@ void gte_broadcast_index(gte_lowering *L, const gte_shape *in, const gte_shape *
     int64_t v, w;
     bool broadcast = gte_is_const(in->dims[i], &v) && v == 1 && !(gte_is_const(out->dims[o], &w) && w == 1);
     idx[i] = broadcast ? gte_c(L, 0) : vtc_affine_dim(L->ctx, o);
+    if (broadcast) continue;
+    /* Read at the output's index: the sizes must agree at run time (a
+     * dynamic dim that is 1 would need a broadcast; a result type may also
+     * fix a size the operand leaves dynamic). */
+    char msg[512];
+    snprintf(msg, sizeof msg,
+             "'%s' op dimension %u of an operand is {0} at run time where the result's dimension %u is {1}: "
+             "compiled code broadcasts only dimensions that are 1 in the operand's type",
+             L->op->name->name, i, o);
+    gte_expr args[2] = {in->dims[i], out->dims[o]};
+    gte_assert(L, VTC_CHECK_EQ, in->dims[i], out->dims[o], msg, 2, args);
   }
 }
 

@@ -1,28 +1,52 @@
-/* lower-graph-to-te for the index-dependent data-movement ops. gather: one TE
- * that loads the index element, casts it to `index`, wraps a negative one
- * (arith.select) and passes it as an extra operand of an index-dependent
- * te.load. scatter_nd: two TEs; the first is a reduction over the update
- * positions p of select(indices[p] matches the output index, ...): with
- * reduction "none" a `max` of the row-major position of p (-1: no update),
- * so the last matching update wins as in the kernel; with add/mul/max/min
- * the combined matching updates. The second selects (or combines) the
- * update and the data. Choice: scatter_nd needs static update positions
- * (indices.shape[:-1]) and a static index depth k. */
+/* lower-graph-to-te for the index-dependent data-movement ops. Every index
+ * is checked as the reference kernel checks it: a te.assert in the TE body
+ * that it lies in [-size, size) (ONNX wraps a negative index), with the
+ * kernel's message (VTC_INDEX_RANGE_MESSAGE); out of range, the TE reads
+ * index 0 instead (a padded load when the size may be 0), so no access
+ * leaves its tensor while the failure is on its way. gather: one TE that
+ * loads the index element, checks and wraps it, and passes it as an extra
+ * operand of an index-dependent te.load (an empty output checks nothing).
+ * scatter_nd: three TEs; the first checks and wraps every index (so an
+ * update is never dropped silently), the second is a reduction over the
+ * update positions p of select(indices[p] matches the output index, ...):
+ * with reduction "none" a `max` of the row-major position of p (-1: no
+ * update), so the last matching update wins as in the kernel; with
+ * add/mul/max/min the combined matching updates. The third selects (or
+ * combines) the update and the data. Choice: scatter_nd needs static update
+ * positions (indices.shape[:-1]) and a static index depth k. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "ir/assert_op.h"
 #include "lowering/graph-to-te/lowering.h"
 
-/* An index element (i32/i64) as an `index`, wrapped by the dimension size
- * (a constant, or loaded from the rank-0 input `size_slot`) when negative. */
-static vtc_value *wrap_index(gte_compute *c, vtc_value *raw, gte_expr size, int size_slot) {
+/* A dimension size in a body: a constant, or loaded from the rank-0 input
+ * `size_slot` (a body cannot see symbols). */
+static vtc_value *size_value(gte_compute *c, gte_expr size, int size_slot) {
   const vtc_type *index = vtc_type_index(c->L->ctx);
-  vtc_value *t = gte_convert(c, raw, index);
   int64_t n;
-  vtc_value *dim = gte_is_const(size, &n) ? gte_const(c, index, (double)n)
-                                          : gte_convert(c, gte_load(c, (unsigned)size_slot, NULL, 0, NULL, NULL), index);
-  vtc_value *neg = gte_cmpi(c, VTC_CMPI_SLT, t, gte_const(c, index, 0));
-  return gte_select(c, neg, gte_op2(c, "arith.addi", t, dim), t);
+  if (gte_is_const(size, &n)) return gte_const(c, index, (double)n);
+  return gte_convert(c, gte_load(c, (unsigned)size_slot, NULL, 0, NULL, NULL), index);
+}
+
+/* An index element (i32/i64) as an `index` in [0, dim): negative ones
+ * wrapped, checked by a te.assert with the op's message; 0 when out of range. */
+static vtc_value *checked_index(gte_compute *c, vtc_value *raw, vtc_value *dim) {
+  gte_lowering *L = c->L;
+  const vtc_type *index = vtc_type_index(L->ctx);
+  vtc_value *t = gte_convert(c, raw, index), *zero = gte_const(c, index, 0);
+  vtc_value *w = gte_select(c, gte_cmpi(c, VTC_CMPI_SLT, t, zero), gte_op2(c, "arith.addi", t, dim), t);
+  /* ult: 0 <= w < dim, i.e. -dim <= t < dim. */
+  char prefix[128];
+  snprintf(prefix, sizeof prefix, "'%s' op %s: ", L->op->name->name, L->op->name->name + strlen("graph."));
+  char *tmpl = vtc_check_renumber(VTC_INDEX_RANGE_MESSAGE, (const unsigned[]){2, 1}, 2);
+  char *msg = vtc_format("%s%s", prefix, tmpl);
+  vtc_value *args[3] = {w, dim, t};
+  vtc_assert_build(&c->body, "te.assert", L->op->loc, VTC_CHECK_ULT, 3, args, NULL, msg);
+  free(tmpl);
+  free(msg);
+  return gte_select(c, gte_cmpi(c, VTC_CMPI_ULT, w, dim), w, zero);
 }
 
 bool gte_lower_gather(gte_lowering *L, vtc_op *op, vtc_value **results) {
@@ -46,10 +70,12 @@ bool gte_lower_gather(gte_lowering *L, vtc_op *op, vtc_value **results) {
   gte_begin(&c, L, rt, NULL, &out, dyn ? 3 : 2, ins, 0, NULL, VTC_TE_COMBINER_NONE, 0);
   gte_expr ii[VTC_MAX_RANK], di[VTC_MAX_RANK];
   for (unsigned i = 0; i < is.rank; i++) ii[i] = gte_d(&c, (unsigned)ax + i);
-  vtc_value *e = wrap_index(&c, gte_load(&c, 1, ii, 0, NULL, NULL), ds.dims[ax], 2);
+  vtc_value *e = checked_index(&c, gte_load(&c, 1, ii, 0, NULL, NULL), size_value(&c, ds.dims[ax], 2));
   for (unsigned i = 0; i < ds.rank; i++)
     di[i] = (int)i < ax ? gte_d(&c, i) : (int)i == ax ? vtc_affine_dim(ctx, out.rank) : gte_d(&c, i - 1 + is.rank);
-  results[0] = gte_end(&c, gte_load(&c, 0, di, 1, &e, NULL));
+  /* A dynamic size may be 0: then even index 0 is outside, and padded. */
+  double zero = 0;
+  results[0] = gte_end(&c, gte_load(&c, 0, di, 1, &e, dyn ? &zero : NULL));
   return true;
 }
 
@@ -85,30 +111,38 @@ bool gte_lower_scatter_nd(gte_lowering *L, vtc_op *op, vtc_value **results) {
     neutral = comb == VTC_TE_COMBINER_SUM ? 0 : comb == VTC_TE_COMBINER_PROD ? 1
               : comb == VTC_TE_COMBINER_MAX ? gte_lowest(el) : gte_highest(el);
   }
-  /* Dynamic data dims that indices address need their sizes for wrapping. */
-  vtc_value *sizes[VTC_MAX_RANK] = {NULL};
-  for (unsigned j = 0; j < (unsigned)k; j++)
-    if (!gte_is_const(ds.dims[j], NULL)) sizes[j] = gte_symbol_tensor(L, ds.dims[j], NULL);
-
-  /* TE 1: per output element, a reduction over the update positions p. */
-  vtc_value *ins[2 + VTC_MAX_RANK] = {indices, updates}; /* updates only when combined here */
-  unsigned nin = none ? 1 : 2;
+  /* TE 0: every index checked and wrapped, in the shape of indices (i64);
+   * component j is an index into data dim j. Dynamic sizes come from
+   * rank-0 symbol tensors. */
+  vtc_value *ins0[1 + VTC_MAX_RANK] = {indices};
+  unsigned nin0 = 1;
   int size_slot[VTC_MAX_RANK];
   for (unsigned j = 0; j < (unsigned)k; j++) {
-    size_slot[j] = sizes[j] ? (int)nin : -1;
-    if (sizes[j]) ins[nin++] = sizes[j];
+    size_slot[j] = -1;
+    if (!gte_is_const(ds.dims[j], NULL)) size_slot[j] = (int)nin0, ins0[nin0++] = gte_symbol_tensor(L, ds.dims[j], NULL);
   }
+  gte_compute c;
+  gte_begin(&c, L, NULL, i64, &is, nin0, ins0, 0, NULL, VTC_TE_COMBINER_NONE, 0);
+  gte_expr ii[VTC_MAX_RANK], ui[VTC_MAX_RANK];
+  for (unsigned i = 0; i < is.rank; i++) ii[i] = gte_d(&c, i);
+  vtc_value *dim = size_value(&c, ds.dims[k - 1], size_slot[k - 1]);
+  for (unsigned j = (unsigned)k - 1; j-- > 0;) /* dim = size of data dim j, j = the last index */
+    dim = gte_select(&c, gte_cmpi(&c, VTC_CMPI_EQ, gte_arg(&c, np), gte_const(&c, index, j)),
+                     size_value(&c, ds.dims[j], size_slot[j]), dim);
+  vtc_value *wrapped = gte_end(&c, gte_convert(&c, checked_index(&c, gte_load(&c, 0, ii, 0, NULL, NULL), dim), i64));
+
+  /* TE 1: per output element, a reduction over the update positions p. */
+  vtc_value *ins[2] = {wrapped, updates}; /* updates only when combined here */
+  unsigned nin = none ? 1 : 2;
   gte_expr red[VTC_MAX_RANK];
   for (unsigned i = 0; i < np; i++) red[i] = gte_c(L, ext[i]);
   const vtc_type *acc_el = none ? i64 : el;
-  gte_compute c;
   gte_begin(&c, L, NULL, acc_el, &ds, nin, ins, np, red, comb, neutral);
   vtc_value *match = NULL;
-  gte_expr ii[VTC_MAX_RANK], ui[VTC_MAX_RANK];
   for (unsigned i = 0; i < np; i++) ii[i] = ui[i] = gte_d(&c, r + i);
   for (unsigned j = 0; j < (unsigned)k; j++) {
     ii[np] = gte_c(L, j);
-    vtc_value *t = wrap_index(&c, gte_load(&c, 0, ii, 0, NULL, NULL), ds.dims[j], size_slot[j]);
+    vtc_value *t = gte_convert(&c, gte_load(&c, 0, ii, 0, NULL, NULL), index);
     vtc_value *eq = gte_cmpi(&c, VTC_CMPI_EQ, t, gte_arg(&c, j));
     match = match ? gte_op2(&c, "arith.andi", match, eq) : eq;
   }

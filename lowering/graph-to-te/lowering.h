@@ -9,9 +9,16 @@
 #include "dialects/builtin/dialects.h"
 #include "dialects/graph/graph_impl.h"
 #include "dialects/te/te.h"
+#include "ir/check.h"
 #include "ir/ptrmap.h"
 
 typedef const vtc_affine_expr *gte_expr;
+
+/* One assertion emitted in a function (not emitted twice). */
+typedef struct gte_asserted {
+  vtc_check_relation r;
+  gte_expr a, b;
+} gte_asserted;
 
 /* A value's shape as affine expressions with no dims over the function's
  * symbols (gte_lowering.syms): a constant for a static dimension. */
@@ -34,6 +41,15 @@ typedef struct gte_lowering {
   /* Sticky: a helper that returns a value reported an internal error on op
    * (ir/diagnostics.h's convention); lowering the op then fails. */
   bool failed;
+  /* Run-time checks (checks.c): host te.asserts go after check_anchor (the
+   * last te.dim or check op of the prologue), before any te.compute, when
+   * they use the first num_top_syms symbols only; else after late_anchor
+   * (what preceded the op, its operands' te.dims included), before the
+   * op's own TEs. */
+  vtc_op *check_anchor, *late_anchor;
+  unsigned num_top_syms;
+  vtc_ptrmap check_values; /* gte_expr -> its index value in the prologue */
+  VTC_VEC(gte_asserted) asserted;
 } gte_lowering;
 
 /* ---- diagnostics and attributes --------------------------------------------- */
@@ -58,19 +74,32 @@ static inline bool gte_is_const(gte_expr e, int64_t *v) {
 }
 gte_expr gte_c(gte_lowering *L, int64_t v);
 /* The numpy broadcast of two shapes (right-aligned). A dynamic dimension is
- * assumed to equal the other operand's unless that one is a static 1 (the
- * runtime bounds checks of te.load catch a violation). */
+ * assumed to equal the other operand's unless that one is a static 1
+ * (gte_broadcast_index asserts it at run time). */
 gte_shape gte_broadcast(gte_lowering *L, const gte_shape *a, const gte_shape *b);
 /* The index expressions that read an operand of shape `in` broadcast to an
  * output of shape `out` (its leading dims): a size-1 dimension reads 0
  * unless the output's is 1 too, the others the matching output index
- * d_(i + out.rank - in.rank). */
+ * d_(i + out.rank - in.rank), whose sizes must then agree: a host te.assert
+ * checks it unless it provably holds (checks.c). */
 void gte_broadcast_index(gte_lowering *L, const gte_shape *in, const gte_shape *out, gte_expr *idx);
 /* A rank-0 i64 (or float `element`) tensor holding the value of a symbol
  * expression: a te.compute with `reduce ()[s] -> (e)` summing 1. The body of
  * a compute is isolated from its symbols, so a TE that needs a dynamic size
  * as a number loads it from here. Cached per function. */
 vtc_value *gte_symbol_tensor(gte_lowering *L, gte_expr e, const vtc_type *element);
+
+/* ---- run-time checks (checks.c) -----------------------------------------------
+ * A host te.assert at the op's location: relation(lhs, rhs), then the message
+ * (`{k}` for args[k]), unless it provably holds or was asserted already in
+ * this function. The index values are computed from the symbols in host
+ * arith. */
+void gte_assert(gte_lowering *L, vtc_check_relation r, gte_expr lhs, gte_expr rhs, const char *message,
+                unsigned nargs, const gte_expr *args);
+/* The checks the graph op's shape rule leaves to run time
+ * (vtc_graph_runtime_checks), asserted with the rule's messages. */
+void gte_graph_checks(gte_lowering *L, vtc_op *op);
+void gte_free_checks(gte_lowering *L);
 
 /* ---- building one te.compute ------------------------------------------------ */
 

@@ -9,8 +9,13 @@
  *   affine expression of those symbols, and each te.compute takes exactly the
  *   symbols its shape, reduction domain and inputs' shapes mention.
  * - In broadcasting, a dynamic dimension is assumed to equal the other
- *   operand's (it does not broadcast); te.load's run-time bounds checks
- *   catch a violation instead of reading wrong elements.
+ *   operand's (it does not broadcast); a host te.assert checks it at run
+ *   time (checks.c), after the checks of the op's own shape rule, so a
+ *   violation fails before any TE runs instead of reading wrong elements.
+ * - Run-time checks (checks.c): the agreements a shape rule leaves to run
+ *   time come from the rule itself (vtc_graph_runtime_checks) with its
+ *   message, as host te.asserts right after the te.dims; index operands
+ *   (gather, scatter_nd) are checked per element in the TE body.
  * - Intermediate tensors of composites (softmax, norms, attention) have the
  *   op's element type; their statistics (row max, sums) are tensors of the
  *   reduced shape.
@@ -21,8 +26,8 @@
  * - A reshape or flatten with dynamic dims (reshape.c): the result's `?`
  *   sizes come from its attributes as the reference kernels compute them; a
  *   -1 whose element count a constant may not divide is `count floordiv c`
- *   (the reshape needs a multiple at run time; te cannot check it, the
- *   reference interpreter does). The load map delinearises within the
+ *   (the reshape needs a multiple at run time: the rule's te.assert checks
+ *   it, as the reference interpreter does). The load map delinearises within the
  *   finest groups of dims whose symbolic products are provably equal. */
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +98,7 @@ static gte_lower_fn find_rule(const vtc_op *op) {
 }
 
 static void free_lowering(gte_lowering *L) {
+  gte_free_checks(L);
   for (size_t i = 0; i < L->shapes.cap; i++)
     if (L->shapes.keys[i] > VTC_PTRMAP_DELETED) free(L->shapes.vals[i]);
   vtc_ptrmap_free(&L->shapes);
@@ -107,6 +113,7 @@ static bool lower_op(gte_lowering *L, vtc_op *op, unsigned *lowered) {
   if (!fn) return gte_fail(L, "no lowering for this op");
   vtc_value *buf[8], **results = op->num_results > 8 ? vtc_xcalloc(op->num_results, sizeof *results) : buf;
   L->b = vtc_builder_before(op);
+  gte_graph_checks(L, op);
   bool ok = fn(L, op, results) && !L->failed;
   for (unsigned i = 0; ok && i < op->num_results; i++) {
     if (results[i]->type != vtc_op_result(op, i)->type) {
@@ -141,9 +148,11 @@ static bool lower_function(vtc_context *ctx, vtc_op *func, unsigned *lowered) {
       vtc_value *d = vtc_te_build_dim(&top, func->loc, arg, i);
       s.dims[i] = vtc_affine_symbol(ctx, (unsigned)L.syms.len);
       VTC_VEC_PUSH(&L.syms, d);
+      L.check_anchor = d->def_op;
     }
     gte_set_shape(&L, arg, &s);
   }
+  L.num_top_syms = (unsigned)L.syms.len;
   /* Snapshot the graph ops first: lowering inserts ops before each. */
   VTC_VEC(vtc_op *) ops = {0};
   for (vtc_block *b = entry; b; b = b->next)

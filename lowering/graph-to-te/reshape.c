@@ -3,6 +3,7 @@
  * is the row-major linearise/delinearise of VTC Definition 2 over the
  * symbolic shapes, split into the finest groups of dims whose products
  * provably agree. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,7 +118,14 @@ static bool result_shape(gte_lowering *L, vtc_op *op, gte_shape *in, gte_shape *
     int infer = -1;
     for (unsigned k = 0; k < out->rank; k++) {
       copied[k] = shape[k] == 0 && !allowzero && k < in->rank;
-      if (copied[k] && out->dims[k] && !gte_is_const(in->dims[k], NULL)) in->dims[k] = out->dims[k];
+      if (copied[k] && out->dims[k] && !gte_is_const(in->dims[k], NULL)) { /* the type fixes it: checked */
+        char msg[256];
+        snprintf(msg, sizeof msg, "'%s' op dimension %u of the result is {0} at run time, but its type says {1}",
+                 op->name->name, k);
+        gte_expr args[2] = {in->dims[k], out->dims[k]};
+        gte_assert(L, VTC_CHECK_EQ, in->dims[k], out->dims[k], msg, 2, args);
+        in->dims[k] = out->dims[k];
+      }
       if (copied[k]) derived[k] = in->dims[k];
       else if (shape[k] >= 0) derived[k] = gte_c(L, shape[k]);
       else infer = (int)k;

@@ -12,6 +12,13 @@
 #include "ir/asm.h"
 #include "lowering/te-to-gir/t2g.h"
 
+/* The locations of a kernel's assertions are part of what it does: a
+ * failure reports the graph op it checks for. */
+static vtc_walk_result key_assert_locs(vtc_op *op, void *out) {
+  if (vtc_gir_is(op, "assert")) vtc_print_loc_to(op->loc, out);
+  return VTC_WALK_ADVANCE;
+}
+
 /* The kernel's text without its name (what makes two kernels the same). */
 static char *kernel_key(vtc_op *kernel) {
   vtc_strbuf out = {0};
@@ -19,6 +26,7 @@ static char *kernel_key(vtc_op *kernel) {
    * module for each kernel would be quadratic. */
   vtc_print_flags flags = {.elide_elements_above = -1, .local_scope = true};
   vtc_print_op(kernel, &flags, &out);
+  vtc_op_walk(kernel, true, key_assert_locs, &out);
   const char *paren = strchr(out.data, '(');
   const char *from = paren ? paren : out.data;
   size_t n = strlen(from) + 1;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/assert_op.h"
 #include "lowering/te-to-gir/t2g.h"
 
 #define MAXR VTC_GIR_MAX_RANK
@@ -40,6 +41,7 @@ typedef struct tk {
   vtc_value *out_buf, **syms;                 /* syms: heap */
   vtc_value *idx[2 * MAXR + 2]; /* d_i (the innermost at lane 0), then r_k */
   vtc_value *j0, *validw;
+  vtc_value *witem; /* the work item's index: the order of the kernel's assertions */
   vtc_mapping *map; /* te value -> kernel scalar, or register slice of a varying load */
   vtc_builder outer, inner;
 } tk;
@@ -125,6 +127,8 @@ static bool analyze(tk *K, bool vector) {
         for (unsigned d = K->rank; d < K->rank + K->nred; d++) red |= t2g_expr_uses_dim(m->results[k], d);
       if (vector && !load_vectorizable(K, op, &var)) return false;
     }
+    /* A kernel assertion is scalar code: one check per work item. */
+    if (vtc_te_is_assert(op) && var) return false;
     for (unsigned i = 0; i < op->num_results; i++) {
       if (var) MARK(K->varying, vtc_op_result(op, i));
       if (red) MARK(K->red, vtc_op_result(op, i));
@@ -149,10 +153,10 @@ static bool validate(tk *K) {
   }
   for (vtc_op *op = K->body->first; op; op = op->next) {
     const char *d = op->name->dialect;
-    if (vtc_te_is_load(op) || vtc_te_is_yield(op)) continue;
+    if (vtc_te_is_load(op) || vtc_te_is_yield(op) || vtc_te_is_assert(op)) continue;
     if (op->num_regions || !d || (strcmp(d, "arith") != 0 && strcmp(d, "math") != 0))
-      return vtc_op_error(op, "cannot be lowered to gir: only te.load, arith and math ops are supported in a "
-                              "te.compute body");
+      return vtc_op_error(op, "cannot be lowered to gir: only te.load, te.assert, arith and math ops are supported "
+                              "in a te.compute body");
     for (unsigned i = 0; i < op->num_results; i++)
       if (vtc_type_is_tensor(vtc_op_result(op, i)->type))
         return vtc_op_error(op, "cannot be lowered to gir: tensor values inside a te.compute body");
@@ -274,6 +278,26 @@ static bool emit_uniform(tk *K, vtc_op *op) {
   vtc_builder b = op->num_results && HAS(K->red, vtc_op_result(op, 0)) ? K->inner : K->outer;
   vtc_builder_insert_op(&b, vtc_op_clone(op, K->map));
   return true;
+}
+
+/* A te.assert of the body as a kernel gir.assert, ordered by the work item
+ * (the failure of the first failing element is the one reported). */
+static bool emit_assert(tk *K, vtc_op *op) {
+  unsigned n = vtc_assert_num_args(op);
+  vtc_value **args = vtc_xcalloc(n + 1, sizeof *args);
+  bool red = false, ok = true;
+  for (unsigned i = 0; ok && i < n; i++) {
+    vtc_value *v = vtc_assert_arg(op, i);
+    red |= HAS(K->red, v);
+    if (!(args[i] = get(K, v)))
+      ok = vtc_op_error(op, "cannot be lowered to gir: operand #%u is defined outside the te.compute", i);
+  }
+  if (ok) {
+    vtc_builder b = red ? K->inner : K->outer;
+    vtc_assert_build(&b, "gir.assert", op->loc, vtc_assert_relation(op), n, args, K->witem, vtc_assert_message(op));
+  }
+  free(args);
+  return ok;
 }
 
 static const char *combine_op(vtc_te_combiner c, bool is_float) {
@@ -575,6 +599,7 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   vtc_builder W = vtc_builder_at_end(K->ctx, vtc_gir_for_body(wloop));
   E->at = W;
   vtc_value *w = vtc_gir_for_induction_var(wloop);
+  K->witem = w;
   int64_t one_row;
   bool single_row = t2g_const_int(rows, &one_row) && one_row == 1;
   int64_t nch;
@@ -631,6 +656,7 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   for (vtc_op *op = K->body->first; ok && op; op = op->next) {
     if (vtc_te_is_yield(op)) continue;
     if (vtc_te_is_load(op)) emit_load(K, op);
+    else if (vtc_te_is_assert(op)) ok = emit_assert(K, op);
     else if (!op->num_results || !HAS(K->varying, vtc_op_result(op, 0))) ok = emit_uniform(K, op);
   }
   if (ok) {

@@ -43,6 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/assert_op.h"
 #include "lowering/te-to-gir/t2g.h"
 #include "lowering/te-to-gir/te_to_gir.h"
 #include "targets/target.h"
@@ -350,6 +351,14 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
         vtc_value_replace_all_uses(vtc_op_result(op, 0), d);
         vtc_op_erase(op);
       }
+    } else if (vtc_te_is_assert(op)) { /* a host check, as it is */
+      vtc_builder b = vtc_builder_before(op);
+      vtc_value *args[VTC_CHECK_MAX_ARGS + 1];
+      unsigned n = vtc_assert_num_args(op);
+      for (unsigned k = 0; k < n && k <= VTC_CHECK_MAX_ARGS; k++) args[k] = vtc_assert_arg(op, k);
+      vtc_assert_build(&b, "gir.assert", op->loc, vtc_assert_relation(op), n <= VTC_CHECK_MAX_ARGS ? n : 0, args, NULL,
+                       vtc_assert_message(op));
+      vtc_op_erase(op);
     } else if (vtc_op_is_named(op, "func.return")) {
       ok = fix_return(&h, op);
     } else if (vtc_op_is_named(op, "func.call")) {

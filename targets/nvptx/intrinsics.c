@@ -162,3 +162,10 @@ LLVMValueRef vtc_nvptx_atomic(LLVMBuilderRef b, LLVMAtomicRMWBinOp op, LLVMValue
                               LLVMValueRef value) {
   return LLVMBuildAtomicRMW(b, op, ptr, value, LLVMAtomicOrderingMonotonic, 0);
 }
+
+void vtc_nvptx_fence(LLVMBuilderRef b, LLVMModuleRef m) {
+  const char *name = "llvm.nvvm.membar.gl";
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  LLVMBuildCall2(b, LLVMIntrinsicGetType(c, id, NULL, 0), LLVMGetIntrinsicDeclaration(m, id, NULL, 0), NULL, 0, "");
+}

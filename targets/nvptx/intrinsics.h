@@ -73,5 +73,8 @@ LLVMValueRef vtc_nvptx_dynamic_shared(LLVMModuleRef m);
  * the old value. */
 LLVMValueRef vtc_nvptx_atomic(LLVMBuilderRef b, LLVMAtomicRMWBinOp op, LLVMValueRef ptr,
                               LLVMValueRef value);
+/* membar.gl: this thread's memory writes before it are visible to the whole
+ * device before its writes after it (LLVM 19's NVPTX selects no `fence`). */
+void vtc_nvptx_fence(LLVMBuilderRef b, LLVMModuleRef m);
 
 #endif

@@ -136,6 +136,7 @@ const vtc_target vtc_target_nvptx = {
   .special_reg = nvptx_special_reg,
   .barrier = nvptx_barrier,
   .shuffle = nvptx_shuffle,
+  .fence = vtc_nvptx_fence,
   .shared_array = vtc_nvptx_shared_array,
   .math_prefix = "__nv_",
 };

@@ -148,6 +148,32 @@ static const char kRunErrors[] =
     "  }\n"
     "}\n";
 
+/* Run-time checks (gir.assert): a host assertion before any launch, and a
+ * kernel that checks indices with an order, launched twice (so the plan
+ * reads its record after the first launch, not only at the end). */
+static const char kChecks[] =
+    "module {\n"
+    "  gir.kernel @check_idx(%idx: !gir.buffer<global, ?xi64>, %n: index, %len: index) parallel gpu group 1 lanes 32 {\n"
+    "    %u = gir.id unit\n"
+    "    %units = gir.count unit\n"
+    "    gir.for %w = %u to %len step %units {\n"
+    "      %v = gir.view %idx[%w] : !gir.buffer<global, ?xi64> -> !gir.slice<global, 1x1xi64>\n"
+    "      %r = gir.copy %v : !gir.slice<global, 1x1xi64> -> !gir.slice<register, 1x1xi64>\n"
+    "      %e = gir.extract %r[0, 0] : !gir.slice<register, 1x1xi64>\n"
+    "      %i = arith.index_cast %e : i64 to index\n"
+    "      gir.assert ult(%i, %n, %i) order %w \"index {2} is out of range for a dimension of size {1}\"\n"
+    "    }\n"
+    "  }\n"
+    "  func.func @checked(%idx: !gir.buffer<global, ?xi64>, %n: index) -> index {\n"
+    "    %len = gir.dim %idx, 0 : !gir.buffer<global, ?xi64>\n"
+    "    gir.assert sle(%n, %len) \"{0} rows for {1} indices\"\n"
+    "    %c4 = arith.constant 4 : index\n"
+    "    gir.launch @check_idx[%c4](%idx, %n, %len) : (!gir.buffer<global, ?xi64>, index, index)\n"
+    "    gir.launch @check_idx[%c4](%idx, %n, %len) : (!gir.buffer<global, ?xi64>, index, index)\n"
+    "    return %len : index\n"
+    "  }\n"
+    "}\n";
+
 /* ---- helpers ------------------------------------------------------------------ */
 
 static vtc_strbuf diag_text;
@@ -258,6 +284,33 @@ static void test_plan_scalar_args(void) {
   free(plan);
   CHECK_EQ_STR(vtc_cuda_program_arch(p), "sm_80");
   CHECK(vtc_cuda_program_ptx(p) && strstr(vtc_cuda_program_ptx(p), ".target sm_80"));
+  vtc_cuda_program_destroy(p);
+}
+
+/* A host assertion is a plan step; a kernel with assertions has a record,
+ * read after a launch when the kernel is launched again later. */
+static const char kChecksPlan[] =
+    "plan @checked: 2 inputs, 1 results, 4 slots, 1 kernels\n"
+    "  %0 = input 0 : !gir.buffer<global, ?xi64>\n"
+    "  %1 = input 1 : index\n"
+    "  %2 = dim %0, 0\n"
+    "  assert sle(%1, %2) site 2\n"
+    "  %3 = constant 4 : index\n"
+    "  launch @check_idx[%3] block 32 (ptr %0, dim %0[0], i64 %1, i64 %2) record 1 checked\n"
+    "  launch @check_idx[%3] block 32 (ptr %0, dim %0[0], i64 %1, i64 %2) record 1\n"
+    "  return %2\n";
+
+static void test_plan_checks(void) {
+  vtc_cuda_program *p = compile(kChecks, "checked", NULL, NULL);
+  CHECK(p != NULL);
+  if (!p) return;
+  char *plan = vtc_cuda_program_plan_text(p);
+  CHECK_EQ_STR(plan, kChecksPlan);
+  free(plan);
+  const char *ptx = vtc_cuda_program_ptx(p);
+  CHECK(ptx && strstr(ptx, ".visible .global .align 64 .b8 vtc_checks[128];")); /* host + one kernel record */
+  CHECK(ptx && strstr(ptx, "cas.b64")); /* the record writer */
+  CHECK(vtc_cuda_program_check_failure(p) == NULL);
   vtc_cuda_program_destroy(p);
 }
 
@@ -456,6 +509,61 @@ static void gpu_run_errors(vtc_cuda *cu) {
   }
 }
 
+static vtc_tensor indices(int64_t n, int64_t bad1_at, int64_t bad1, int64_t bad2_at, int64_t bad2) {
+  vtc_tensor t = {0};
+  vtc_tensor_create(&t, VTC_I64, 1, &n, NULL, 0);
+  for (int64_t i = 0; i < n; i++) ((int64_t *)t.data)[i] = i % 5;
+  if (bad1_at >= 0) ((int64_t *)t.data)[bad1_at] = bad1;
+  if (bad2_at >= 0) ((int64_t *)t.data)[bad2_at] = bad2;
+  return t;
+}
+
+static vtc_tensor scalar_index(int64_t v) {
+  vtc_tensor t = {0};
+  vtc_tensor_create(&t, VTC_I64, 0, NULL, NULL, 0);
+  ((int64_t *)t.data)[0] = v;
+  return t;
+}
+
+/* The first failing element wins however the warps race; the table is
+ * clean for the next run; a host assertion fails before any launch. */
+static void gpu_checks(vtc_cuda *cu) {
+  vtc_cuda_program *p = compile(kChecks, "checked", NULL, cu);
+  CHECK(p != NULL);
+  if (!p) return;
+  static const struct {
+    int64_t n, len, bad1_at, bad1, bad2_at, bad2;
+    const char *error;
+  } cases[] = {
+      {5, 100000, -1, 0, -1, 0, NULL},
+      {5, 100000, 70001, 9, 99000, -3, "test.mlir:10:7: index 9 is out of range for a dimension of size 5"},
+      {5, 100000, 2, -1, 90000, 7, "test.mlir:10:7: index -1 is out of range for a dimension of size 5"},
+      {5, 1000, -1, 0, -1, 0, NULL},
+      {2000, 1000, -1, 0, -1, 0, "test.mlir:15:5: 2000 rows for 1000 indices"},
+      {5, 1000, -1, 0, -1, 0, NULL},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    vtc_tensor in[2] = {indices(cases[i].len, cases[i].bad1_at, cases[i].bad1, cases[i].bad2_at, cases[i].bad2),
+                        scalar_index(cases[i].n)};
+    char *err = NULL;
+    int rc = vtc_cuda_program_run(p, cu, in, 2, NULL, NULL, &err);
+    if (cases[i].error) {
+      CHECK(rc != 0);
+      CHECK_EQ_STR(err, cases[i].error);
+      const vtc_check_failure *f = vtc_cuda_program_check_failure(p);
+      CHECK(f && f->file && strcmp(f->file, "test.mlir") == 0);
+    } else {
+      CHECK_EQ_INT(rc, 0);
+      if (rc) fprintf(stderr, "checks: %s\n", err ? err : "?");
+      CHECK(vtc_cuda_program_check_failure(p) == NULL);
+    }
+    free(err);
+    vtc_tensor_free(&in[0]);
+    vtc_tensor_free(&in[1]);
+  }
+  vtc_cuda_program_destroy(p);
+}
+
 static void test_on_gpu(void) {
   char *err = NULL;
   vtc_cuda *cu = vtc_cuda_open(&err);
@@ -470,12 +578,14 @@ static void test_on_gpu(void) {
   gpu_main(cu);
   gpu_scalar_args(cu);
   gpu_run_errors(cu);
+  gpu_checks(cu);
   vtc_cuda_close(cu);
 }
 
 int main(void) {
   UNIT_RUN(test_plan_main);
   UNIT_RUN(test_plan_scalar_args);
+  UNIT_RUN(test_plan_checks);
   UNIT_RUN(test_ptx_override);
   UNIT_RUN(test_errors);
   UNIT_RUN(test_size_classes);

@@ -64,6 +64,12 @@ bool run_cuda(run_request *req);
 /* The default pipeline of --target=cuda. */
 #define RUN_CUDA_PIPELINE "lower-graph-to-te,lower-te-to-gir{hierarchy=gpu}"
 
+/* A failed run-time check of a compiled program (runtime/checks.h) as the
+ * interpreters report it: an error at the op's location with its message.
+ * False (nothing reported) when f is NULL. */
+struct vtc_check_failure;
+bool run_report_check_failure(run_request *req, const struct vtc_check_failure *f);
+
 /* Shared by the compiled targets: a monotonic clock in milliseconds, and
  * --bench's summary of n timed runs (ms is sorted in place) into req. */
 double run_now_ms(void);

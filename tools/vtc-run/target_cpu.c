@@ -12,6 +12,13 @@
 #include "runtime/rt_alloc.h"
 #include "tools/vtc-run/run.h"
 
+bool run_report_check_failure(run_request *req, const vtc_check_failure *f) {
+  if (!f) return false;
+  const vtc_loc *loc = f->file ? vtc_loc_file(req->ctx, f->file, f->line, f->col) : req->entry->loc;
+  vtc_error(req->ctx, loc, "%s", f->message);
+  return true;
+}
+
 double run_now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -45,8 +52,9 @@ static bool bench(run_request *req, vtc_cpu_program *prog) {
     double s = 0;
     char *err = NULL;
     ok = vtc_cpu_program_run(prog, req->inputs, req->num_inputs, NULL, &s, &err) == 0;
-    if (!ok) vtc_error(req->ctx, req->entry->loc, "benchmark run of @%s failed: %s", vtc_symbol_name(req->entry),
-                       err ? err : "unknown error");
+    if (!ok && !run_report_check_failure(req, vtc_cpu_program_check_failure(prog)))
+      vtc_error(req->ctx, req->entry->loc, "benchmark run of @%s failed: %s", vtc_symbol_name(req->entry),
+                err ? err : "unknown error");
     free(err);
     if (i >= 0) ms[i] = 1e3 * s;
   }
@@ -83,7 +91,7 @@ bool run_cpu(run_request *req) {
     req->peak_bytes = (size_t)(st.peak_bytes - base);
     req->num_allocs = st.num_allocs;
     req->measured_peak = req->measured_allocs = true;
-  } else {
+  } else if (!run_report_check_failure(req, vtc_cpu_program_check_failure(prog))) {
     vtc_error(req->ctx, req->entry->loc, "running @%s on the CPU failed: %s", name, err ? err : "unknown error");
   }
   free(err);

@@ -57,7 +57,7 @@ static bool run_once(run_request *req, vtc_cuda *cu, vtc_cuda_program *prog) {
     req->peak_bytes = st.peak_bytes;
     req->num_allocs = st.num_allocs;
     req->measured_peak = req->measured_allocs = true;
-  } else {
+  } else if (!run_report_check_failure(req, vtc_cuda_program_check_failure(prog))) {
     vtc_error(req->ctx, req->entry->loc, "running @%s on the GPU failed: %s", vtc_symbol_name(req->entry),
               err ? err : "unknown error");
   }
@@ -75,8 +75,9 @@ static bool bench(run_request *req, vtc_cuda *cu, vtc_cuda_program *prog) {
   bool ok = n <= INT32_MAX &&
             vtc_cuda_program_bench(prog, cu, req->inputs, req->num_inputs, kExtraWarmup, (int)n, ms, &err) == 0;
   if (ok) run_summarize_bench(req, ms, n, 1 + kExtraWarmup);
-  else vtc_error(req->ctx, req->entry->loc, "benchmark runs of @%s on the GPU failed: %s",
-                 vtc_symbol_name(req->entry), err ? err : "too many runs");
+  else if (!run_report_check_failure(req, vtc_cuda_program_check_failure(prog)))
+    vtc_error(req->ctx, req->entry->loc, "benchmark runs of @%s on the GPU failed: %s",
+              vtc_symbol_name(req->entry), err ? err : "too many runs");
   free(err);
   free(ms);
   return ok;

@@ -368,3 +368,33 @@ gir.kernel @k(%f: f32) parallel cpu group 1 lanes 16 {
     gir.yield %s : f32
   }
 }
+
+// -----
+
+// An order says which failure of a launch is reported: kernels only.
+func.func @f(%a: index, %b: index) {
+  // expected-error@+1 {{'gir.assert' op takes an order only inside a kernel}}
+  gir.assert eq(%a, %b) order %a "{0} vs {1}"
+  return
+}
+
+// -----
+
+gir.kernel @k(%a: index, %b: index) parallel cpu group 1 lanes 16 {
+  // expected-error@+1 {{'gir.assert' op message names an argument past its 2 arguments}}
+  gir.assert eq(%a, %b) order %a "{0} vs {5}"
+}
+
+// -----
+
+gir.kernel @k(%a: index, %b: i64) parallel cpu group 1 lanes 16 {
+  // expected-error@+1 {{'gir.assert' op operands must be of type index}}
+  "gir.assert"(%a, %b) {relation = "eq", message = ""} : (index, i64) -> ()
+}
+
+// -----
+
+gir.kernel @k(%a: index, %b: index) parallel cpu group 1 lanes 16 {
+  // expected-error@+1 {{'gir.assert' op attribute 'ordered' failed to satisfy constraint: unit attribute}}
+  "gir.assert"(%a, %b, %a) {relation = "eq", message = "", ordered = 1} : (index, index, index) -> ()
+}

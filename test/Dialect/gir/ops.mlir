@@ -195,3 +195,31 @@ func.func @host(%x: !gir.buffer<global, ?xf32>, %n: index) -> !gir.buffer<global
   gir.launch @nothing[%d]() : ()
   return %y : !gir.buffer<global, ?xf32>
 }
+
+// Run-time checks: a host gir.assert (shapes that must agree before any
+// launch) and a kernel one with an order (the smallest failing order of a
+// launch is the one reported).
+// CHECK-LABEL: gir.kernel @gather_rows(%arg0: !gir.buffer<global, ?xi64>, %arg1: index) parallel cpu group 1 lanes 1 {
+// CHECK: %[[U:.*]] = gir.id unit
+// CHECK: gir.assert ult(%[[W:.*]], %arg1, %[[I:.*]]) order %[[U]] "'graph.gather' op gather: index {2} is out of range for a dimension of size {1}"
+// CHECK-LABEL: func.func @check_host
+// CHECK: %[[N:.*]] = gir.dim %arg0, 0 : !gir.buffer<global, ?xi64>
+// CHECK: gir.assert broadcastable(%[[N]], %arg1) "'graph.add' op add: shapes [{0}] and [{1}] do not broadcast"
+// GENERIC: "gir.assert"(%{{.*}}, %arg1, %{{.*}}, %{{.*}}) {message = "'graph.gather' op gather: index {2} is out of range for a dimension of size {1}", ordered, relation = "ult"} : (index, index, index, index) -> ()
+// GENERIC: "gir.assert"(%{{.*}}, %arg1) {message = "'graph.add' op add: shapes [{0}] and [{1}] do not broadcast", relation = "broadcastable"} : (index, index) -> ()
+gir.kernel @gather_rows(%idx: !gir.buffer<global, ?xi64>, %n: index) parallel cpu group 1 lanes 1 {
+  %u = gir.id unit
+  %v = gir.view %idx[%u] : !gir.buffer<global, ?xi64> -> !gir.slice<global, 1x1xi64>
+  %r = gir.copy %v : !gir.slice<global, 1x1xi64> -> !gir.slice<register, 1x1xi64>
+  %e = gir.extract %r[0, 0] : !gir.slice<register, 1x1xi64>
+  %i = arith.index_cast %e : i64 to index
+  gir.assert ult(%i, %n, %i) order %u "'graph.gather' op gather: index {2} is out of range for a dimension of size {1}"
+  gir.return
+}
+func.func @check_host(%idx: !gir.buffer<global, ?xi64>, %m: index) {
+  %n = gir.dim %idx, 0 : !gir.buffer<global, ?xi64>
+  gir.assert broadcastable(%n, %m) "'graph.add' op add: shapes [{0}] and [{1}] do not broadcast"
+  %c1 = arith.constant 1 : index
+  gir.launch @gather_rows[%c1](%idx, %m) : (!gir.buffer<global, ?xi64>, index)
+  return
+}

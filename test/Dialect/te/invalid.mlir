@@ -294,7 +294,7 @@ func.func @foreign_op(%a: tensor<4xf32>) -> tensor<4xf32> {
   %c = te.compute(%a) shape () -> (4) : (tensor<4xf32>) -> tensor<4xf32> {
   ^bb0(%i: index):
     %x = te.load %a[(d0) -> (d0)] : tensor<4xf32> -> f32
-    // expected-error@+1 {{'te.dim' op is not allowed in a 'te.compute' body (only te.load, arith, math and te.yield)}}
+    // expected-error@+1 {{'te.dim' op is not allowed in a 'te.compute' body (only te.load, te.assert, arith, math and te.yield)}}
     %n = te.dim %a, 0 : tensor<4xf32>
     te.yield %x : f32
   }
@@ -438,4 +438,61 @@ func.func @function_type_arity(%a: tensor<4xf32>) -> tensor<4xf32> {
     te.yield %x : f32
   }
   return %c : tensor<4xf32>
+}
+
+// -----
+
+func.func @assert_relation(%a: index, %b: index) {
+  // expected-error@+1 {{unknown relation 'same' (expected eq, ne, slt, sle, ult, ule, broadcastable or divisible)}}
+  te.assert same(%a, %b) "x"
+  return
+}
+
+// -----
+
+func.func @assert_relation_generic(%a: index, %b: index) {
+  // expected-error@+1 {{'te.assert' op relation must be eq, ne, slt, sle, ult, ule, broadcastable or divisible}}
+  "te.assert"(%a, %b) {relation = "same", message = "x"} : (index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @assert_one_argument(%a: index) {
+  // expected-error@+1 {{'te.assert' op compares two arguments: it needs at least two}}
+  "te.assert"(%a) {relation = "eq", message = "x"} : (index) -> ()
+  return
+}
+
+// -----
+
+func.func @assert_not_index(%a: i64, %b: i64) {
+  // expected-error@+1 {{'te.assert' op operands must be of type index}}
+  "te.assert"(%a, %b) {relation = "eq", message = "x"} : (i64, i64) -> ()
+  return
+}
+
+// -----
+
+func.func @assert_placeholder(%a: index, %b: index) {
+  // expected-error@+1 {{'te.assert' op message names an argument past its 2 arguments}}
+  te.assert eq(%a, %b) "{0} vs {2}"
+  return
+}
+
+// -----
+
+func.func @assert_no_message(%a: index, %b: index) {
+  // expected-error@+1 {{'te.assert' op requires attribute 'message'}}
+  "te.assert"(%a, %b) {relation = "eq"} : (index, index) -> ()
+  return
+}
+
+// -----
+
+// An order belongs to gir kernels.
+func.func @assert_order(%a: index, %b: index) {
+  // expected-error@+1 {{'te.assert' op takes an order only inside a kernel}}
+  te.assert eq(%a, %b) order %a "x"
+  return
 }

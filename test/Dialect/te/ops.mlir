@@ -7,6 +7,10 @@
 // CANON: %[[C3:.*]] = arith.constant 3 : index
 // CANON: te.compute(%arg0, %arg1) shape () -> (6, 8)
 // CANON: arith.cmpi slt, %{{.*}}, %[[C3]] : index
+// Assertions have effects: canonicalization and CSE keep them.
+// CANON-LABEL: func.func @asserts
+// CANON: te.assert eq(
+// CANON: te.assert ult(
 
 // The README's example: a matmul with a dynamic row count bound by te.dim.
 // CHECK-LABEL: func.func @matmul
@@ -106,4 +110,34 @@ func.func @proofs(%a: tensor<4x16xf32>, %b: tensor<2x16xf32>) -> (tensor<8x8xf32
     te.yield %v : f32
   }
   return %r, %s : tensor<8x8xf32>, tensor<4x16xf32>
+}
+
+// Run-time checks: a host te.assert between two sizes (a message argument
+// `{k}` is operand k), and one in a compute body, checked per element (the
+// index check lower-graph-to-te writes for gather).
+// CHECK-LABEL: func.func @asserts
+// CHECK: %[[N:.*]] = te.dim %arg0, 0 : tensor<?x8xf32>
+// CHECK-NEXT: %[[M:.*]] = te.dim %arg1, 0 : tensor<?x8xf32>
+// CHECK-NEXT: te.assert eq(%[[N]], %[[M]]) "'graph.add' op add: shapes [{0},8] and [{1},8] do not broadcast"
+// CHECK-NEXT: te.assert divisible(%[[N]], %[[M]], %[[N]]) "{2} {{[{][{]}}literal{{[}][}]}}"
+// CHECK: ^bb0(%[[I:.*]]: index, %{{.*}}: index):
+// CHECK: %[[T:.*]] = arith.index_cast
+// CHECK: te.assert ult(%[[T]], %{{.*}}, %[[T]]) "'graph.gather' op gather: index {2} is out of range for a dimension of size {1}"
+// CHECK-NEXT: te.load %arg0
+// GENERIC: "te.assert"(%{{.*}}, %{{.*}}) {message = "'graph.add' op add: shapes [{0},8] and [{1},8] do not broadcast", relation = "eq"} : (index, index) -> ()
+func.func @asserts(%a: tensor<?x8xf32>, %b: tensor<?x8xf32>, %i: tensor<3xi64>) -> tensor<3x8xf32> {
+  %n = te.dim %a, 0 : tensor<?x8xf32>
+  %m = te.dim %b, 0 : tensor<?x8xf32>
+  te.assert eq(%n, %m) "'graph.add' op add: shapes [{0},8] and [{1},8] do not broadcast"
+  te.assert divisible(%n, %m, %n) "{2} {{literal}}"
+  %c = te.compute(%a, %i) [%n] shape ()[s0] -> (3, 8) : (tensor<?x8xf32>, tensor<3xi64>) -> tensor<3x8xf32> {
+  ^bb0(%r: index, %j: index):
+    %x = te.load %i[(d0, d1)[s0] -> (d0)] : tensor<3xi64> -> i64
+    %t = arith.index_cast %x : i64 to index
+    %c4 = arith.constant 4 : index
+    te.assert ult(%t, %c4, %t) "'graph.gather' op gather: index {2} is out of range for a dimension of size {1}"
+    %v = te.load %a[(d0, d1, d2)[s0] -> (d2, d1)](%t) {padding = 0.0 : f32} : tensor<?x8xf32> -> f32
+    te.yield %v : f32
+  }
+  return %c : tensor<3x8xf32>
 }

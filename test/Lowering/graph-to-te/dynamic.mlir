@@ -50,6 +50,9 @@ func.func @conv_dynamic(%x: tensor<1x2x?x7xf32>, %w: tensor<3x2x3x3xf32>) -> ten
 func.func @reshape_dynamic(%x: tensor<?x2x4xf32>, %z: tensor<?x1x6xf32>) -> (tensor<?x8xf32>, tensor<?x2x4xf32>, tensor<?x3x2xf32>, tensor<3x8xf32>) {
   // CHECK: %[[N:.*]] = te.dim %arg0, 0 : tensor<?x2x4xf32>
   // CHECK: %[[M:.*]] = te.dim %arg1, 0 : tensor<?x1x6xf32>
+  // %3's type fixes the dim its 0 copies: checked before any TE runs.
+  // CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
+  // CHECK-NEXT: te.assert eq(%[[N]], %[[C3]]) "'graph.reshape' op dimension 0 of the result is {0} at run time, but its type says {1}"
   // CHECK: %[[R:.*]] = te.compute(%arg0) [%[[N]]] shape ()[s0] -> (s0, 8) : (tensor<?x2x4xf32>) -> tensor<?x8xf32>
   // CHECK-NEXT: ^bb0
   // CHECK-NEXT: te.load %arg0[(d0, d1)[s0] -> (d0, d1 floordiv 4, d1 mod 4)] : tensor<?x2x4xf32> -> f32
@@ -90,6 +93,18 @@ func.func @reshape_merge_split(%a: tensor<?x8xf32>, %c: tensor<2x?xf32>, %d: ten
   // CHECK-NEXT: %[[G1:.*]] = te.dim %arg5, 1 : tensor<?x?x4xf32>
   // CHECK-NEXT: %[[K:.*]] = te.dim %arg6, 1 : tensor<2x?x3xf32>
   // CHECK-NEXT: %[[S:.*]] = te.dim %arg7, 0 : tensor<?x3xf32>
+  // The element counts the reshapes need, checked before any TE with the
+  // reference kernel's message (a multiple of 4 for a -1 next to a 4, 12 for
+  // [2, 6]); the others hold by construction.
+  // CHECK-NEXT: %[[C4:.*]] = arith.constant 4 : index
+  // CHECK-NEXT: te.assert divisible(%[[D]], %[[C4]]) "'graph.reshape' op reshape: cannot reshape [{0}] into [?,4]"
+  // CHECK-NEXT: %[[C6:.*]] = arith.constant 6 : index
+  // CHECK-NEXT: %[[E6:.*]] = arith.muli %[[E]], %[[C6]] : index
+  // CHECK-NEXT: te.assert divisible(%[[E6]], %[[C4]], %[[E]]) "'graph.reshape' op reshape: cannot reshape [{2},6] into [?,4]"
+  // CHECK-NEXT: %[[C3:.*]] = arith.constant 3 : index
+  // CHECK-NEXT: %[[S3:.*]] = arith.muli %[[S]], %[[C3]] : index
+  // CHECK-NEXT: %[[C12:.*]] = arith.constant 12 : index
+  // CHECK-NEXT: te.assert eq(%[[S3]], %[[C12]], %[[S]]) "'graph.reshape' op reshape: cannot reshape [{2},3] into [2,6]"
   // A static inner dim merged into a dynamic one.
   // CHECK-NEXT: te.compute(%arg0) [%[[A]]] shape ()[s0] -> (s0 * 8) : (tensor<?x8xf32>) -> tensor<?xf32>
   // CHECK-NEXT: ^bb0
