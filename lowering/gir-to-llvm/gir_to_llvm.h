@@ -142,6 +142,22 @@ vtc_gir_to_llvm_options vtc_gir_to_llvm_default_options(void);
 LLVMModuleRef vtc_gir_to_llvm(vtc_op *module, LLVMContextRef llctx, const char *name,
                               const vtc_gir_to_llvm_options *opts);
 
+/* ---- Shared memory of GPU kernels -------------------------------------------
+ * A kernel's shared gir.allocs take their bytes each rounded up to 16 (the
+ * alignment ldmatrix and cp.async need), in the kernel's walk order. Up to
+ * VTC_GIR_GPU_STATIC_SHARED_MAX bytes in all they are static shared arrays;
+ * beyond it they are slices of the block's dynamic shared memory, and the
+ * kernel needs that many bytes at launch (the CUDA runtime raises the
+ * kernel's CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES when it loads
+ * it, within the device's opt-in limit, and passes them to every launch).
+ * More than the target architecture allows a block is a located error. */
+#define VTC_GIR_GPU_STATIC_SHARED_MAX (48 * 1024)
+/* The bytes of the kernel's shared buffers as laid out above. */
+int64_t vtc_gir_gpu_shared_bytes(vtc_op *kernel);
+/* The dynamic shared memory a launch of the kernel passes: its shared bytes
+ * when they exceed VTC_GIR_GPU_STATIC_SHARED_MAX, else 0. */
+int64_t vtc_gir_gpu_dynamic_shared_bytes(vtc_op *kernel);
+
 /* What one LLVM parameter of an entry point carries (for callers through
  * libffi, such as vtc-run). */
 typedef enum vtc_gir_param_kind {
