@@ -1,6 +1,6 @@
 // The tensor-core GEMM written by hand in gir (below): its LLVM IR and PTX.
-// gpu-mma-gemm-ptxas.test assembles it for sm_80 and sm_90 (no spills);
-// test/unit/test_gir_gemm.c runs it in the gir interpreter against C (and on
+// gpu-tensor-core-ptxas.test assembles it for sm_80 and sm_90 (no spills);
+// test/unit/test_gir_tensor_core.c runs it in the gir interpreter against C (and on
 // a GPU when there is one).
 // RUN: vtc-translate %s --target=nvptx -O0 --emit=llvm | FileCheck %s
 // RUN: vtc-translate %s --emit=ptx | FileCheck %s --check-prefix=PTX

@@ -1,19 +1,25 @@
-/* The hand-written tensor-core GEMM of test/Lowering/gir-to-llvm/
- * gpu-mma-gemm.mlir (cp.async pipeline, ldmatrix, mma.sync fragments, masked
- * epilogue) against C: run by the gir interpreter, its 4 warps in lockstep
- * between block syncs, on shapes with tails in every dimension; the
- * interpreter catches the kernel's pipeline broken three ways (no
- * gir.async_wait, no gir.sync block, a wait that leaves the k-tile in
- * flight) and the host's shape checks fail with their messages. On a GPU
- * the compiled kernel (dynamic shared memory) runs through the CUDA
- * runtime on the same shapes and larger ones; without one that part prints
- * "SKIP: no CUDA GPU (...)". */
+/* gir's tensor-core machinery against C. The hand-written GEMM of
+ * test/Lowering/gir-to-llvm/gpu-mma-gemm.mlir (cp.async pipeline,
+ * ldmatrix, mma.sync fragments, masked epilogue) run by the gir
+ * interpreter, its 4 warps in lockstep between block syncs, on shapes with
+ * tails in every dimension; the interpreter catches the kernel's pipeline
+ * broken four ways (no gir.async_wait, a wait that leaves the k-tile in
+ * flight, no gir.sync block, the sync after the next copies start) and the
+ * host's shape checks fail with their messages. The one-feature kernels of
+ * gpu-fragments.mlir (each ldmatrix form, fragment gathers and scatters,
+ * mma.sync in f16, bf16, tf32 and f16-accumulate with a bias/scale/position
+ * epilogue, re-patterning, cp.async tails) run in the interpreter against
+ * C. On a GPU the compiled kernels run through the CUDA runtime (the GEMM
+ * with dynamic shared memory, on larger shapes too) and are compared with
+ * C and the interpreter; without one that part prints "SKIP: no CUDA GPU
+ * (...)". */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dialects/builtin/dialects.h"
 #include "dialects/gir/interpreter.h"
 #include "ir/ir.h"
 #include "runtime/cuda_exec.h"
@@ -31,15 +37,17 @@ static void collect(const vtc_diagnostic *d, void *data) {
   vtc_strbuf_free(&b);
 }
 
-/* The kernel's source, read from the tree (found from this file's path). */
-static char *read_gemm(size_t *len) {
+/* A test input of the tree, found from this file's path. */
+static char *read_source(const char *rel, size_t *len) {
   char path[4096];
   snprintf(path, sizeof path, "%s", __FILE__);
-  char *cut = strstr(path, "test/unit/test_gir_gemm.c");
+  char *cut = strstr(path, "test/unit/test_gir_tensor_core.c");
   if (!cut) return NULL;
-  snprintf(cut, sizeof path - (size_t)(cut - path), "test/Lowering/gir-to-llvm/gpu-mma-gemm.mlir");
+  snprintf(cut, sizeof path - (size_t)(cut - path), "%s", rel);
   return vtc_read_file(path, len);
 }
+
+static char *read_gemm(size_t *len) { return read_source("test/Lowering/gir-to-llvm/gpu-mma-gemm.mlir", len); }
 
 /* text with the first `from` replaced by `to` (heap). */
 static char *replace(const char *text, const char *from, const char *to) {
@@ -189,6 +197,178 @@ static void test_broken_pipelines(void) {
   free(text);
 }
 
+/* The host plan without a GPU: the launch passes the kernel's 74 KiB of
+ * dynamic shared memory (4 stages x (128 x 40 + 32 x 136) halves). */
+static void test_plan(void) {
+  size_t len;
+  char *text = read_gemm(&len), *err = NULL;
+  if (!text) return;
+  vtc_context *ctx = vtc_context_create();
+  vtc_register_all_dialects(ctx);
+  vtc_context_set_diag_handler(ctx, collect, NULL);
+  vtc_op *m = parse(ctx, text);
+  vtc_cuda_program *p = m ? vtc_cuda_program_create(m, "main", NULL, NULL, &err) : NULL;
+  CHECK(p != NULL);
+  char *plan = p ? vtc_cuda_program_plan_text(p) : NULL;
+  CHECK(plan && strstr(plan, "launch @gemm[%") && strstr(plan, "block 128 (ptr %0, dim %0[0], dim %0[1], ptr %1, "
+                                                                "dim %1[0], dim %1[1], ptr %"));
+  CHECK(plan && strstr(plan, ") shared 75776"));
+  if (plan && !strstr(plan, ") shared 75776")) fprintf(stderr, "%s", plan);
+  CHECK(p && strstr(vtc_cuda_program_ptx(p), ".extern .shared .align 16 .b8 vtc_dynamic_shared[];"));
+  free(plan);
+  free(err);
+  vtc_cuda_program_destroy(p);
+  if (m) vtc_op_destroy(m);
+  vtc_context_destroy(ctx);
+  free(text);
+}
+
+/* ---- the one-feature kernels ------------------------------------------------------------- */
+
+/* Random inputs for each argument of an entry (static gir buffers). */
+static unsigned make_entry_inputs(vtc_context *ctx, vtc_op *f, vtc_tensor *in) {
+  const vtc_type *ft = vtc_func_get_type(f);
+  for (unsigned a = 0; a < ft->num_inputs; a++) {
+    vtc_gir_buffer_info b;
+    vtc_gir_buffer_info_of(ctx, vtc_function_input(ft, a), &b);
+    vtc_dtype dt = b.elem->kind == VTC_TYPE_F16 ? VTC_F16 : b.elem->kind == VTC_TYPE_BF16 ? VTC_BF16 : VTC_F32;
+    vtc_tensor_create(&in[a], dt, (int)b.rank, b.dims, NULL, 0);
+    for (int64_t e = 0; e < vtc_tensor_numel(&in[a]); e++) vtc_tensor_set_f64(&in[a], e, 2 * rnd() - 1);
+  }
+  return ft->num_inputs;
+}
+
+static double at(const vtc_tensor *t, int64_t i, int64_t j) { return vtc_tensor_get_f64(t, i * t->dims[1] + j); }
+
+/* cvt.rna.tf32.f32, as the interpreter and the tensor cores round. */
+static double tf32(double x) {
+  float f = (float)x;
+  uint32_t bits;
+  memcpy(&bits, &f, 4);
+  bits = (bits + 0x1000u) & ~0x1fffu;
+  memcpy(&f, &bits, 4);
+  return f;
+}
+
+/* out[i][j] == want(i, j) within tol * (1 + |want|); counts misses. */
+typedef double (*expect_fn)(const vtc_tensor *in, int64_t i, int64_t j);
+static bool expect_all(const char *what, const vtc_tensor *out, const vtc_tensor *in, expect_fn want, double tol) {
+  int64_t bad = 0;
+  for (int64_t i = 0; i < out->dims[0]; i++)
+    for (int64_t j = 0; j < out->dims[1]; j++) {
+      double w = want(in, i, j), g = at(out, i, j);
+      if (!(fabs(g - w) <= tol * (1 + fabs(w)))) {
+        if (!bad) fprintf(stderr, "%s: [%lld, %lld] is %g, expected %g\n", what, (long long)i, (long long)j, g, w);
+        bad++;
+      }
+    }
+  return bad == 0;
+}
+
+static double same(const vtc_tensor *in, int64_t i, int64_t j) { return at(&in[0], i, j); }
+static double transposed(const vtc_tensor *in, int64_t i, int64_t j) { return at(&in[0], j, i); }
+static double masked_30x27(const vtc_tensor *in, int64_t i, int64_t j) { return i < 30 && j < 27 ? at(&in[0], i, j) : 0; }
+static double masked_13x12(const vtc_tensor *in, int64_t i, int64_t j) { return i < 13 && j < 12 ? at(&in[0], i, j) : 0; }
+
+static double product(const vtc_tensor *in, int64_t i, int64_t j) {
+  double s = 0;
+  for (int64_t k = 0; k < in[0].dims[1]; k++) s += at(&in[0], i, k) * at(&in[1], k, j);
+  return s;
+}
+
+static double product_tf32(const vtc_tensor *in, int64_t i, int64_t j) {
+  double s = 0;
+  for (int64_t k = 0; k < in[0].dims[1]; k++) s += tf32(at(&in[0], i, k)) * tf32(at(&in[1], k, j));
+  return s;
+}
+
+/* mma_f16's epilogue: relu(A B * rowscale + bias), halved above the diagonal. */
+static double epilogue(const vtc_tensor *in, int64_t i, int64_t j) {
+  double v = product(in, i, j) * at(&in[3], i, 0) + at(&in[2], 0, j);
+  v = v > 0 ? v : 0;
+  return i < j ? v / 2 : v;
+}
+
+static double epilogue_t(const vtc_tensor *in, int64_t i, int64_t j) { return epilogue(in, j, i); }
+static double element_5_9(const vtc_tensor *in, int64_t i, int64_t j) { return product(in, 5, 9); }
+
+/* What each @t_* entry's results must be, in order (tolerances: data
+ * movement exact, f32 accumulation of the products, f16 rounding). */
+typedef struct entry_expect {
+  const char *entry;
+  unsigned results;
+  expect_fn want[4];
+  double tol;
+} entry_expect;
+
+static const entry_expect kEntries[] = {
+    {"t_ld_a", 1, {same}, 0},
+    {"t_ld_b", 1, {same}, 0},
+    {"t_ld_bt", 1, {transposed}, 0},
+    {"t_ld_at", 1, {transposed}, 0},
+    {"t_ld_b_x2", 1, {same}, 0},
+    {"t_gather_frags", 4, {same, same, masked_30x27, transposed}, 0},
+    {"t_mma_f16", 3, {epilogue, epilogue_t, element_5_9}, 1e-5},
+    {"t_mma_bf16", 1, {product}, 1e-5},
+    {"t_mma_tf32", 1, {product_tf32}, 1e-5},
+    {"t_mma_f16acc", 1, {product}, 2e-3},
+    {"t_repattern", 1, {same}, 0},
+    {"t_cp_async_tail", 1, {masked_13x12}, 0},
+};
+
+/* Runs every entry in the interpreter and, with a GPU, compiled. */
+static void run_fragments(vtc_cuda *cu) {
+  size_t len;
+  char *text = read_source("test/Lowering/gir-to-llvm/gpu-fragments.mlir", &len);
+  CHECK(text != NULL);
+  if (!text) return;
+  vtc_context *ctx = vtc_context_create();
+  vtc_register_all_dialects(ctx);
+  vtc_context_set_diag_handler(ctx, collect, NULL);
+  vtc_op *m = vtc_parse_source(ctx, "gpu-fragments.mlir", text, len, 0);
+  CHECK(m && vtc_verify(m));
+  for (size_t e = 0; m && e < sizeof kEntries / sizeof *kEntries; e++) {
+    const entry_expect *x = &kEntries[e];
+    vtc_op *f = vtc_symbol_table_lookup(m, x->entry);
+    CHECK(f != NULL);
+    if (!f) continue;
+    vtc_tensor in[4], *out = NULL;
+    unsigned nin = make_entry_inputs(ctx, f, in), n = 0;
+    diag[0] = 0;
+    bool ok = vtc_gir_interpret(f, nin, in, &out, &n);
+    if (!ok) fprintf(stderr, "%s: %s", x->entry, diag);
+    CHECK(ok && n == x->results);
+    for (unsigned r = 0; ok && r < n; r++) {
+      char what[96];
+      snprintf(what, sizeof what, "interpreter @%s result %u", x->entry, r);
+      CHECK(expect_all(what, &out[r], in, x->want[r], x->tol));
+    }
+    if (cu) {
+      char *err = NULL;
+      vtc_cuda_program *p = vtc_cuda_program_create(m, x->entry, NULL, cu, &err);
+      vtc_tensor *gout = NULL;
+      bool gok = p && vtc_cuda_program_run(p, cu, in, nin, &gout, NULL, &err) == 0;
+      if (!gok) fprintf(stderr, "@%s on the GPU: %s%s\n", x->entry, diag, err ? err : "");
+      CHECK(gok);
+      for (unsigned r = 0; gok && r < x->results; r++) {
+        char what[96];
+        snprintf(what, sizeof what, "GPU @%s result %u", x->entry, r);
+        CHECK(expect_all(what, &gout[r], in, x->want[r], x->tol));
+      }
+      vtc_tensor_free_array(gout, gok ? x->results : 0);
+      vtc_cuda_program_destroy(p);
+      free(err);
+    }
+    vtc_tensor_free_array(out, n);
+    for (unsigned a = 0; a < nin; a++) vtc_tensor_free(&in[a]);
+  }
+  if (m) vtc_op_destroy(m);
+  vtc_context_destroy(ctx);
+  free(text);
+}
+
+static void test_fragments_interpreter(void) { run_fragments(NULL); }
+
 /* ---- on a GPU ------------------------------------------------------------------------ */
 
 static const int64_t kGpuShapes[][3] = {
@@ -236,12 +416,15 @@ static void test_gpu(void) {
   if (m) vtc_op_destroy(m);
   vtc_context_destroy(ctx);
   free(text);
+  run_fragments(cu);
   vtc_cuda_close(cu);
 }
 
 int main(void) {
   UNIT_RUN(test_interpreter);
   UNIT_RUN(test_broken_pipelines);
+  UNIT_RUN(test_plan);
+  UNIT_RUN(test_fragments_interpreter);
   UNIT_RUN(test_gpu);
   return UNIT_RESULT();
 }
