@@ -74,12 +74,18 @@
  * (a 64-bit device address) followed by one i64 per dynamic dimension; index
  * is i64; i1 is i8 (0 or 1); iN (N >= 8) is iN; f16 and bf16 are i16 (their
  * bits); f32 float; f64 double. It is launched with grid (groups, 1, 1),
- * block (group_size * 32, 1, 1) and no dynamic shared memory; a launch of 0
+ * block (group_size * 32, 1, 1) and the kernel's dynamic shared bytes
+ * (vtc_gir_gpu_dynamic_shared_bytes below, usually 0); a launch of 0
  * groups is skipped by the host. Unit = warp (gir.id unit_in_group =
  * tid.x / 32, group = ctaid.x), lane = tid.x % 32. A register slice
  * num x width is held as num vectors of ceil(width / 32) elements per
  * thread: element j of a segment lives in lane j % 32 at position j / 32
- * (dialects/gir/README.md); positions past `width` are padding. Math that
+ * (dialects/gir/README.md); positions past `width` are padding. A slice
+ * with a fragment layout (mma_a, mma_b, mma_acc) is held as one vector per
+ * tile of its layout, tiles row-major, with this thread's elements of the
+ * tile in PTX's fragment order (fragment_ops.c); gir.mma on fragments is
+ * mma.sync, shared -> fragment copies ldmatrix, gir.copy_async cp.async
+ * (async_ops.c), through the target's tensor_core hooks. Math that
  * NVPTX has no instruction for (log, pow, and exp/tanh/erf outside the f32
  * approximations) calls libdevice's __nv_* functions, linked when PTX is
  * emitted (targets/nvptx/nvptx.h).
@@ -107,8 +113,9 @@
  * the kernels write their records; the host plan (runtime/cuda_plan.h)
  * evaluates host assertions and reads the records.
  *
- * Unsupported (a located error diagnostic, translation fails): gir.sync
- * block with group_size > 1 (units of a group run one after the other),
+ * Unsupported (a located error diagnostic, translation fails): on the
+ * CPU gir.sync block with group_size > 1 (units of a group run one after
+ * the other), fragment layouts, transposed and asynchronous copies;
  * gir.sync device, gpu kernels, host functions with more than one block,
  * tensor types and dense constants, global allocs inside kernels, and any
  * op outside gir, arith, math and func. */
