@@ -100,6 +100,12 @@ typedef enum vtc_gir_layout {
   VTC_GIR_LAYOUT_MMA_A,   /* mma.sync's A operand, M x K: 16x16 tiles (f16, bf16) or 16x8 (f32 as tf32) */
   VTC_GIR_LAYOUT_MMA_B,   /* mma.sync's B operand, K x N: 16x8 tiles (f16, bf16) or 8x8 (f32 as tf32) */
   VTC_GIR_LAYOUT_MMA_ACC, /* mma.sync's C and D, M x N: 16x8 tiles, any element type */
+  /* CUDA-core (FFMA) thread tiles: the lanes as a 4 x 8 grid (lane = 8 lm +
+   * ln), lane (lm, ln) holding rows [lm M/4, (lm+1) M/4) and columns
+   * [ln N/8, (ln+1) N/8) of the slice. */
+  VTC_GIR_LAYOUT_FFMA_A,   /* A, M x K: the lane's rows, every column */
+  VTC_GIR_LAYOUT_FFMA_B,   /* B, K x N: the lane's columns, every row */
+  VTC_GIR_LAYOUT_FFMA_ACC, /* C and D, M x N: the lane's rows and columns */
 } vtc_gir_layout;
 
 typedef struct vtc_gir_slice_info {
@@ -138,10 +144,12 @@ const char *vtc_gir_slice_check(vtc_gir_level level, const vtc_type *elem, int64
  * operand fragments, repeated over the tiles of the slice (tile rows
  * outermost). num and width are multiples of the layout's tile. */
 
-const char *vtc_gir_layout_name(vtc_gir_layout l); /* "lanes", "mma_a", "mma_b", "mma_acc" */
+/* "lanes", "mma_a", "mma_b", "mma_acc", "ffma_a", "ffma_b", "ffma_acc" */
+const char *vtc_gir_layout_name(vtc_gir_layout l);
 bool vtc_gir_layout_from_name(const char *name, vtc_gir_layout *out);
-/* The tile of a fragment layout for elements of `elem`: false when the
- * layout is not a fragment or has no tile for that element type. */
+/* The tile of a fragment layout for elements of `elem` (for the ffma
+ * layouts the lane grid's share: 4x1, 1x8, 4x8): false when the layout is
+ * not a fragment or has no tile for that element type. */
 bool vtc_gir_fragment_tile(vtc_gir_layout layout, const vtc_type *elem, int64_t *rows, int64_t *cols);
 /* NULL when a register slice of this layout, element type and shape is
  * valid, else an explanation. */

@@ -353,13 +353,21 @@ vtc_value *vtc_gir_build_broadcast(vtc_builder *b, const vtc_loc *loc, vtc_gir_a
 
 /* Tensor-core fragments: all three operands are fragments of their role,
  * with inputs and accumulator mma.sync multiplies (f16 x f16 + f32 or f16,
- * bf16 x bf16 + f32, and f32 x f32 + f32 as tf32, which `tf32` allows). */
+ * bf16 x bf16 + f32, and f32 x f32 + f32 as tf32, which `tf32` allows).
+ * FFMA thread tiles: all three of their role, any types gir.mma takes. */
 static bool verify_mma_fragments(vtc_op *op, const vtc_gir_slice_info *a, const vtc_gir_slice_info *b,
                                  const vtc_gir_slice_info *c) {
   bool tf32 = vtc_op_get_attr(op, VTC_GIR_ATTR_TF32) != NULL;
   bool any = a->layout || b->layout || c->layout;
-  if (!any) {
+  bool ffma = a->layout >= VTC_GIR_LAYOUT_FFMA_A || b->layout >= VTC_GIR_LAYOUT_FFMA_A ||
+              c->layout >= VTC_GIR_LAYOUT_FFMA_A;
+  if (!any || ffma) {
     if (tf32) return vtc_op_error(op, "`tf32` needs tensor-core fragments (mma_a, mma_b, mma_acc operands)");
+    if (ffma && (a->layout != VTC_GIR_LAYOUT_FFMA_A || b->layout != VTC_GIR_LAYOUT_FFMA_B ||
+                 c->layout != VTC_GIR_LAYOUT_FFMA_ACC))
+      return vtc_op_error(op, "on thread tiles takes A as ffma_a, B as ffma_b and C as ffma_acc (they are %s, %s, %s)",
+                          vtc_gir_layout_name(a->layout), vtc_gir_layout_name(b->layout),
+                          vtc_gir_layout_name(c->layout));
     return true;
   }
   if (a->layout != VTC_GIR_LAYOUT_MMA_A || b->layout != VTC_GIR_LAYOUT_MMA_B || c->layout != VTC_GIR_LAYOUT_MMA_ACC)

@@ -19,7 +19,7 @@ static const char *const hier_names[] = {"cpu", "gpu"};
 static const char *const dim_names[] = {"unit", "group", "unit_in_group"};
 static const char *const combiner_names[] = {"sum", "max", "min", "prod"};
 static const char *const axis_names[] = {"width", "num"};
-static const char *const layout_names[] = {"lanes", "mma_a", "mma_b", "mma_acc"};
+static const char *const layout_names[] = {"lanes", "mma_a", "mma_b", "mma_acc", "ffma_a", "ffma_b", "ffma_acc"};
 
 #define COUNT(a) (sizeof(a) / sizeof(a)[0])
 
@@ -128,21 +128,28 @@ const char *vtc_gir_slice_check(vtc_gir_level level, const vtc_type *elem, int64
 typedef struct fragment_tile {
   vtc_gir_layout layout;
   unsigned elem_bits; /* 0: any element */
+  bool mma_input;     /* f16, bf16 and f32 only */
   int64_t rows, cols;
   const char *shape_error;
 } fragment_tile;
 
 static const fragment_tile fragment_tiles[] = {
-    {VTC_GIR_LAYOUT_MMA_A, 16, 16, 16, "an mma_a fragment of 16-bit elements is made of 16x16 tiles: num and width "
-                                       "must be multiples of 16"},
-    {VTC_GIR_LAYOUT_MMA_A, 32, 16, 8, "an mma_a fragment of f32 (tf32) is made of 16x8 tiles: num must be a "
-                                      "multiple of 16 and width of 8"},
-    {VTC_GIR_LAYOUT_MMA_B, 16, 16, 8, "an mma_b fragment of 16-bit elements is made of 16x8 tiles: num must be a "
-                                      "multiple of 16 and width of 8"},
-    {VTC_GIR_LAYOUT_MMA_B, 32, 8, 8, "an mma_b fragment of f32 (tf32) is made of 8x8 tiles: num and width must be "
-                                     "multiples of 8"},
-    {VTC_GIR_LAYOUT_MMA_ACC, 0, 16, 8, "an mma_acc fragment is made of 16x8 tiles: num must be a multiple of 16 and "
-                                       "width of 8"},
+    {VTC_GIR_LAYOUT_MMA_A, 16, true, 16, 16, "an mma_a fragment of 16-bit elements is made of 16x16 tiles: num and "
+                                             "width must be multiples of 16"},
+    {VTC_GIR_LAYOUT_MMA_A, 32, true, 16, 8, "an mma_a fragment of f32 (tf32) is made of 16x8 tiles: num must be a "
+                                            "multiple of 16 and width of 8"},
+    {VTC_GIR_LAYOUT_MMA_B, 16, true, 16, 8, "an mma_b fragment of 16-bit elements is made of 16x8 tiles: num must be a "
+                                            "multiple of 16 and width of 8"},
+    {VTC_GIR_LAYOUT_MMA_B, 32, true, 8, 8, "an mma_b fragment of f32 (tf32) is made of 8x8 tiles: num and width must "
+                                           "be multiples of 8"},
+    {VTC_GIR_LAYOUT_MMA_ACC, 0, false, 16, 8, "an mma_acc fragment is made of 16x8 tiles: num must be a multiple of 16 "
+                                              "and width of 8"},
+    {VTC_GIR_LAYOUT_FFMA_A, 0, false, 4, 1, "an ffma_a slice spreads its rows over the 4 rows of lanes: num must be a "
+                                            "multiple of 4"},
+    {VTC_GIR_LAYOUT_FFMA_B, 0, false, 1, 8, "an ffma_b slice spreads its columns over the 8 columns of lanes: width "
+                                            "must be a multiple of 8"},
+    {VTC_GIR_LAYOUT_FFMA_ACC, 0, false, 4, 8, "an ffma_acc slice spreads its rows over 4 rows and its columns over 8 "
+                                              "columns of lanes: num must be a multiple of 4 and width of 8"},
 };
 
 /* The element types of the A and B fragments: what mma.sync multiplies. */
@@ -151,10 +158,11 @@ static bool mma_input_elem(const vtc_type *e) {
 }
 
 static const fragment_tile *find_tile(vtc_gir_layout layout, const vtc_type *elem) {
-  if (!elem_ok(elem) || (layout != VTC_GIR_LAYOUT_MMA_ACC && !mma_input_elem(elem))) return NULL;
+  if (!elem_ok(elem)) return NULL;
   for (size_t i = 0; i < COUNT(fragment_tiles); i++) {
     const fragment_tile *f = &fragment_tiles[i];
-    if (f->layout == layout && (!f->elem_bits || f->elem_bits == vtc_type_bit_width(elem))) return f;
+    if (f->layout != layout || (f->elem_bits && f->elem_bits != vtc_type_bit_width(elem))) continue;
+    return f->mma_input && !mma_input_elem(elem) ? NULL : f;
   }
   return NULL;
 }
@@ -168,12 +176,13 @@ bool vtc_gir_fragment_tile(vtc_gir_layout layout, const vtc_type *elem, int64_t 
 }
 
 const char *vtc_gir_fragment_check(vtc_gir_layout layout, const vtc_type *elem, int64_t num, int64_t width) {
-  if ((unsigned)layout > VTC_GIR_LAYOUT_MMA_ACC) return "unknown register layout";
+  if ((unsigned)layout > VTC_GIR_LAYOUT_FFMA_ACC) return "unknown register layout";
   if (layout == VTC_GIR_LAYOUT_LANES) return NULL;
   const fragment_tile *f = find_tile(layout, elem);
   if (!f)
-    return layout == VTC_GIR_LAYOUT_MMA_ACC ? "slice elements must be integers or floats"
-                                            : "mma_a and mma_b fragments hold f16, bf16 or f32 (as tf32) elements";
+    return layout == VTC_GIR_LAYOUT_MMA_A || layout == VTC_GIR_LAYOUT_MMA_B
+               ? "mma_a and mma_b fragments hold f16, bf16 or f32 (as tf32) elements"
+               : "slice elements must be integers or floats";
   return num % f->rows || width % f->cols ? f->shape_error : NULL;
 }
 
@@ -339,11 +348,12 @@ static bool parse_layout(cursor *c, vtc_gir_slice_info *s) {
   char word[32];
   size_t n = (size_t)(c->s - start);
   if (n == 0 || n >= sizeof word)
-    return fail(c, "expected a stride (an integer or '?') or a register layout (mma_a, mma_b or mma_acc)%s", "");
+    return fail(c, "expected a stride (an integer or '?') or a register layout (mma_a, mma_b, mma_acc, ffma_a, "
+                   "ffma_b or ffma_acc)%s", "");
   memcpy(word, start, n);
   word[n] = 0;
   if (!vtc_gir_layout_from_name(word, &s->layout) || s->layout == VTC_GIR_LAYOUT_LANES)
-    return fail(c, "unknown register layout '%s' (expected mma_a, mma_b or mma_acc)", word);
+    return fail(c, "unknown register layout '%s' (expected mma_a, mma_b, mma_acc, ffma_a, ffma_b or ffma_acc)", word);
   if (s->level != VTC_GIR_REGISTER)
     return fail(c, "only register slices have a layout (memory slices have a stride)%s", "");
   return true;

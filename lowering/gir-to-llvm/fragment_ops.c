@@ -25,6 +25,11 @@
  *     vector store where both are inside `valid` and 2-element aligned;
  *   - every other copy is a per-lane gather or scatter, masked by `valid`;
  *   - gir.mma is one mma.sync per 16x8 output tile and k-step.
+ * The FFMA thread tiles (ffma_a, ffma_b, ffma_acc: lanes as a 4 x 8 grid,
+ * each an TM x TN block) are held as vectors along the lane's rows of its
+ * block (ffma_acc: TM vectors of TN; ffma_b: K vectors of TN) or down its
+ * columns (ffma_a: K vectors of TM), so gir.mma is each lane's FMAs and a
+ * copy whose vectors are adjacent in memory is a vector load or store.
  * Transposed copies of default-layout slices use the same coordinates. */
 #include <stdlib.h>
 #include <string.h>
@@ -53,12 +58,23 @@ static const frag_desc frag_descs[] = {
 };
 
 /* How a register slice is held: `segs` vectors of `per` elements. */
+typedef enum frag_kind {
+  FRAG_LANES, /* the default layout: vector i = this lane's elements of row i */
+  FRAG_MMA,   /* mma_*: vector s = this lane's elements of tile s (d) */
+  FRAG_FFMA,  /* ffma_*: vector s = a row (acc, b) or a column (a) of the lane's tile */
+} frag_kind;
+
 typedef struct frag {
   vtc_gir_slice_info s;
-  const frag_desc *d; /* NULL: the default layout (row i = vector i) */
+  frag_kind kind;
+  const frag_desc *d; /* FRAG_MMA */
   int64_t tile_r, tile_c;
   unsigned tiles_c, segs, per;
+  int64_t tm, tn;     /* FRAG_FFMA: the rows and columns of a lane's tile */
 } frag;
+
+/* The FFMA lane grid: lane = 8 lm + ln. */
+enum { kFfmaRows = 4, kFfmaCols = 8 };
 
 static LLVMValueRef i32c(g2l *t, unsigned x) { return LLVMConstInt(t->i32, x, 0); }
 
@@ -70,6 +86,16 @@ static bool frag_of(g2l *t, vtc_op *op, const vtc_type *type, frag *f) {
     f->per = g2l_reg_width(t, (unsigned)f->s.width);
     return true;
   }
+  if (f->s.layout >= VTC_GIR_LAYOUT_FFMA_A) {
+    f->kind = FRAG_FFMA;
+    f->tm = f->s.num / kFfmaRows;
+    f->tn = f->s.width / kFfmaCols;
+    bool a = f->s.layout == VTC_GIR_LAYOUT_FFMA_A, b = f->s.layout == VTC_GIR_LAYOUT_FFMA_B;
+    f->segs = (unsigned)(a ? f->s.width : b ? f->s.num : f->tm);
+    f->per = (unsigned)(a ? f->tm : f->tn);
+    return true;
+  }
+  f->kind = FRAG_MMA;
   vtc_gir_fragment_tile(f->s.layout, f->s.elem, &f->tile_r, &f->tile_c);
   for (size_t i = 0; i < sizeof frag_descs / sizeof *frag_descs; i++) {
     const frag_desc *d = &frag_descs[i];
@@ -88,6 +114,27 @@ static LLVMValueRef const_vec(g2l *t, const int64_t *v, unsigned n) {
   return LLVMConstVector(e, n);
 }
 
+/* Where this lane's element e of vector s is, for a given lane (static:
+ * extract and broadcast find the lanes that hold a row or column). */
+static void lane_coord(const frag *f, unsigned s, unsigned e, unsigned lane, int64_t *row, int64_t *col) {
+  if (f->kind == FRAG_LANES) {
+    *row = s;
+    *col = lane + 32 * (int64_t)e;
+  } else if (f->kind == FRAG_MMA) {
+    const frag_elem *x = &f->d->e[e];
+    int64_t g = lane / 4, q = lane % 4;
+    *row = (int64_t)(s / f->tiles_c) * f->tile_r + x->rg * g + x->rq * q + x->rc;
+    *col = (int64_t)(s % f->tiles_c) * f->tile_c + x->cg * g + x->cq * q + x->cc;
+  } else {
+    int64_t lm = lane / kFfmaCols, ln = lane % kFfmaCols;
+    switch (f->s.layout) {
+    case VTC_GIR_LAYOUT_FFMA_A: *row = lm * f->tm + e, *col = s; break;
+    case VTC_GIR_LAYOUT_FFMA_B: *row = s, *col = ln * f->tn + e; break;
+    default: *row = lm * f->tm + s, *col = ln * f->tn + e; break;
+    }
+  }
+}
+
 /* g = lane / 4 and q = lane % 4, as i64. */
 static void lane_gq(g2l *t, LLVMValueRef *g, LLVMValueRef *q) {
   LLVMValueRef lane = LLVMBuildZExt(t->b, t->lane, t->i64, "");
@@ -95,16 +142,53 @@ static void lane_gq(g2l *t, LLVMValueRef *g, LLVMValueRef *q) {
   *q = LLVMBuildAnd(t->b, lane, g2l_i64(t, 3), "q");
 }
 
+/* lm and ln of the FFMA lane grid, as i64. */
+static void lane_grid(g2l *t, LLVMValueRef *lm, LLVMValueRef *ln) {
+  LLVMValueRef lane = LLVMBuildZExt(t->b, t->lane, t->i64, "");
+  *lm = LLVMBuildLShr(t->b, lane, g2l_i64(t, 3), "lm");
+  *ln = LLVMBuildAnd(t->b, lane, g2l_i64(t, kFfmaCols - 1), "ln");
+}
+
+/* The first row or column of this lane's tile along the vector, and the
+ * fixed one, of vector s of an FFMA slice. */
+static void ffma_origin(g2l *t, const frag *f, unsigned s, LLVMValueRef *row0, LLVMValueRef *col0) {
+  LLVMValueRef lm, ln;
+  lane_grid(t, &lm, &ln);
+  LLVMValueRef rbase = LLVMBuildMul(t->b, lm, g2l_i64(t, f->tm), ""), cbase = LLVMBuildMul(t->b, ln, g2l_i64(t, f->tn), "");
+  switch (f->s.layout) {
+  case VTC_GIR_LAYOUT_FFMA_A: *row0 = rbase, *col0 = g2l_i64(t, s); break;
+  case VTC_GIR_LAYOUT_FFMA_B: *row0 = g2l_i64(t, s), *col0 = cbase; break;
+  default: *row0 = LLVMBuildAdd(t->b, rbase, g2l_i64(t, s), ""), *col0 = cbase; break;
+  }
+}
+
+/* Whether an FFMA vector runs along its rows (ffma_a) or its columns. */
+static bool ffma_along_rows(const frag *f) { return f->s.layout == VTC_GIR_LAYOUT_FFMA_A; }
+
+static void ffma_coords(g2l *t, const frag *f, unsigned s, LLVMValueRef *rows, LLVMValueRef *cols) {
+  LLVMValueRef r0, c0;
+  ffma_origin(t, f, s, &r0, &c0);
+  LLVMValueRef step = g2l_iota(t, f->per);
+  *rows = g2l_splat(t, r0, f->per);
+  *cols = g2l_splat(t, c0, f->per);
+  if (ffma_along_rows(f)) *rows = LLVMBuildAdd(t->b, *rows, step, "rows");
+  else *cols = LLVMBuildAdd(t->b, *cols, step, "cols");
+}
+
 /* The (row, col) of this thread's elements of vector s as <per x i64>, and
  * which of them exist (*mask; NULL: all). */
 static void coords(g2l *t, const frag *f, unsigned s, LLVMValueRef *rows, LLVMValueRef *cols, LLVMValueRef *mask) {
   *mask = NULL;
-  if (!f->d) {
+  if (f->kind == FRAG_LANES) {
     unsigned w = (unsigned)f->s.width;
     *rows = g2l_splat(t, g2l_i64(t, s), f->per);
     *cols = g2l_positions(t, w);
     if (w % t->warp)
       *mask = LLVMBuildICmp(t->b, LLVMIntULT, *cols, g2l_splat(t, g2l_i64(t, w), f->per), "in_width");
+    return;
+  }
+  if (f->kind == FRAG_FFMA) {
+    ffma_coords(t, f, s, rows, cols);
     return;
   }
   int64_t r0 = (int64_t)(s / f->tiles_c) * f->tile_r, c0 = (int64_t)(s % f->tiles_c) * f->tile_c;
@@ -177,7 +261,8 @@ static bool ldmatrix_view(g2l *t, vtc_op *op, const frag *f) {
   vtc_gir_slice_info vs;
   vtc_value *src = vtc_gir_copy_source(op);
   vtc_op *view = src->def_op;
-  if (!f->d || f->s.layout == VTC_GIR_LAYOUT_MMA_ACC || vtc_type_bit_width(f->s.elem) != 16) return false;
+  if (f->kind != FRAG_MMA || f->s.layout == VTC_GIR_LAYOUT_MMA_ACC || vtc_type_bit_width(f->s.elem) != 16)
+    return false;
   if (!t->opts->target->tensor_core->ldmatrix || !view || !vtc_gir_is(view, "view")) return false;
   if (!vtc_gir_slice_info_of(t->ctx, src->type, &vs) || vs.level != VTC_GIR_SHARED || vtc_gir_view_valid_num(view))
     return false;
@@ -244,9 +329,127 @@ static bool ldmatrix_copy(g2l *t, vtc_op *op, const frag *f, g2l_value *view) {
 
 /* ---- copies ------------------------------------------------------------------------ */
 
+/* ---- FFMA vectors: contiguous in memory when they run along its rows ---- */
+
+static int64_t gcd64(int64_t a, int64_t b) {
+  while (b) {
+    int64_t r = a % b;
+    a = b;
+    b = r;
+  }
+  return a < 0 ? -a : a;
+}
+
+/* Whether vector s of an FFMA slice is `per` adjacent elements of a
+ * memory segment (its varying coordinate is the memory column). */
+static bool ffma_contiguous(const frag *f, bool transposed) { return f && f->kind == FRAG_FFMA && ffma_along_rows(f) == transposed; }
+
+/* The alignment in bytes of such a vector's first element: what the
+ * view's offset and stride are known multiples of, and the lane's start
+ * (a multiple of the vector length), at most 16. */
+static unsigned ffma_align(vtc_value *viewv, const frag *f) {
+  vtc_op *view = viewv->def_op;
+  vtc_gir_slice_info vs;
+  int64_t eb = g2l_elem_bytes(f->s.elem), elems = f->per;
+  if (view && vtc_gir_is(view, "view") && vtc_gir_slice_info_of(vtc_op_context(view), viewv->type, &vs)) {
+    int64_t stride = vs.stride == VTC_DYNAMIC ? vtc_gir_known_multiple(vtc_gir_view_stride(view)) : vs.stride;
+    elems = gcd64(gcd64(elems, vtc_gir_known_multiple(vtc_gir_view_offset(view))), stride);
+  } else {
+    elems = 1;
+  }
+  int64_t p = 1;
+  while (elems > 0 && elems % (2 * p) == 0 && 2 * p * eb <= 16) p *= 2;
+  return (unsigned)(p * eb);
+}
+
+/* Vector s's memory row, first memory column, and whether all of its
+ * elements are inside the view's valid counts (NULL: unmasked). */
+static LLVMValueRef ffma_place(g2l *t, const frag *f, unsigned s, bool tr, g2l_value *view, LLVMValueRef *idx) {
+  LLVMValueRef r0, c0;
+  ffma_origin(t, f, s, &r0, &c0);
+  LLVMValueRef mr = tr ? c0 : r0, mc = tr ? r0 : c0;
+  *idx = LLVMBuildAdd(t->b, view->offset, LLVMBuildAdd(t->b, LLVMBuildMul(t->b, mr, view->stride, ""), mc, ""), "");
+  if (!view->valid_num) return NULL;
+  LLVMValueRef end = LLVMBuildAdd(t->b, mc, g2l_i64(t, f->per), "");
+  return LLVMBuildAnd(t->b, LLVMBuildICmp(t->b, LLVMIntSLT, mr, view->valid_num, ""),
+                      LLVMBuildICmp(t->b, LLVMIntSLE, end, view->valid_width, ""), "whole");
+}
+
+/* Memory -> an FFMA vector: one vector load (two branches when masked:
+ * the whole vector inside `valid`, or a masked gather). */
+static LLVMValueRef ffma_load(g2l *t, const frag *f, unsigned s, bool tr, g2l_value *view, unsigned align) {
+  LLVMTypeRef mem = g2l_mem_type(t, f->s.elem), vt = LLVMVectorType(mem, f->per);
+  LLVMValueRef idx, whole = ffma_place(t, f, s, tr, view, &idx);
+  LLVMValueRef addr = LLVMBuildGEP2(t->b, mem, view->ptr, &idx, 1, "");
+  if (!whole) {
+    LLVMValueRef v = LLVMBuildLoad2(t->b, vt, addr, "");
+    LLVMSetAlignment(v, align);
+    return v;
+  }
+  LLVMBasicBlockRef vec = LLVMAppendBasicBlockInContext(t->c, t->fn, "load.vec");
+  LLVMBasicBlockRef part = LLVMAppendBasicBlockInContext(t->c, t->fn, "load.part");
+  LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(t->c, t->fn, "load.join");
+  LLVMBuildCondBr(t->b, whole, vec, part);
+  LLVMPositionBuilderAtEnd(t->b, vec);
+  LLVMValueRef v1 = LLVMBuildLoad2(t->b, vt, addr, "");
+  LLVMSetAlignment(v1, align);
+  LLVMBuildBr(t->b, join);
+  LLVMPositionBuilderAtEnd(t->b, part);
+  LLVMValueRef rows, cols, mask;
+  coords(t, f, s, &rows, &cols, &mask);
+  LLVMValueRef mr = tr ? cols : rows, mc = tr ? rows : cols;
+  LLVMValueRef pad = g2l_to_memory(t, g2l_splat(t, view->padding, f->per), f->s.elem, f->per);
+  LLVMValueRef v2 = g2l_gpu_gather(t, mem, element_addresses(t, view, mem, mr, mc), valid_mask(t, view, mr, mc), pad,
+                                   (unsigned)g2l_elem_bytes(f->s.elem));
+  LLVMBasicBlockRef part_end = LLVMGetInsertBlock(t->b);
+  LLVMBuildBr(t->b, join);
+  LLVMPositionBuilderAtEnd(t->b, join);
+  LLVMValueRef phi = LLVMBuildPhi(t->b, vt, "");
+  LLVMValueRef in[] = {v1, v2};
+  LLVMBasicBlockRef from[] = {vec, part_end};
+  LLVMAddIncoming(phi, in, from, 2);
+  return phi;
+}
+
+/* An FFMA vector -> memory: one vector store, or a masked scatter for a
+ * vector that is not wholly inside `valid`. */
+static void ffma_store(g2l *t, const frag *f, unsigned s, bool tr, g2l_value *view, LLVMValueRef v, unsigned align) {
+  LLVMTypeRef mem = g2l_mem_type(t, f->s.elem);
+  LLVMValueRef mv = g2l_to_memory(t, v, f->s.elem, f->per);
+  LLVMValueRef idx, whole = ffma_place(t, f, s, tr, view, &idx);
+  LLVMValueRef addr = LLVMBuildGEP2(t->b, mem, view->ptr, &idx, 1, "");
+  if (!whole) {
+    LLVMSetAlignment(LLVMBuildStore(t->b, mv, addr), align);
+    return;
+  }
+  LLVMBasicBlockRef vec = LLVMAppendBasicBlockInContext(t->c, t->fn, "store.vec");
+  LLVMBasicBlockRef part = LLVMAppendBasicBlockInContext(t->c, t->fn, "store.part");
+  LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(t->c, t->fn, "store.join");
+  LLVMBuildCondBr(t->b, whole, vec, part);
+  LLVMPositionBuilderAtEnd(t->b, vec);
+  LLVMSetAlignment(LLVMBuildStore(t->b, mv, addr), align);
+  LLVMBuildBr(t->b, join);
+  LLVMPositionBuilderAtEnd(t->b, part);
+  LLVMValueRef rows, cols, mask;
+  coords(t, f, s, &rows, &cols, &mask);
+  LLVMValueRef mr = tr ? cols : rows, mc = tr ? rows : cols;
+  g2l_gpu_scatter(t, mv, element_addresses(t, view, mem, mr, mc), valid_mask(t, view, mr, mc),
+                  (unsigned)g2l_elem_bytes(f->s.elem));
+  LLVMBuildBr(t->b, join);
+  LLVMPositionBuilderAtEnd(t->b, join);
+}
+
 /* Memory -> registers of any layout, optionally transposed: gathers. */
 static bool load_copy(g2l *t, vtc_op *op, const frag *f, g2l_value *view) {
   bool tr = vtc_gir_copy_is_transposed(op);
+  if (ffma_contiguous(f, tr)) {
+    unsigned align = ffma_align(vtc_gir_copy_source(op), f);
+    g2l_value *r = g2l_new_register(t, f->segs);
+    for (unsigned s = 0; s < f->segs; s++)
+      r->segs[s] = g2l_from_memory(t, ffma_load(t, f, s, tr, view, align), f->s.elem, f->per);
+    g2l_bind(t, vtc_op_result(op, 0), r);
+    return true;
+  }
   LLVMTypeRef mem = g2l_mem_type(t, f->s.elem);
   unsigned align = (unsigned)g2l_elem_bytes(f->s.elem);
   g2l_value *r = g2l_new_register(t, f->segs);
@@ -324,6 +527,11 @@ static bool store_copy(g2l *t, vtc_op *op, const frag *f, g2l_value *src, g2l_va
   bool tr = vtc_gir_copy_is_transposed(op);
   LLVMTypeRef mem = g2l_mem_type(t, f->s.elem);
   unsigned align = (unsigned)g2l_elem_bytes(f->s.elem);
+  if (ffma_contiguous(f, tr)) {
+    unsigned valign = ffma_align(vtc_op_operand(op, 1), f);
+    for (unsigned s = 0; s < f->segs; s++) ffma_store(t, f, s, tr, view, src->segs[s], valign);
+    return true;
+  }
   if (f->s.layout == VTC_GIR_LAYOUT_MMA_ACC && !tr) {
     bool aligned = view_pairs_aligned(vtc_op_operand(op, 1));
     LLVMValueRef g, q;
@@ -397,15 +605,6 @@ static bool elementwise_op(g2l *t, vtc_op *op) {
   return ok;
 }
 
-/* Value v_of[k] (uniform across lanes) where `key` (i64, per lane) is k,
- * over the keys [first, first + n). */
-static LLVMValueRef select_by(g2l *t, LLVMValueRef key, LLVMValueRef *v_of, int64_t first, int64_t n) {
-  LLVMValueRef v = v_of[0];
-  for (int64_t k = 1; k < n; k++)
-    v = LLVMBuildSelect(t->b, LLVMBuildICmp(t->b, LLVMIntEQ, key, g2l_i64(t, first + k), ""), v_of[k], v, "");
-  return v;
-}
-
 /* gir.broadcast into a fragment: a scalar or 1x1 slice everywhere, a
  * num x 1 column along the rows, or a 1 x width row (a bias) along the
  * columns; the source has the default layout. */
@@ -431,17 +630,35 @@ static bool broadcast_op(g2l *t, vtc_op *op) {
   for (unsigned k = 0; k < f.segs; k++) {
     LLVMValueRef rows, cols, mask, v = LLVMGetPoison(LLVMVectorType(et, f.per));
     coords(t, &f, k, &rows, &cols, &mask);
-    int64_t r0 = (int64_t)(k / f.tiles_c) * f.tile_r, c0 = (int64_t)(k % f.tiles_c) * f.tile_c;
     for (unsigned e = 0; e < f.per; e++) {
+      /* The rows (or 32-column blocks) this element is in over the lanes. */
+      int64_t seen[32] = {0};
+      unsigned n = 0;
+      for (unsigned lane = 0; lane < t->warp; lane++) {
+        int64_t r, c, key;
+        lane_coord(&f, k, e, lane, &r, &c);
+        key = along_rows ? r : c / t->warp;
+        bool dup = false;
+        for (unsigned i = 0; i < n && !dup; i++) dup = seen[i] == key;
+        if (!dup) seen[n++] = key;
+      }
       LLVMValueRef x;
       if (along_rows) {
-        x = select_by(t, LLVMBuildExtractElement(t->b, rows, i32c(t, e), ""), rowv + r0, r0, f.tile_r);
+        LLVMValueRef row = LLVMBuildExtractElement(t->b, rows, i32c(t, e), "");
+        x = rowv[seen[0]];
+        for (unsigned i = 1; i < n; i++)
+          x = LLVMBuildSelect(t->b, LLVMBuildICmp(t->b, LLVMIntEQ, row, g2l_i64(t, seen[i]), ""), rowv[seen[i]], x, "");
       } else {
-        /* A tile's columns sit in one 32-wide block of the source: one position, the lane by column. */
+        /* Each 32-column block: its position in the source's vector, the lane by column. */
         LLVMValueRef col = LLVMBuildExtractElement(t->b, cols, i32c(t, e), "");
-        LLVMValueRef seg = LLVMBuildExtractElement(t->b, s->segs[0], i32c(t, (unsigned)(c0 / t->warp)), "");
         LLVMValueRef lane = LLVMBuildTrunc(t->b, LLVMBuildURem(t->b, col, g2l_i64(t, t->warp), ""), t->i32, "");
-        x = g2l_gpu_shuffle(t, VTC_SHUFFLE_IDX, seg, lane);
+        LLVMValueRef block = LLVMBuildUDiv(t->b, col, g2l_i64(t, t->warp), "");
+        x = NULL;
+        for (unsigned i = 0; i < n; i++) {
+          LLVMValueRef seg = LLVMBuildExtractElement(t->b, s->segs[0], i32c(t, (unsigned)seen[i]), "");
+          LLVMValueRef y = g2l_gpu_shuffle(t, VTC_SHUFFLE_IDX, seg, lane);
+          x = !x ? y : LLVMBuildSelect(t->b, LLVMBuildICmp(t->b, LLVMIntEQ, block, g2l_i64(t, seen[i]), ""), y, x, "");
+        }
       }
       v = LLVMBuildInsertElement(t->b, v, x, i32c(t, e), "");
     }
@@ -458,18 +675,45 @@ static bool extract_op(g2l *t, vtc_op *op) {
   if (!frag_of(t, op, vtc_op_operand(op, 0)->type, &f)) return false;
   const vtc_attr *pos = vtc_op_get_attr(op, VTC_GIR_ATTR_POSITION);
   int64_t i = pos->elems[0].value->i, j = pos->elems[1].value->i;
-  int64_t ri = i % f.tile_r, cj = j % f.tile_c;
-  unsigned seg = (unsigned)((i / f.tile_r) * f.tiles_c + j / f.tile_c);
-  for (unsigned lane = 0; lane < t->warp; lane++)
-    for (unsigned e = 0; e < f.per; e++) {
-      const frag_elem *x = &f.d->e[e];
-      int64_t g = lane / 4, q = lane % 4;
-      if (x->rg * g + x->rq * q + x->rc != ri || x->cg * g + x->cq * q + x->cc != cj) continue;
-      LLVMValueRef v = LLVMBuildExtractElement(t->b, g2l_lookup(t, vtc_op_operand(op, 0))->segs[seg], i32c(t, e), "");
-      g2l_bind_scalar(t, vtc_op_result(op, 0), g2l_gpu_shuffle(t, VTC_SHUFFLE_IDX, v, i32c(t, lane)));
-      return true;
-    }
+  for (unsigned s = 0; s < f.segs; s++)
+    for (unsigned e = 0; e < f.per; e++)
+      for (unsigned lane = 0; lane < t->warp; lane++) {
+        int64_t r, c;
+        lane_coord(&f, s, e, lane, &r, &c);
+        if (r != i || c != j) continue;
+        LLVMValueRef v = LLVMBuildExtractElement(t->b, g2l_lookup(t, vtc_op_operand(op, 0))->segs[s], i32c(t, e), "");
+        g2l_bind_scalar(t, vtc_op_result(op, 0), g2l_gpu_shuffle(t, VTC_SHUFFLE_IDX, v, i32c(t, lane)));
+        return true;
+      }
   return g2l_error(t, op, "names an element no lane holds");
+}
+
+/* FFMA tiles: each lane's D += its rows of A x its columns of B, with no
+ * exchange: row i of its tile gets A[i][k] (splat) x row k of B per k. */
+static bool ffma_mma(g2l *t, vtc_op *op, const frag *fa, const frag *fc) {
+  g2l_value *a = g2l_lookup(t, vtc_op_operand(op, 0)), *b = g2l_lookup(t, vtc_op_operand(op, 1));
+  g2l_value *c = g2l_lookup(t, vtc_op_operand(op, 2)), *d = g2l_new_register(t, fc->segs);
+  bool fp = vtc_type_is_float(fc->s.elem), bf16 = fc->s.elem->kind == VTC_TYPE_BF16;
+  bool widen = fa->s.elem != fc->s.elem || bf16;
+  LLVMTypeRef ct = bf16 ? LLVMFloatTypeInContext(t->c) : g2l_scalar_type(t, fc->s.elem), cv = LLVMVectorType(ct, fc->per);
+  for (unsigned i = 0; i < fc->segs; i++) d->segs[i] = bf16 ? g2l_bf16_to_f32(t, c->segs[i]) : c->segs[i];
+  for (unsigned k = 0; k < fa->segs; k++) {
+    LLVMValueRef brow = widen ? g2l_widen(t, b->segs[k], fa->s.elem, ct) : b->segs[k];
+    for (unsigned i = 0; i < fc->segs; i++) {
+      LLVMValueRef x = LLVMBuildExtractElement(t->b, a->segs[k], i32c(t, i), "");
+      if (widen) x = g2l_widen(t, x, fa->s.elem, ct);
+      LLVMValueRef xs = g2l_splat(t, x, fc->per);
+      if (fp) {
+        LLVMValueRef args[] = {xs, brow, d->segs[i]};
+        d->segs[i] = g2l_call_intrinsic(t, "llvm.fmuladd", &cv, 1, args, 3);
+      } else {
+        d->segs[i] = LLVMBuildAdd(t->b, d->segs[i], LLVMBuildMul(t->b, xs, brow, ""), "");
+      }
+    }
+  }
+  for (unsigned i = 0; bf16 && i < fc->segs; i++) d->segs[i] = g2l_f32_to_bf16(t, d->segs[i]);
+  g2l_bind(t, vtc_op_result(op, 0), d);
+  return true;
 }
 
 /* D = A x B + C: one mma.sync per output tile and k-step. */
@@ -478,6 +722,7 @@ static bool mma_op(g2l *t, vtc_op *op) {
   if (!frag_of(t, op, vtc_op_operand(op, 0)->type, &fa) || !frag_of(t, op, vtc_op_operand(op, 1)->type, &fb) ||
       !frag_of(t, op, vtc_op_operand(op, 2)->type, &fc))
     return false;
+  if (fc.kind == FRAG_FFMA) return ffma_mma(t, op, &fa, &fc);
   vtc_target_mma_kind kind;
   vtc_type_kind ak = fa.s.elem->kind, ck = fc.s.elem->kind;
   if (ak == VTC_TYPE_F16) kind = ck == VTC_TYPE_F16 ? VTC_MMA_F16_F16 : VTC_MMA_F16_F32;

@@ -67,20 +67,33 @@ static double rnd(void) {
   return (double)(rng >> 11) / 9007199254740992.0;
 }
 
-/* A and B, uniform in [-1, 1) rounded to f16. */
-static void make_inputs(int64_t m, int64_t n, int64_t k, vtc_tensor in[2]) {
+/* The two GEMMs: the tensor-core one (f16, K and N multiples of 8) and the
+ * CUDA-core one (f32, any shape). */
+typedef struct gemm_kernel {
+  const char *path;
+  vtc_dtype dtype;
+  double tol; /* relative to |ref| + sqrt(K) (f16 rounding of C, or f32 sums) */
+} gemm_kernel;
+
+static const gemm_kernel kGemmF16 = {"test/Lowering/gir-to-llvm/gpu-mma-gemm.mlir", VTC_F16, 1e-3};
+static const gemm_kernel kGemmF32 = {"test/Lowering/gir-to-llvm/gpu-ffma-gemm.mlir", VTC_F32, 1e-5};
+
+/* A and B, uniform in [-1, 1) rounded to the dtype. */
+static void make_inputs_of(vtc_dtype dt, int64_t m, int64_t n, int64_t k, vtc_tensor in[2]) {
   int64_t da[2] = {m, k}, db[2] = {k, n};
-  vtc_tensor_create(&in[0], VTC_F16, 2, da, NULL, 0);
-  vtc_tensor_create(&in[1], VTC_F16, 2, db, NULL, 0);
+  vtc_tensor_create(&in[0], dt, 2, da, NULL, 0);
+  vtc_tensor_create(&in[1], dt, 2, db, NULL, 0);
   for (int i = 0; i < 2; i++)
     for (int64_t e = 0; e < vtc_tensor_numel(&in[i]); e++) vtc_tensor_set_f64(&in[i], e, 2 * rnd() - 1);
 }
 
-/* Every element of C within f16 rounding (and summation order) of the
- * exact product of the f16 inputs. */
-static bool check_product(const vtc_tensor in[2], const vtc_tensor *c, const char *what) {
+static void make_inputs(int64_t m, int64_t n, int64_t k, vtc_tensor in[2]) { make_inputs_of(VTC_F16, m, n, k, in); }
+
+/* Every element of C within rounding (and summation order) of the exact
+ * product of the inputs. */
+static bool check_product_tol(const vtc_tensor in[2], const vtc_tensor *c, const char *what, double tol) {
   int64_t m = in[0].dims[0], k = in[0].dims[1], n = in[1].dims[1];
-  if (c->dtype != VTC_F16 || c->rank != 2 || c->dims[0] != m || c->dims[1] != n) {
+  if (c->dtype != in[0].dtype || c->rank != 2 || c->dims[0] != m || c->dims[1] != n) {
     fprintf(stderr, "%s: result has the wrong type or shape\n", what);
     return false;
   }
@@ -91,7 +104,7 @@ static bool check_product(const vtc_tensor in[2], const vtc_tensor *c, const cha
       double ref = 0;
       for (int64_t p = 0; p < k; p++) ref += vtc_tensor_get_f64(&in[0], i * k + p) * vtc_tensor_get_f64(&in[1], p * n + j);
       double got = vtc_tensor_get_f64(c, i * n + j), err = fabs(got - ref);
-      if (!(err <= 1e-3 * fabs(ref) + 1e-3 * sqrt((double)k))) bad++;
+      if (!(err <= tol * (fabs(ref) + sqrt((double)k)))) bad++;
       if (err > worst || isnan(got)) worst = isnan(got) ? INFINITY : err;
     }
   if (bad) fprintf(stderr, "%s: %lld of %lld elements wrong (worst error %g)\n", what, (long long)bad,
@@ -105,13 +118,18 @@ static const int64_t kShapes[][3] = {
 };
 
 static vtc_op *parse(vtc_context *ctx, const char *text) {
-  vtc_op *m = vtc_parse_source(ctx, "gpu-mma-gemm.mlir", text, strlen(text), 0);
+  vtc_op *m = vtc_parse_source(ctx, "gemm.mlir", text, strlen(text), 0);
   return m && vtc_verify(m) ? m : NULL;
 }
 
-static void test_interpreter(void) {
+/* The SGEMM's shapes: every tail, K below and above the k-tile of 8. */
+static const int64_t kShapesF32[][3] = {
+    {37, 41, 19}, {1, 1, 1}, {128, 128, 8}, {131, 257, 35}, {200, 3, 64},
+};
+
+static void run_gemm_interpreter(const gemm_kernel *g, const int64_t (*shapes)[3], size_t count) {
   size_t len;
-  char *text = read_gemm(&len);
+  char *text = read_source(g->path, &len);
   CHECK(text != NULL);
   if (!text) return;
   vtc_context *ctx = vtc_context_create();
@@ -120,17 +138,17 @@ static void test_interpreter(void) {
   vtc_op *m = parse(ctx, text);
   CHECK(m != NULL);
   vtc_op *f = m ? vtc_symbol_table_lookup(m, "main") : NULL;
-  for (size_t s = 0; f && s < sizeof kShapes / sizeof *kShapes; s++) {
+  for (size_t s = 0; f && s < count; s++) {
     vtc_tensor in[2], *out = NULL;
     unsigned n = 0;
-    make_inputs(kShapes[s][0], kShapes[s][1], kShapes[s][2], in);
+    make_inputs_of(g->dtype, shapes[s][0], shapes[s][1], shapes[s][2], in);
     diag[0] = 0;
     bool ok = vtc_gir_interpret(f, 2, in, &out, &n);
     if (!ok) fprintf(stderr, "%s", diag);
-    char what[64];
-    snprintf(what, sizeof what, "interpreter %lldx%lldx%lld", (long long)kShapes[s][0], (long long)kShapes[s][1],
-             (long long)kShapes[s][2]);
-    CHECK(ok && n == 1 && check_product(in, &out[0], what));
+    char what[96];
+    snprintf(what, sizeof what, "%s, interpreter %lldx%lldx%lld", g->path, (long long)shapes[s][0],
+             (long long)shapes[s][1], (long long)shapes[s][2]);
+    CHECK(ok && n == 1 && check_product_tol(in, &out[0], what, g->tol));
     vtc_tensor_free_array(out, n);
     vtc_tensor_free(&in[0]);
     vtc_tensor_free(&in[1]);
@@ -138,6 +156,11 @@ static void test_interpreter(void) {
   if (m) vtc_op_destroy(m);
   vtc_context_destroy(ctx);
   free(text);
+}
+
+static void test_interpreter(void) {
+  run_gemm_interpreter(&kGemmF16, kShapes, sizeof kShapes / sizeof *kShapes);
+  run_gemm_interpreter(&kGemmF32, kShapesF32, sizeof kShapesF32 / sizeof *kShapesF32);
 }
 
 /* The kernel with one edit must fail in the interpreter with `error`. */
@@ -290,6 +313,9 @@ static double epilogue(const vtc_tensor *in, int64_t i, int64_t j) {
 }
 
 static double epilogue_t(const vtc_tensor *in, int64_t i, int64_t j) { return epilogue(in, j, i); }
+static double epilogue_15x13(const vtc_tensor *in, int64_t i, int64_t j) {
+  return i < 15 && j < 13 ? epilogue(in, i, j) : 0;
+}
 static double element_5_9(const vtc_tensor *in, int64_t i, int64_t j) { return product(in, 5, 9); }
 
 /* What each @t_* entry's results must be, in order (tolerances: data
@@ -312,6 +338,7 @@ static const entry_expect kEntries[] = {
     {"t_mma_bf16", 1, {product}, 1e-5},
     {"t_mma_tf32", 1, {product_tf32}, 1e-5},
     {"t_mma_f16acc", 1, {product}, 2e-3},
+    {"t_ffma", 3, {epilogue_15x13, epilogue_t, element_5_9}, 1e-5},
     {"t_repattern", 1, {same}, 0},
     {"t_cp_async_tail", 1, {masked_13x12}, 0},
 };
@@ -375,16 +402,11 @@ static const int64_t kGpuShapes[][3] = {
     {37, 40, 24}, {1, 8, 8}, {130, 136, 200}, {517, 392, 264}, {1024, 1024, 1024}, {2048, 768, 2304},
 };
 
-static void test_gpu(void) {
-  char *err = NULL;
-  vtc_cuda *cu = vtc_cuda_open(&err);
-  if (!cu) {
-    printf("SKIP: no CUDA GPU (%s)\n", err ? err : "?");
-    free(err);
-    return;
-  }
+/* A GEMM compiled for the GPU on the shapes, against C. */
+static void run_gemm_gpu(vtc_cuda *cu, const gemm_kernel *g, const int64_t (*shapes)[3], size_t count,
+                         const char *plan_has) {
   size_t len;
-  char *text = read_gemm(&len);
+  char *text = read_source(g->path, &len), *err = NULL;
   vtc_context *ctx = vtc_context_create();
   vtc_register_all_dialects(ctx);
   vtc_context_set_diag_handler(ctx, collect, NULL);
@@ -395,19 +417,19 @@ static void test_gpu(void) {
   free(err);
   err = NULL;
   char *plan = p ? vtc_cuda_program_plan_text(p) : NULL;
-  CHECK(plan && strstr(plan, "launch @gemm") && strstr(plan, " shared 75776"));
+  CHECK(plan && strstr(plan, plan_has));
   free(plan);
-  for (size_t s = 0; p && s < sizeof kGpuShapes / sizeof *kGpuShapes; s++) {
+  for (size_t s = 0; p && s < count; s++) {
     vtc_tensor in[2], *out = NULL;
-    make_inputs(kGpuShapes[s][0], kGpuShapes[s][1], kGpuShapes[s][2], in);
+    make_inputs_of(g->dtype, shapes[s][0], shapes[s][1], shapes[s][2], in);
     bool ok = vtc_cuda_program_run(p, cu, in, 2, &out, NULL, &err) == 0;
     if (!ok) fprintf(stderr, "%s\n", err ? err : "?");
     free(err);
     err = NULL;
-    char what[64];
-    snprintf(what, sizeof what, "GPU %lldx%lldx%lld", (long long)kGpuShapes[s][0], (long long)kGpuShapes[s][1],
-             (long long)kGpuShapes[s][2]);
-    CHECK(ok && check_product(in, &out[0], what));
+    char what[96];
+    snprintf(what, sizeof what, "%s, GPU %lldx%lldx%lld", g->path, (long long)shapes[s][0], (long long)shapes[s][1],
+             (long long)shapes[s][2]);
+    CHECK(ok && check_product_tol(in, &out[0], what, g->tol));
     vtc_tensor_free_array(out, ok ? 1 : 0);
     vtc_tensor_free(&in[0]);
     vtc_tensor_free(&in[1]);
@@ -416,6 +438,22 @@ static void test_gpu(void) {
   if (m) vtc_op_destroy(m);
   vtc_context_destroy(ctx);
   free(text);
+}
+
+static const int64_t kGpuShapesF32[][3] = {
+    {37, 41, 19}, {1, 1, 1}, {131, 257, 35}, {517, 389, 263}, {1024, 1024, 1024}, {2048, 768, 2304},
+};
+
+static void test_gpu(void) {
+  char *err = NULL;
+  vtc_cuda *cu = vtc_cuda_open(&err);
+  if (!cu) {
+    printf("SKIP: no CUDA GPU (%s)\n", err ? err : "?");
+    free(err);
+    return;
+  }
+  run_gemm_gpu(cu, &kGemmF16, kGpuShapes, sizeof kGpuShapes / sizeof *kGpuShapes, ") shared 75776");
+  run_gemm_gpu(cu, &kGemmF32, kGpuShapesF32, sizeof kGpuShapesF32 / sizeof *kGpuShapesF32, "launch @sgemm[%");
   run_fragments(cu);
   vtc_cuda_close(cu);
 }

@@ -2,7 +2,7 @@
 // copies, mma on fragments; each case one located error.
 // RUN: vtc-opt --verify-diagnostics --split-input-file %s
 
-// expected-error@+1 {{invalid !gir.slice: unknown register layout 'mma_c' (expected mma_a, mma_b or mma_acc)}}
+// expected-error@+1 {{invalid !gir.slice: unknown register layout 'mma_c' (expected mma_a, mma_b, mma_acc, ffma_a, ffma_b or ffma_acc)}}
 func.func private @f(!gir.slice<register, 16x16xf16, mma_c>)
 
 // -----
@@ -248,4 +248,21 @@ gir.kernel @k(%x: !gir.buffer<global, 16x16xf32>) parallel gpu group 1 lanes 32 
   %a = gir.copy %v : !gir.slice<global, 16x16xf32> -> !gir.slice<register, 16x16xf32, mma_acc>
   // expected-error@+1 {{'gir.sync' op 'lane' scope exchanges nothing between lanes, so the pattern cannot change (use 'warp')}}
   %b = gir.sync lane %a : !gir.slice<register, 16x16xf32, mma_acc> -> !gir.slice<register, 16x16xf32>
+}
+
+// -----
+
+// expected-error@+1 {{invalid !gir.slice: an ffma_acc slice spreads its rows over 4 rows and its columns over 8 columns of lanes: num must be a multiple of 4 and width of 8}}
+func.func private @f(!gir.slice<register, 32x12xf32, ffma_acc>)
+
+// -----
+
+gir.kernel @k(%x: !gir.buffer<global, 16x16xf32>) parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %v = gir.view %x[%c0] : !gir.buffer<global, 16x16xf32> -> !gir.slice<global, 16x16xf32>
+  %a = gir.copy %v : !gir.slice<global, 16x16xf32> -> !gir.slice<register, 16x16xf32, ffma_a>
+  %b = gir.copy %v : !gir.slice<global, 16x16xf32> -> !gir.slice<register, 16x16xf32, mma_b>
+  %c = gir.copy %v : !gir.slice<global, 16x16xf32> -> !gir.slice<register, 16x16xf32, ffma_acc>
+  // expected-error@+1 {{'gir.mma' op on thread tiles takes A as ffma_a, B as ffma_b and C as ffma_acc (they are ffma_a, mma_b, ffma_acc)}}
+  %d = gir.mma %a, %b, %c : !gir.slice<register, 16x16xf32, ffma_a>, !gir.slice<register, 16x16xf32, mma_b>, !gir.slice<register, 16x16xf32, ffma_acc>
 }

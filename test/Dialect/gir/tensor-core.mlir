@@ -23,6 +23,11 @@
 // CHECK: gir.mma %{{.*}}, %{{.*}}, %{{.*}} {tf32} : !gir.slice<register, 16x8xf32, mma_a>, !gir.slice<register, 8x8xf32, mma_b>, !gir.slice<register, 16x8xf32, mma_acc>
 // CHECK: gir.sync warp %{{.*}} : !gir.slice<register, 16x8xf32, mma_acc> -> !gir.slice<register, 16x8xf32>
 
+// CHECK-LABEL: gir.kernel @thread_tiles(
+// CHECK: gir.copy %{{.*}} {transpose} : !gir.slice<shared, 1x32xf32> -> !gir.slice<register, 32x1xf32, ffma_a>
+// CHECK: gir.copy %{{.*}} : !gir.slice<shared, 1x64xf32> -> !gir.slice<register, 1x64xf32, ffma_b>
+// CHECK: gir.mma %{{.*}}, %{{.*}}, %{{.*}} : !gir.slice<register, 32x1xf32, ffma_a>, !gir.slice<register, 1x64xf32, ffma_b>, !gir.slice<register, 32x64xf32, ffma_acc>
+
 // GENERIC: "gir.assume_multiple"(%arg1) {multiple = 8 : i64} : (index) -> index
 // GENERIC: "gir.copy_async"(%{{.*}}, %{{.*}}) : (!gir.slice<global, 64x32xf16, ?>, !gir.slice<shared, 64x32xf16, 40>) -> ()
 // GENERIC: "gir.async_commit"() : () -> ()
@@ -63,4 +68,16 @@ gir.kernel @stage(%a: !gir.buffer<global, ?x?xf16>, %k: index) parallel gpu grou
   %tc = gir.copy %tv : !gir.slice<shared, 16x8xf32> -> !gir.slice<register, 16x8xf32, mma_acc>
   %td = gir.mma %ta, %tb, %tc {tf32} : !gir.slice<register, 16x8xf32, mma_a>, !gir.slice<register, 8x8xf32, mma_b>, !gir.slice<register, 16x8xf32, mma_acc>
   %tp = gir.sync warp %td : !gir.slice<register, 16x8xf32, mma_acc> -> !gir.slice<register, 16x8xf32>
+}
+
+gir.kernel @thread_tiles() parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %s = gir.alloc() : !gir.buffer<shared, 128xf32>
+  %av = gir.view %s[%c0] : !gir.buffer<shared, 128xf32> -> !gir.slice<shared, 1x32xf32>
+  %a = gir.copy %av {transpose} : !gir.slice<shared, 1x32xf32> -> !gir.slice<register, 32x1xf32, ffma_a>
+  %bv = gir.view %s[%c0] : !gir.buffer<shared, 128xf32> -> !gir.slice<shared, 1x64xf32>
+  %b = gir.copy %bv : !gir.slice<shared, 1x64xf32> -> !gir.slice<register, 1x64xf32, ffma_b>
+  %z = arith.constant 0.0 : f32
+  %c = gir.broadcast %z : f32 -> !gir.slice<register, 32x64xf32, ffma_acc>
+  %d = gir.mma %a, %b, %c : !gir.slice<register, 32x1xf32, ffma_a>, !gir.slice<register, 1x64xf32, ffma_b>, !gir.slice<register, 32x64xf32, ffma_acc>
 }

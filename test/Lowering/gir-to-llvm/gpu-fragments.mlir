@@ -45,6 +45,12 @@
 // CHECK-LABEL: define ptx_kernel void @cp_async_tail(
 // CHECK-COUNT-2: call void @llvm.nvvm.cp.async.cg.shared.global.16.s(
 // CHECK: call void @llvm.nvvm.cp.async.wait.group(i32 0)
+// CHECK-LABEL: define ptx_kernel void @ffma(
+// B's rows: one vector per k (a lane's 2 columns); A gathered.
+// CHECK: load <2 x float>, ptr %{{.*}}, align 8
+// CHECK: call <2 x float> @llvm.fmuladd.v2f32(
+// CHECK: store.vec:
+// CHECK: store.part:
 
 // PTX-LABEL: .visible .entry ld_bt(
 // PTX: ldmatrix.sync.aligned.m8n8.x4.shared.b16
@@ -259,7 +265,62 @@ gir.kernel @cp_async_tail(%x: !gir.buffer<global, 16x24xf16>, %y: !gir.buffer<gl
   gir.copy %r to %o : !gir.slice<register, 16x24xf16> -> !gir.slice<global, 16x24xf16>
 }
 
+// ---- FFMA thread tiles --------------------------------------------------------------------------
+
+// The mma_f16 epilogue on CUDA-core tiles: A gathered (a lane's rows are
+// not adjacent in A), B's rows as vectors, y stored inside valid(15, 13)
+// over zeros, yt transposed, e = element [5, 9] of A B.
+gir.kernel @ffma(%a: !gir.buffer<global, 16x4xf32>, %b: !gir.buffer<global, 4x16xf32>, %bias: !gir.buffer<global, 1x16xf32>, %rs: !gir.buffer<global, 16x1xf32>, %y: !gir.buffer<global, 16x16xf32>, %yt: !gir.buffer<global, 16x16xf32>, %e: !gir.buffer<global, 1x1xf32>) parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %c13 = arith.constant 13 : index
+  %c15 = arith.constant 15 : index
+  %av = gir.view %a[%c0] : !gir.buffer<global, 16x4xf32> -> !gir.slice<global, 16x4xf32>
+  %bv = gir.view %b[%c0] : !gir.buffer<global, 4x16xf32> -> !gir.slice<global, 4x16xf32>
+  %fa = gir.copy %av : !gir.slice<global, 16x4xf32> -> !gir.slice<register, 16x4xf32, ffma_a>
+  %fb = gir.copy %bv : !gir.slice<global, 4x16xf32> -> !gir.slice<register, 4x16xf32, ffma_b>
+  %zero = arith.constant 0.0 : f32
+  %z = gir.broadcast %zero : f32 -> !gir.slice<register, 16x16xf32, ffma_acc>
+  %d = gir.mma %fa, %fb, %z : !gir.slice<register, 16x4xf32, ffma_a>, !gir.slice<register, 4x16xf32, ffma_b>, !gir.slice<register, 16x16xf32, ffma_acc>
+  %biasv = gir.view %bias[%c0] : !gir.buffer<global, 1x16xf32> -> !gir.slice<global, 1x16xf32>
+  %br = gir.copy %biasv : !gir.slice<global, 1x16xf32> -> !gir.slice<register, 1x16xf32>
+  %bb = gir.broadcast num %br : !gir.slice<register, 1x16xf32> -> !gir.slice<register, 16x16xf32, ffma_acc>
+  %rsv = gir.view %rs[%c0] : !gir.buffer<global, 16x1xf32> -> !gir.slice<global, 16x1xf32>
+  %rr = gir.copy %rsv : !gir.slice<global, 16x1xf32> -> !gir.slice<register, 16x1xf32>
+  %rb = gir.broadcast width %rr : !gir.slice<register, 16x1xf32> -> !gir.slice<register, 16x16xf32, ffma_acc>
+  %r = gir.elementwise(%d, %rb, %bb) : (!gir.slice<register, 16x16xf32, ffma_acc>, !gir.slice<register, 16x16xf32, ffma_acc>, !gir.slice<register, 16x16xf32, ffma_acc>) -> !gir.slice<register, 16x16xf32, ffma_acc> {
+  ^bb0(%p: f32, %s: f32, %q: f32, %i: index, %j: index):
+    %m = arith.mulf %p, %s : f32
+    %n = arith.addf %m, %q : f32
+    %zz = arith.constant 0.0 : f32
+    %relu = arith.maximumf %n, %zz : f32
+    %half = arith.constant 0.5 : f32
+    %h = arith.mulf %relu, %half : f32
+    %above = arith.cmpi ult, %i, %j : index
+    %v = arith.select %above, %h, %relu : f32
+    gir.yield %v : f32
+  }
+  %yv = gir.view %y[%c0] : !gir.buffer<global, 16x16xf32> -> !gir.slice<global, 16x16xf32>
+  gir.copy %z to %yv : !gir.slice<register, 16x16xf32, ffma_acc> -> !gir.slice<global, 16x16xf32>
+  %ym = gir.view %y[%c0] valid(%c15, %c13) : !gir.buffer<global, 16x16xf32> -> !gir.slice<global, 16x16xf32>
+  gir.copy %r to %ym : !gir.slice<register, 16x16xf32, ffma_acc> -> !gir.slice<global, 16x16xf32>
+  %ytv = gir.view %yt[%c0] : !gir.buffer<global, 16x16xf32> -> !gir.slice<global, 16x16xf32>
+  gir.copy %r to %ytv {transpose} : !gir.slice<register, 16x16xf32, ffma_acc> -> !gir.slice<global, 16x16xf32>
+  %x = gir.extract %d[5, 9] : !gir.slice<register, 16x16xf32, ffma_acc>
+  %xs = gir.broadcast %x : f32 -> !gir.slice<register, 1x1xf32>
+  %ev = gir.view %e[%c0] : !gir.buffer<global, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+  gir.copy %xs to %ev : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+}
+
 // ---- the host functions ---------------------------------------------------------------------
+
+func.func @t_ffma(%a: !gir.buffer<global, 16x4xf32>, %b: !gir.buffer<global, 4x16xf32>, %bias: !gir.buffer<global, 1x16xf32>, %rs: !gir.buffer<global, 16x1xf32>) -> (!gir.buffer<global, 16x16xf32>, !gir.buffer<global, 16x16xf32>, !gir.buffer<global, 1x1xf32>) {
+  %c1 = arith.constant 1 : index
+  %y = gir.alloc() : !gir.buffer<global, 16x16xf32>
+  %yt = gir.alloc() : !gir.buffer<global, 16x16xf32>
+  %e = gir.alloc() : !gir.buffer<global, 1x1xf32>
+  gir.launch @ffma[%c1](%a, %b, %bias, %rs, %y, %yt, %e) : (!gir.buffer<global, 16x4xf32>, !gir.buffer<global, 4x16xf32>, !gir.buffer<global, 1x16xf32>, !gir.buffer<global, 16x1xf32>, !gir.buffer<global, 16x16xf32>, !gir.buffer<global, 16x16xf32>, !gir.buffer<global, 1x1xf32>)
+  return %y, %yt, %e : !gir.buffer<global, 16x16xf32>, !gir.buffer<global, 16x16xf32>, !gir.buffer<global, 1x1xf32>
+}
 
 func.func @t_ld_a(%x: !gir.buffer<global, 32x32xf16>) -> !gir.buffer<global, 32x32xf16> {
   %c1 = arith.constant 1 : index
