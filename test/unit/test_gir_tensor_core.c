@@ -21,6 +21,7 @@
 
 #include "dialects/builtin/dialects.h"
 #include "dialects/gir/interpreter.h"
+#include "ir/asm.h"
 #include "ir/ir.h"
 #include "runtime/cuda_exec.h"
 #include "test/unit/unit.h"
@@ -246,6 +247,78 @@ static void test_plan(void) {
   free(text);
 }
 
+/* ---- the C API ---------------------------------------------------------------------------- */
+
+/* Fragment types: canonical bodies, uniquing with the parser, decoding,
+ * the shape rules; a kernel staging a tile with the builders (copy_async,
+ * commit, wait, assume_multiple), verified, printed and reparsed; the
+ * known multiples the verifier proves alignment from. */
+static void test_c_api(void) {
+  vtc_context *ctx = vtc_context_create();
+  vtc_register_all_dialects(ctx);
+  vtc_context_set_diag_handler(ctx, collect, NULL);
+  const vtc_type *f16 = vtc_type_f16(ctx), *f32 = vtc_type_f32(ctx), *index = vtc_type_index(ctx);
+  const vtc_type *a = vtc_gir_fragment_type(ctx, VTC_GIR_LAYOUT_MMA_A, f16, 64, 16);
+  CHECK_EQ_STR(a->body, "register, 64x16xf16, mma_a");
+  CHECK(vtc_parse_type_string(ctx, "!gir.slice<register, 64x16xf16, mma_a>") == a);
+  CHECK(vtc_gir_fragment_type(ctx, VTC_GIR_LAYOUT_LANES, f16, 4, 8) == vtc_gir_register_type(ctx, f16, 4, 8));
+  vtc_gir_slice_info si;
+  CHECK(vtc_gir_slice_info_of(ctx, a, &si) && si.layout == VTC_GIR_LAYOUT_MMA_A && si.num == 64 && si.width == 16 &&
+        si.stride == 16 && si.level == VTC_GIR_REGISTER);
+  CHECK(vtc_gir_layout_of(ctx, vtc_gir_register_type(ctx, f32, 2, 2)) == VTC_GIR_LAYOUT_LANES);
+  int64_t r, c;
+  CHECK(vtc_gir_fragment_tile(VTC_GIR_LAYOUT_MMA_B, f32, &r, &c) && r == 8 && c == 8);
+  CHECK(vtc_gir_fragment_tile(VTC_GIR_LAYOUT_MMA_A, vtc_type_bf16(ctx), &r, &c) && r == 16 && c == 16);
+  CHECK(!vtc_gir_fragment_tile(VTC_GIR_LAYOUT_MMA_A, vtc_type_integer(ctx, 8), &r, &c));
+  CHECK(vtc_gir_fragment_tile(VTC_GIR_LAYOUT_FFMA_ACC, f32, &r, &c) && r == 4 && c == 8);
+  CHECK(vtc_gir_fragment_check(VTC_GIR_LAYOUT_MMA_ACC, f32, 16, 12) != NULL);
+  CHECK(vtc_gir_fragment_check(VTC_GIR_LAYOUT_FFMA_A, f32, 32, 1) == NULL);
+  vtc_gir_layout l;
+  CHECK(vtc_gir_layout_from_name("ffma_b", &l) && l == VTC_GIR_LAYOUT_FFMA_B && !vtc_gir_layout_from_name("mma", &l));
+  CHECK_EQ_STR(vtc_gir_layout_name(VTC_GIR_LAYOUT_MMA_ACC), "mma_acc");
+
+  /* gir.kernel @stage(%x: ?x?xf16, %k: index): 16x32 of x into shared. */
+  const vtc_loc *loc = vtc_loc_unknown(ctx);
+  vtc_op_state ms = {.name = vtc_op_name_get(ctx, "builtin.module"), .loc = loc, .num_regions = 1};
+  vtc_op *module = vtc_op_create(&ms);
+  vtc_block *mb = vtc_block_create();
+  vtc_region_push_block(vtc_op_region(module, 0), mb);
+  vtc_builder b = vtc_builder_at_end(ctx, mb);
+  int64_t xd[2] = {VTC_DYNAMIC, VTC_DYNAMIC}, sd[2] = {16, 40};
+  const vtc_type *params[2] = {vtc_gir_buffer_type(ctx, VTC_GIR_GLOBAL, f16, 2, xd), index};
+  vtc_op *k = vtc_gir_build_kernel(&b, loc, "stage", 2, params, VTC_GIR_HIER_GPU, 1, 32);
+  vtc_builder kb = vtc_builder_at_end(ctx, vtc_gir_kernel_body(k));
+  vtc_named_attr c0a = {vtc_str(ctx, "value"), vtc_attr_integer(ctx, index, 0)};
+  vtc_value *c0 = vtc_op_result(vtc_builder_create(&kb, "arith.constant", loc, 0, NULL, index, 1, &c0a), 0);
+  vtc_value *k8 = vtc_gir_build_assume_multiple(&kb, loc, vtc_gir_kernel_arg(k, 1), 8);
+  vtc_value *sh = vtc_gir_build_alloc(&kb, loc, vtc_gir_buffer_type(ctx, VTC_GIR_SHARED, f16, 2, sd), 0, NULL);
+  vtc_value *src = vtc_gir_build_view(&kb, loc, vtc_gir_kernel_arg(k, 0), c0,
+                                      vtc_gir_slice_type(ctx, VTC_GIR_GLOBAL, f16, 16, 32, VTC_DYNAMIC), k8,
+                                      vtc_gir_kernel_arg(k, 1), vtc_gir_kernel_arg(k, 1));
+  vtc_value *dst = vtc_gir_build_view(&kb, loc, sh, c0, vtc_gir_slice_type(ctx, VTC_GIR_SHARED, f16, 16, 32, 40),
+                                      NULL, NULL, NULL);
+  vtc_gir_build_copy_async(&kb, loc, src, dst);
+  vtc_gir_build_async_commit(&kb, loc);
+  vtc_op *wait = vtc_gir_build_async_wait(&kb, loc, 0);
+  vtc_gir_build_return(&kb, loc);
+  CHECK(vtc_verify(module));
+  CHECK_EQ_INT(vtc_gir_async_wait_pending(wait), 0);
+  CHECK_EQ_INT(vtc_gir_known_multiple(k8), 8);
+  CHECK_EQ_INT(vtc_gir_known_multiple(c0), 0);
+  CHECK_EQ_INT(vtc_gir_known_multiple(vtc_gir_kernel_arg(k, 1)), 1);
+  vtc_print_flags pf = {.generic = false, .elide_elements_above = -1};
+  vtc_strbuf text = {0};
+  vtc_print_op(module, &pf, &text);
+  CHECK(strstr(text.data, "gir.copy_async %") && strstr(text.data, "gir.async_commit") &&
+        strstr(text.data, "gir.async_wait 0") && strstr(text.data, "gir.assume_multiple %arg1, 8"));
+  vtc_op *again = vtc_parse_source(ctx, "printed.mlir", text.data, text.len, 0);
+  CHECK(again && vtc_verify(again));
+  if (again) vtc_op_destroy(again);
+  vtc_strbuf_free(&text);
+  vtc_op_destroy(module);
+  vtc_context_destroy(ctx);
+}
+
 /* ---- the one-feature kernels ------------------------------------------------------------- */
 
 /* Random inputs for each argument of an entry (static gir buffers). */
@@ -459,6 +532,7 @@ static void test_gpu(void) {
 }
 
 int main(void) {
+  UNIT_RUN(test_c_api);
   UNIT_RUN(test_interpreter);
   UNIT_RUN(test_broken_pipelines);
   UNIT_RUN(test_plan);
