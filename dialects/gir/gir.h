@@ -277,7 +277,9 @@ vtc_value *vtc_gir_copy_dest(vtc_op *copy);
 
 /* A copy between registers and memory with `transpose`: the register slice
  * is R x C and the memory slice C x R, register element (i, j) being memory
- * element (j, i). */
+ * element (j, i). Builders: vtc_op_set_attr(copy, VTC_GIR_ATTR_TRANSPOSE,
+ * vtc_attr_unit(ctx)) on a copy built above (and VTC_GIR_ATTR_TF32 the same
+ * way on a gir.mma of f32 fragments). */
 bool vtc_gir_copy_is_transposed(const vtc_op *copy);
 
 /* ---- asynchronous copies ----------------------------------------------------------------
