@@ -151,6 +151,25 @@ const char *vtc_cuda_program_ptx(const vtc_cuda_program *p) { return p->ptx; }
 const char *vtc_cuda_program_arch(const vtc_cuda_program *p) { return p->arch; }
 char *vtc_cuda_program_plan_text(const vtc_cuda_program *p) { return cplan_text(&p->plan); }
 
+/* A kernel whose shared buffers exceed the static 48 KiB takes them as
+ * dynamic shared memory (gir_to_llvm.h): the driver must allow that many
+ * bytes per block, up to the device's opt-in limit (less the kernel's
+ * static shared memory). */
+static int allow_dynamic_shared(vtc_cuda_program *p, cplan_kernel *k, char **error) {
+  if (!k->dynamic_shared) return 0;
+  vtc_cuda_function_info info;
+  if (vtc_cuda_function_get_info(p->cu, k->fn, &info, error) != 0) return -1;
+  int64_t limit = vtc_cuda_device(p->cu)->shared_per_block_optin - info.static_shared_bytes;
+  if (k->dynamic_shared > limit) {
+    set_error(error, vtc_format("%s: @%s needs %lld bytes of dynamic shared memory (and %d static), but %s allows "
+                                "%d bytes of shared memory per block",
+                                k->where, k->name, (long long)k->dynamic_shared, info.static_shared_bytes,
+                                vtc_cuda_device(p->cu)->name, vtc_cuda_device(p->cu)->shared_per_block_optin));
+    return -1;
+  }
+  return vtc_cuda_function_set_max_dynamic_shared(p->cu, k->fn, (int)k->dynamic_shared, error);
+}
+
 int vtc_cuda_program_load(vtc_cuda_program *p, vtc_cuda *cu, char **error) {
   if (error) *error = NULL;
   if (p->cu == cu) return 0;
@@ -161,6 +180,7 @@ int vtc_cuda_program_load(vtc_cuda_program *p, vtc_cuda *cu, char **error) {
   if (rc == 0 && p->ptx && !(p->module = vtc_cuda_module_load(cu, p->ptx, error))) rc = -1;
   for (size_t i = 0; rc == 0 && i < p->plan.kernels.len; i++)
     rc = vtc_cuda_module_function(p->module, p->plan.kernels.data[i].name, &p->plan.kernels.data[i].fn, error);
+  for (size_t i = 0; rc == 0 && i < p->plan.kernels.len; i++) rc = allow_dynamic_shared(p, &p->plan.kernels.data[i], error);
   /* Kernel check records: zero as loaded, zeroed again after a failure. */
   bool records = false;
   for (size_t i = 0; i < p->plan.kernels.len; i++) records |= p->plan.kernels.data[i].record != 0;
@@ -336,7 +356,7 @@ static char *step_launch(exec *x, const cplan_step *s) {
   }
   unsigned grid[3] = {(unsigned)groups, 1, 1}, block[3] = {(unsigned)(k->group_size * 32), 1, 1};
   char *err = NULL;
-  if (vtc_cuda_launch(x->p->cu, k->fn, grid, block, 0, x->arg_ptrs, &err) != 0) {
+  if (vtc_cuda_launch(x->p->cu, k->fn, grid, block, (unsigned)k->dynamic_shared, x->arg_ptrs, &err) != 0) {
     char *msg = vtc_format("%s: @%s: %s", s->where, k->name, err);
     free(err);
     return msg;

@@ -192,7 +192,8 @@ static int64_t kernel_index(compiler *c, vtc_op *k) {
   const char *name = vtc_gir_kernel_name(k);
   for (size_t i = 0; i < p->kernels.len; i++)
     if (!strcmp(p->kernels.data[i].name, name)) return (int64_t)i;
-  cplan_kernel row = {vtc_xstrdup(name), vtc_gir_kernel_group_size(k), vtc_gir_check_record(&c->sites, k), NULL};
+  cplan_kernel row = {vtc_xstrdup(name), vtc_gir_kernel_group_size(k), vtc_gir_check_record(&c->sites, k), NULL,
+                      vtc_gir_gpu_dynamic_shared_bytes(k), where_of(k)};
   VTC_VEC_PUSH(&p->kernels, row);
   return (int64_t)p->kernels.len - 1;
 }
@@ -393,7 +394,10 @@ void cplan_free(cplan *plan) {
   free(plan->entry);
   for (size_t i = 0; i < plan->slots.len; i++) free(plan->slots.data[i].type);
   for (size_t i = 0; i < plan->steps.len; i++) free(plan->steps.data[i].where);
-  for (size_t i = 0; i < plan->kernels.len; i++) free(plan->kernels.data[i].name);
+  for (size_t i = 0; i < plan->kernels.len; i++) {
+    free(plan->kernels.data[i].name);
+    free(plan->kernels.data[i].where);
+  }
   VTC_VEC_FREE(&plan->slots);
   VTC_VEC_FREE(&plan->steps);
   VTC_VEC_FREE(&plan->operands);
@@ -453,6 +457,7 @@ static void print_launch(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
     if (a->kind == CPLAN_ARG_DIM) vtc_strbuf_printf(out, "[%u]", a->dim);
   }
   vtc_strbuf_putc(out, ')');
+  if (k->dynamic_shared) vtc_strbuf_printf(out, " shared %lld", (long long)k->dynamic_shared);
   if (k->record) vtc_strbuf_printf(out, " record %u%s", k->record, s->check_after ? " checked" : "");
 }
 

@@ -78,6 +78,8 @@ typedef struct cplan_kernel {
   int64_t group_size;     /* warps per block */
   unsigned record;        /* its check record in the module's table (gir_to_llvm.h), 0: none */
   vtc_cuda_function fn;   /* set when the program is loaded */
+  int64_t dynamic_shared; /* bytes of dynamic shared memory per launch (gir_to_llvm.h), 0: none */
+  char *where;            /* "file:line:col" of the gir.kernel, for errors at load (owned) */
 } cplan_kernel;
 
 /* Owns every array and string in it. */

@@ -52,6 +52,41 @@ typedef enum vtc_target_shuffle {
   VTC_SHUFFLE_IDX,
 } vtc_target_shuffle;
 
+/* The tensor-core instructions of a GPU (sm_80 and newer), for gir's
+ * fragment layouts and asynchronous copies (lowering/gir-to-llvm). */
+typedef enum vtc_target_mma_kind {
+  VTC_MMA_F16_F32,  /* m16n8k16, f16 inputs, f32 accumulator */
+  VTC_MMA_F16_F16,  /* m16n8k16, f16 inputs and accumulator */
+  VTC_MMA_BF16_F32, /* m16n8k16, bf16 inputs (i16 bits), f32 accumulator */
+  VTC_MMA_TF32_F32, /* m16n8k8, f32 inputs rounded to tf32, f32 accumulator */
+} vtc_target_mma_kind;
+
+typedef struct vtc_target_tensor_core {
+  /* D = A x B + C on one tile: a, b and c are this thread's elements of
+   * its fragments in PTX's order (a: <8 x half>, <8 x i16> for bf16 or
+   * <4 x float>; b: <4 x ...> or <2 x float>; c: <4 x float> or
+   * <4 x half>); returns D like c. */
+  LLVMValueRef (*mma)(LLVMBuilderRef b, LLVMModuleRef m, vtc_target_mma_kind kind, LLVMValueRef a, LLVMValueRef bm,
+                      LLVMValueRef c);
+  /* ldmatrix.sync.aligned.m8n8.x{count}[.trans].b16: `count` (1, 2, 4)
+   * 8x8 matrices of 16-bit elements whose rows this warp's lanes address
+   * (`row`: a generic pointer into shared memory, 16-byte aligned); out[i]
+   * receives matrix i's two elements of this thread as an i32. */
+  void (*ldmatrix)(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef row, unsigned count, int trans, LLVMValueRef *out);
+  /* cp.async.cg.shared.global of 16 bytes from src (generic, global
+   * memory) to dst (generic, shared memory); src_bytes (i32) < 16 copies
+   * that many and zero-fills the rest; NULL: all 16. */
+  void (*cp_async)(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef dst, LLVMValueRef src, LLVMValueRef src_bytes);
+  void (*cp_async_commit)(LLVMBuilderRef b, LLVMModuleRef m);
+  void (*cp_async_wait)(LLVMBuilderRef b, LLVMModuleRef m, unsigned pending);
+  /* A generic pointer to the block's dynamic shared memory (sized at
+   * launch, 16-byte aligned). */
+  LLVMValueRef (*dynamic_shared)(LLVMBuilderRef b, LLVMModuleRef m);
+  /* Bytes of shared memory one block may use on GPU architecture `cpu`
+   * (after opting in); 0 when unknown. */
+  int64_t (*max_shared_bytes)(const char *cpu);
+} vtc_target_tensor_core;
+
 /* One row per target. All fields are static data or functions; nothing here
  * is owned by the caller. */
 typedef struct vtc_target {
@@ -98,6 +133,9 @@ typedef struct vtc_target {
    * function <prefix><name>f for f32 and <prefix><name> for f64 ("__nv_":
    * libdevice, linked by emit_code). */
   const char *math_prefix;
+  /* Tensor cores, ldmatrix, cp.async and dynamic shared memory; NULL on a
+   * target without them. */
+  const vtc_target_tensor_core *tensor_core;
 } vtc_target;
 
 /* The rows, one per folder (QBE's all.h declares its targets the same way),

@@ -91,11 +91,29 @@ vtc_gir_scope vtc_gir_level_max_scope(vtc_gir_level l);
  * for rank 0). Types are uniqued by their text, so only the canonical
  * spelling (the printer's) is accepted; build them with the functions here. */
 
+/* How a register slice's elements are spread over the lanes of a GPU unit
+ * (a slice's `layout`; dialects/gir/README.md, "Fragment layouts"). The
+ * layout never changes what a slice holds (its num x width elements, row
+ * i = segment i): only which lane holds which element. */
+typedef enum vtc_gir_layout {
+  VTC_GIR_LAYOUT_LANES,   /* element j of a segment in lane j mod lanes (the default; not written) */
+  VTC_GIR_LAYOUT_MMA_A,   /* mma.sync's A operand, M x K: 16x16 tiles (f16, bf16) or 16x8 (f32 as tf32) */
+  VTC_GIR_LAYOUT_MMA_B,   /* mma.sync's B operand, K x N: 16x8 tiles (f16, bf16) or 8x8 (f32 as tf32) */
+  VTC_GIR_LAYOUT_MMA_ACC, /* mma.sync's C and D, M x N: 16x8 tiles, any element type */
+  /* CUDA-core (FFMA) thread tiles: the lanes as a 4 x 8 grid (lane = 8 lm +
+   * ln), lane (lm, ln) holding rows [lm M/4, (lm+1) M/4) and columns
+   * [ln N/8, (ln+1) N/8) of the slice. */
+  VTC_GIR_LAYOUT_FFMA_A,   /* A, M x K: the lane's rows, every column */
+  VTC_GIR_LAYOUT_FFMA_B,   /* B, K x N: the lane's columns, every row */
+  VTC_GIR_LAYOUT_FFMA_ACC, /* C and D, M x N: the lane's rows and columns */
+} vtc_gir_layout;
+
 typedef struct vtc_gir_slice_info {
   vtc_gir_level level;
   const vtc_type *elem; /* a scalar integer or float type */
   int64_t num, width;   /* >= 1 */
   int64_t stride;       /* >= width, or VTC_DYNAMIC */
+  vtc_gir_layout layout; /* register slices only; VTC_GIR_LAYOUT_LANES elsewhere */
 } vtc_gir_slice_info;
 
 #define VTC_GIR_MAX_RANK 8
@@ -119,6 +137,28 @@ const vtc_type *vtc_gir_buffer_type(vtc_context *ctx, vtc_gir_level level, const
 /* NULL when the slice is invalid, else an explanation. */
 const char *vtc_gir_slice_check(vtc_gir_level level, const vtc_type *elem, int64_t num, int64_t width,
                                 int64_t stride);
+
+/* ---- fragment layouts (tensor cores) ----------------------------------------
+ * `!gir.slice<register, 64x16xf16, mma_a>`: a register slice whose elements
+ * sit in the lanes as PTX's mma.sync m16n8k16 (f16, bf16) or m16n8k8 (tf32)
+ * operand fragments, repeated over the tiles of the slice (tile rows
+ * outermost). num and width are multiples of the layout's tile. */
+
+/* "lanes", "mma_a", "mma_b", "mma_acc", "ffma_a", "ffma_b", "ffma_acc" */
+const char *vtc_gir_layout_name(vtc_gir_layout l);
+bool vtc_gir_layout_from_name(const char *name, vtc_gir_layout *out);
+/* The tile of a fragment layout for elements of `elem` (for the ffma
+ * layouts the lane grid's share: 4x1, 1x8, 4x8): false when the layout is
+ * not a fragment or has no tile for that element type. */
+bool vtc_gir_fragment_tile(vtc_gir_layout layout, const vtc_type *elem, int64_t *rows, int64_t *cols);
+/* NULL when a register slice of this layout, element type and shape is
+ * valid, else an explanation. */
+const char *vtc_gir_fragment_check(vtc_gir_layout layout, const vtc_type *elem, int64_t num, int64_t width);
+/* The uniqued register slice with a layout (asserts what the check rejects). */
+const vtc_type *vtc_gir_fragment_type(vtc_context *ctx, vtc_gir_layout layout, const vtc_type *elem, int64_t num,
+                                      int64_t width);
+/* The layout of a slice type (VTC_GIR_LAYOUT_LANES for anything else). */
+vtc_gir_layout vtc_gir_layout_of(vtc_context *ctx, const vtc_type *t);
 
 bool vtc_gir_is_slice(const vtc_type *t);
 bool vtc_gir_is_buffer(const vtc_type *t);
@@ -147,6 +187,10 @@ bool vtc_gir_check_type(vtc_context *ctx, const char *mnemonic, const char *body
 #define VTC_GIR_ATTR_AXIS "axis"             /* reduce, broadcast: string */
 #define VTC_GIR_ATTR_PADDING "padding"       /* view: value of reads outside `valid` */
 #define VTC_GIR_ATTR_POSITION "position"     /* extract: [segment, element] */
+#define VTC_GIR_ATTR_TRANSPOSE "transpose"   /* copy: unit, the register side is the memory side transposed */
+#define VTC_GIR_ATTR_TF32 "tf32"             /* mma: unit, f32 fragments multiply as tf32 */
+#define VTC_GIR_ATTR_PENDING "pending"       /* async_wait: i64, commit groups left in flight */
+#define VTC_GIR_ATTR_MULTIPLE "multiple"     /* assume_multiple: i64 */
 
 /* ---- kinds ---------------------------------------------------------------------- */
 
@@ -230,6 +274,38 @@ vtc_op *vtc_gir_build_copy(vtc_builder *b, const vtc_loc *loc, vtc_value *src, v
 vtc_value *vtc_gir_copy_source(const vtc_op *copy);
 /* The destination: the result (register) or the second operand (view). */
 vtc_value *vtc_gir_copy_dest(vtc_op *copy);
+
+/* A copy between registers and memory with `transpose`: the register slice
+ * is R x C and the memory slice C x R, register element (i, j) being memory
+ * element (j, i). Builders: vtc_op_set_attr(copy, VTC_GIR_ATTR_TRANSPOSE,
+ * vtc_attr_unit(ctx)) on a copy built above (and VTC_GIR_ATTR_TF32 the same
+ * way on a gir.mma of f32 fragments). */
+bool vtc_gir_copy_is_transposed(const vtc_op *copy);
+
+/* ---- asynchronous copies ----------------------------------------------------------------
+ * gir.copy_async %src to %dst: global -> shared in 16-byte chunks
+ * (cp.async.cg), completed by a later gir.async_wait; elements outside the
+ * source's `valid` counts are zero-filled. gir.async_commit closes the
+ * unit's copies issued since the last commit into a group; gir.async_wait
+ * {pending = N} waits until at most N of the unit's committed groups are
+ * in flight. */
+
+#define VTC_GIR_ASYNC_CHUNK_BYTES 16
+#define VTC_GIR_ASYNC_MAX_PENDING 7
+
+vtc_op *vtc_gir_build_copy_async(vtc_builder *b, const vtc_loc *loc, vtc_value *src, vtc_value *dst);
+vtc_op *vtc_gir_build_async_commit(vtc_builder *b, const vtc_loc *loc);
+vtc_op *vtc_gir_build_async_wait(vtc_builder *b, const vtc_loc *loc, int64_t pending);
+int64_t vtc_gir_async_wait_pending(const vtc_op *op);
+
+/* gir.assume_multiple %x, m: %x, which the producer guarantees to be a
+ * multiple of m (the interpreter checks it; compiled code assumes it). */
+vtc_value *vtc_gir_build_assume_multiple(vtc_builder *b, const vtc_loc *loc, vtc_value *x, int64_t multiple);
+/* A positive number that the index value v is known to be a multiple of
+ * (1: nothing known), or 0 when v is known to be zero. From constants,
+ * arith.addi/subi/muli/shli/select/index_cast, gir.assume_multiple and
+ * gir.for induction variables. */
+int64_t vtc_gir_known_multiple(const vtc_value *v);
 
 /* ---- gir.sync --------------------------------------------------------------------------
  * Memory form: operands are global/shared buffers or views (none: all

@@ -47,6 +47,20 @@ bool gir_verify_sync(vtc_op *op);
 void gir_print_sync(vtc_printer *p, vtc_op *op);
 bool gir_parse_sync(vtc_parser *p, vtc_parse_state *st);
 
+/* ops_async.c */
+bool gir_verify_copy_async(vtc_op *op);
+void gir_print_copy_async(vtc_printer *p, vtc_op *op);
+bool gir_parse_copy_async(vtc_parser *p, vtc_parse_state *st);
+bool gir_verify_async_commit(vtc_op *op);
+void gir_print_async_commit(vtc_printer *p, vtc_op *op);
+bool gir_parse_async_commit(vtc_parser *p, vtc_parse_state *st);
+bool gir_verify_async_wait(vtc_op *op);
+void gir_print_async_wait(vtc_printer *p, vtc_op *op);
+bool gir_parse_async_wait(vtc_parser *p, vtc_parse_state *st);
+bool gir_verify_assume_multiple(vtc_op *op);
+void gir_print_assume_multiple(vtc_printer *p, vtc_op *op);
+bool gir_parse_assume_multiple(vtc_parser *p, vtc_parse_state *st);
+
 /* ops_compute.c */
 bool gir_verify_elementwise(vtc_op *op);
 void gir_print_elementwise(vtc_printer *p, vtc_op *op);

@@ -1,65 +1,22 @@
-/* The gir interpreter: runs host functions and CPU-style kernels one unit
- * after another (dialects/gir/interpreter.h), with the scalar semantics of
- * the te interpreter (floats in f64, rounded when stored), checked memory
- * accesses and buffer lifetimes. Numeric reference for lower-te-to-gir. */
+/* The gir interpreter: runs host functions and the kernels they launch
+ * (dialects/gir/interpreter.h), with the scalar semantics of the te
+ * interpreter (floats in f64, rounded when stored), checked memory accesses
+ * and buffer lifetimes; launches and the units of a group are
+ * interp_units.c's. Numeric reference for lower-te-to-gir and for
+ * hand-written GPU kernels in CI. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialects/arith/arith_eval.h"
 #include "dialects/builtin/dialects.h"
-#include "dialects/gir/interpreter.h"
+#include "dialects/gir/interp_impl.h"
 #include "dialects/te/interpreter.h"
 #include "ir/assert_op.h"
 #include "ir/diagnostics.h"
-#include "ir/ptrmap.h"
 
-typedef vtc_arith_scalar gscalar;
-
-/* A global or shared buffer. `init` marks written elements, so a read of
- * uninitialised memory is an error (a missing store in a kernel). */
-typedef struct gbuf {
-  vtc_tensor t;
-  const vtc_type *elem;
-  bool is_float, freed, moved, host, returned;
-  uint8_t *init;
-  const vtc_loc *loc;
-} gbuf;
-
-enum { GV_NONE, GV_SCALAR, GV_BUF, GV_VIEW, GV_SLICE };
-
-typedef struct gval {
-  int kind;
-  gscalar s;
-  gbuf *buf;                       /* buffer and view */
-  int64_t offset, stride, vnum, vwidth; /* view */
-  bool masked;
-  gscalar pad;
-  int64_t num, width;              /* view and slice */
-  gscalar *elems;                  /* slice, num * width */
-  size_t cap;
-} gval;
-
-/* The failed kernel assertion a launch reports when it ends: the one with
- * the smallest order (the first in time among equal ones). */
-typedef struct failed_assert {
-  vtc_op *op;
-  uint64_t order;
-  int64_t args[VTC_CHECK_MAX_ARGS];
-} failed_assert;
-
-typedef struct interp {
-  vtc_context *ctx;
-  vtc_ptrmap vals; /* vtc_value * -> gval * */
-  VTC_VEC(gbuf *) bufs;
-  int64_t unit, units, group, groups, group_size;
-  failed_assert failed; /* in the running launch; op NULL: none */
-} interp;
-
-static bool fail(interp *I, vtc_op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool fail(interp *I, vtc_op *op, const char *fmt, ...) {
+bool gi_fail(interp *I, vtc_op *op, const char *fmt, ...) {
   char msg[512];
   va_list ap;
   va_start(ap, fmt);
@@ -68,16 +25,26 @@ static bool fail(interp *I, vtc_op *op, const char *fmt, ...) {
   return vtc_error(I->ctx, op->loc, "gir interpreter: '%s': %s", op->name->name, msg);
 }
 
-static gval *slot(interp *I, vtc_value *v) {
-  gval *g = vtc_ptrmap_get(&I->vals, v);
+gval *gi_slot(interp *I, vtc_value *v) {
+  gval *g = vtc_ptrmap_get(I->vals, v);
   if (!g) {
     g = vtc_xcalloc(1, sizeof *g);
-    vtc_ptrmap_put(&I->vals, v, g);
+    vtc_ptrmap_put(I->vals, v, g);
   }
   return g;
 }
 
-static gval *val(interp *I, vtc_op *op, unsigned i) { return slot(I, vtc_op_operand(op, i)); }
+gval *gi_val(interp *I, vtc_op *op, unsigned i) { return gi_slot(I, vtc_op_operand(op, i)); }
+
+void gi_gvals_free(vtc_ptrmap *m) {
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->keys[i] > VTC_PTRMAP_DELETED) {
+      gval *g = m->vals[i];
+      free(g->elems);
+      free(g);
+    }
+  vtc_ptrmap_free(m);
+}
 
 static void slice_resize(gval *g, int64_t num, int64_t width) {
   size_t n = (size_t)(num * width);
@@ -91,7 +58,7 @@ static void slice_resize(gval *g, int64_t num, int64_t width) {
   g->width = width;
 }
 
-static void gval_copy(gval *dst, const gval *src) {
+void gi_gval_copy(gval *dst, const gval *src) {
   if (dst == src) return;
   gscalar *e = dst->elems;
   size_t cap = dst->cap;
@@ -115,7 +82,7 @@ static bool eval_arith(interp *I, vtc_op *op, const gscalar *a, gscalar *out) {
   const vtc_type *at = op->num_operands ? vtc_op_operand(op, 0)->type : rt;
   if (code == VTC_ARITH_CONSTANT) {
     const vtc_attr *c = vtc_op_get_attr(op, "value");
-    if (!c || (c->kind != VTC_ATTR_INTEGER && c->kind != VTC_ATTR_FLOAT)) return fail(I, op, "not a scalar constant");
+    if (!c || (c->kind != VTC_ATTR_INTEGER && c->kind != VTC_ATTR_FLOAT)) return gi_fail(I, op, "not a scalar constant");
     out->i = c->kind == VTC_ATTR_FLOAT ? 0 : c->i;
     out->f = c->kind == VTC_ATTR_FLOAT ? c->f : 0;
     return true;
@@ -125,19 +92,19 @@ static bool eval_arith(interp *I, vtc_op *op, const gscalar *a, gscalar *out) {
       vtc_arith_eval((vtc_arith_opcode)code, at, rt, vtc_op_get_int_attr(op, "predicate", 0), VTC_ARITH_EVAL_RUN, a, out,
                      &why))
     return true;
-  return fail(I, op, "%s", why ? why : "no interpreter semantics");
+  return gi_fail(I, op, "%s", why ? why : "no interpreter semantics");
 }
 
 static bool run_arith(interp *I, vtc_op *op) {
   gscalar a[3] = {{0, 0}, {0, 0}, {0, 0}}, r;
-  if (op->num_operands > 3 || op->num_results != 1) return fail(I, op, "unsupported arith/math form");
+  if (op->num_operands > 3 || op->num_results != 1) return gi_fail(I, op, "unsupported arith/math form");
   for (unsigned i = 0; i < op->num_operands; i++) {
-    gval *g = val(I, op, i);
-    if (g->kind != GV_SCALAR) return fail(I, op, "operand #%u is not a scalar", i);
+    gval *g = gi_val(I, op, i);
+    if (g->kind != GV_SCALAR) return gi_fail(I, op, "operand #%u is not a scalar", i);
     a[i] = g->s;
   }
   if (!eval_arith(I, op, a, &r)) return false;
-  gval *out = slot(I, vtc_op_result(op, 0));
+  gval *out = gi_slot(I, vtc_op_result(op, 0));
   out->kind = GV_SCALAR;
   out->s = r;
   return true;
@@ -145,43 +112,97 @@ static bool run_arith(interp *I, vtc_op *op) {
 
 /* ---- buffers ---------------------------------------------------------------------------- */
 
-static gbuf *new_buf(interp *I, vtc_op *op, const vtc_type *elem, unsigned rank, const int64_t *dims) {
+gbuf *gi_new_buf(interp *I, vtc_op *op, const vtc_type *elem, unsigned rank, const int64_t *dims, bool shared) {
   vtc_dtype dt;
   char err[256];
   if (!vtc_te_dtype_of(elem, &dt) || elem->kind == VTC_TYPE_INDEX) {
-    fail(I, op, "element type has no interpreter storage");
+    gi_fail(I, op, "element type has no interpreter storage");
     return NULL;
   }
   gbuf *b = vtc_xcalloc(1, sizeof *b);
   if (vtc_tensor_create(&b->t, dt, (int)rank, dims, err, sizeof err)) {
     free(b);
-    fail(I, op, "%s", err);
+    gi_fail(I, op, "%s", err);
     return NULL;
   }
+  size_t n = (size_t)vtc_tensor_numel(&b->t);
   b->elem = elem;
   b->is_float = vtc_type_is_float(elem);
-  b->init = vtc_xcalloc((size_t)vtc_tensor_numel(&b->t) + 1, 1);
+  b->init = vtc_xcalloc(n + 1, 1);
   b->loc = op->loc;
-  VTC_VEC_PUSH(&I->bufs, b);
+  if (shared) {
+    b->shadow = vtc_xcalloc(n + 1, sizeof *b->shadow);
+    for (size_t i = 0; i < n; i++) b->shadow[i].writer = b->shadow[i].reader = -1;
+  } else {
+    VTC_VEC_PUSH(&I->bufs, b);
+  }
   return b;
 }
 
-static bool load_elem(interp *I, vtc_op *op, gbuf *b, int64_t idx, gscalar *out) {
-  int64_t n = vtc_tensor_numel(&b->t);
-  if (b->freed) return fail(I, op, "reads a freed buffer");
-  if (idx < 0 || idx >= n)
-    return fail(I, op, "reads element %lld of a buffer of %lld elements", (long long)idx, (long long)n);
-  if (!b->init[idx]) return fail(I, op, "reads element %lld, which was never written", (long long)idx);
-  out->f = b->is_float ? vtc_tensor_get_f64(&b->t, idx) : 0;
-  out->i = b->is_float ? 0 : vtc_tensor_get_i64(&b->t, idx);
+void gi_buf_free(gbuf *b) {
+  vtc_tensor_free(&b->t);
+  free(b->init);
+  free(b->shadow);
+  free(b);
+}
+
+/* The running unit's place in its group (what shadows record). */
+static int32_t unit_in_group(const interp *I) { return (int32_t)(I->unit % I->group_size); }
+
+/* A read of a shared element: not in flight, and not written by another
+ * unit since the last block sync; records the reader. */
+static bool check_shared_load(interp *I, vtc_op *op, gbuf *b, int64_t idx) {
+  gshadow *s = &b->shadow[idx];
+  int32_t u = unit_in_group(I);
+  if (s->pending && s->copier == u)
+    return gi_fail(I, op, "reads element %lld of a shared buffer while an asynchronous copy into it is in flight "
+                          "(a gir.async_wait is missing)", (long long)idx);
+  if (s->pending)
+    return gi_fail(I, op, "unit %d of group %lld reads element %lld of a shared buffer while unit %d's asynchronous "
+                          "copy into it is in flight (a gir.sync block after its gir.async_wait is missing)",
+                   u, (long long)I->group, (long long)idx, s->copier);
+  if (s->writer >= 0 && s->writer != u && s->write_epoch == I->epoch)
+    return gi_fail(I, op, "unit %d of group %lld reads element %lld of a shared buffer that unit %d wrote since the "
+                          "last block sync (a gir.sync block is missing)",
+                   u, (long long)I->group, (long long)idx, s->writer);
+  if (s->read_epoch != I->epoch) {
+    s->read_epoch = I->epoch;
+    s->reader = u;
+  } else if (s->reader != u) {
+    s->reader = -2;
+  }
   return true;
 }
 
-static bool store_elem(interp *I, vtc_op *op, gbuf *b, int64_t idx, gscalar v) {
+bool gi_check_store(interp *I, vtc_op *op, gbuf *b, int64_t idx, bool async) {
   int64_t n = vtc_tensor_numel(&b->t);
-  if (b->freed) return fail(I, op, "writes a freed buffer");
+  if (b->freed) return gi_fail(I, op, "writes a freed buffer");
   if (idx < 0 || idx >= n)
-    return fail(I, op, "writes element %lld of a buffer of %lld elements", (long long)idx, (long long)n);
+    return gi_fail(I, op, "writes element %lld of a buffer of %lld elements", (long long)idx, (long long)n);
+  if (!b->shadow) return true;
+  gshadow *s = &b->shadow[idx];
+  int32_t u = unit_in_group(I);
+  if (s->pending)
+    return gi_fail(I, op, "writes element %lld of a shared buffer while an asynchronous copy into it is in flight "
+                          "(a gir.async_wait is missing)", (long long)idx);
+  if (s->writer >= 0 && s->writer != u && s->write_epoch == I->epoch)
+    return gi_fail(I, op, "unit %d of group %lld writes element %lld of a shared buffer that unit %d also wrote since "
+                          "the last block sync (a gir.sync block is missing)",
+                   u, (long long)I->group, (long long)idx, s->writer);
+  if (s->read_epoch == I->epoch && s->reader != -1 && s->reader != u) {
+    if (s->reader >= 0)
+      return gi_fail(I, op, "unit %d of group %lld %s element %lld of a shared buffer that unit %d read since the "
+                            "last block sync (a gir.sync block is missing)",
+                     u, (long long)I->group, async ? "starts an asynchronous copy into" : "overwrites", (long long)idx,
+                     s->reader);
+    return gi_fail(I, op, "unit %d of group %lld %s element %lld of a shared buffer that other units read since the "
+                          "last block sync (a gir.sync block is missing)",
+                   u, (long long)I->group, async ? "starts an asynchronous copy into" : "overwrites", (long long)idx);
+  }
+  return true;
+}
+
+void gi_store_unchecked(interp *I, gbuf *b, int64_t idx, gscalar v) {
   void *p = vtc_tensor_elem(&b->t, idx);
   if (b->is_float) vtc_tensor_set_f64(&b->t, idx, v.f);
   else if (b->t.dtype == VTC_I64) memcpy(p, &v.i, 8);
@@ -192,11 +213,35 @@ static bool store_elem(interp *I, vtc_op *op, gbuf *b, int64_t idx, gscalar v) {
     *(uint8_t *)p = (uint8_t)(v.i & 1);
   }
   b->init[idx] = 1;
+  if (b->shadow) {
+    b->shadow[idx].writer = unit_in_group(I);
+    b->shadow[idx].write_epoch = I->epoch;
+  }
+}
+
+static bool load_elem(interp *I, vtc_op *op, gbuf *b, int64_t idx, gscalar *out) {
+  int64_t n = vtc_tensor_numel(&b->t);
+  if (b->freed) return gi_fail(I, op, "reads a freed buffer");
+  if (idx < 0 || idx >= n)
+    return gi_fail(I, op, "reads element %lld of a buffer of %lld elements", (long long)idx, (long long)n);
+  if (b->shadow && !check_shared_load(I, op, b, idx)) return false;
+  if (!b->init[idx] && b->shadow && I->group_size > 1)
+    return gi_fail(I, op, "unit %d of group %lld reads element %lld of a shared buffer that no unit has written yet "
+                          "(when another unit writes it later, a gir.sync block is missing)",
+                   unit_in_group(I), (long long)I->group, (long long)idx);
+  if (!b->init[idx]) return gi_fail(I, op, "reads element %lld, which was never written", (long long)idx);
+  out->f = b->is_float ? vtc_tensor_get_f64(&b->t, idx) : 0;
+  out->i = b->is_float ? 0 : vtc_tensor_get_i64(&b->t, idx);
   return true;
 }
 
-/* Element (i, j) of a view or register slice. */
-static bool read_at(interp *I, vtc_op *op, const gval *g, int64_t i, int64_t j, gscalar *out) {
+static bool store_elem(interp *I, vtc_op *op, gbuf *b, int64_t idx, gscalar v) {
+  if (!gi_check_store(I, op, b, idx, false)) return false;
+  gi_store_unchecked(I, b, idx, v);
+  return true;
+}
+
+bool gi_read_at(interp *I, vtc_op *op, const gval *g, int64_t i, int64_t j, gscalar *out) {
   if (g->kind == GV_SLICE) {
     *out = g->elems[i * g->width + j];
     return true;
@@ -220,28 +265,31 @@ static void scalar_of_attr(const vtc_attr *a, gscalar *s) {
 static bool run_block(interp *I, vtc_block *b, vtc_op **terminator);
 
 static bool run_view(interp *I, vtc_op *op) {
-  gval *b = val(I, op, 0), *out = slot(I, vtc_op_result(op, 0));
+  gval *b = gi_val(I, op, 0), *out = gi_slot(I, vtc_op_result(op, 0));
   vtc_gir_slice_info s;
   vtc_gir_slice_info_of(I->ctx, vtc_op_result(op, 0)->type, &s);
-  if (b->kind != GV_BUF) return fail(I, op, "operand is not a buffer");
+  if (b->kind != GV_BUF) return gi_fail(I, op, "operand is not a buffer");
   out->kind = GV_VIEW;
   out->buf = b->buf;
-  out->offset = val(I, op, 1)->s.i;
+  out->offset = gi_val(I, op, 1)->s.i;
   unsigned k = 2;
-  out->stride = s.stride == VTC_DYNAMIC ? val(I, op, k++)->s.i : s.stride;
+  out->stride = s.stride == VTC_DYNAMIC ? gi_val(I, op, k++)->s.i : s.stride;
   out->num = s.num;
   out->width = s.width;
   out->masked = op->num_operands >= k + 2;
   if (out->masked) {
-    out->vnum = val(I, op, k)->s.i;
-    out->vwidth = val(I, op, k + 1)->s.i;
+    out->vnum = gi_val(I, op, k)->s.i;
+    out->vwidth = gi_val(I, op, k + 1)->s.i;
   }
   scalar_of_attr(vtc_op_get_attr(op, VTC_GIR_ATTR_PADDING), &out->pad);
   return true;
 }
 
+/* With `transpose` the register side is the memory side transposed:
+ * register (i, j) is memory (j, i). */
 static bool run_copy(interp *I, vtc_op *op) {
-  gval *src = val(I, op, 0);
+  gval *src = gi_val(I, op, 0);
+  bool tr = vtc_gir_copy_is_transposed(op);
   if (op->num_results) {
     vtc_gir_slice_info s;
     vtc_gir_slice_info_of(I->ctx, vtc_op_result(op, 0)->type, &s);
@@ -249,21 +297,22 @@ static bool run_copy(interp *I, vtc_op *op) {
     slice_resize(&tmp, s.num, s.width);
     for (int64_t i = 0; i < s.num; i++)
       for (int64_t j = 0; j < s.width; j++)
-        if (!read_at(I, op, src, i, j, &tmp.elems[i * s.width + j])) {
+        if (!gi_read_at(I, op, src, tr ? j : i, tr ? i : j, &tmp.elems[i * s.width + j])) {
           free(tmp.elems);
           return false;
         }
-    gval_copy(slot(I, vtc_op_result(op, 0)), &tmp);
+    gi_gval_copy(gi_slot(I, vtc_op_result(op, 0)), &tmp);
     free(tmp.elems);
     return true;
   }
-  gval *dst = val(I, op, 1);
-  if (dst->kind != GV_VIEW) return fail(I, op, "destination is not a view");
+  gval *dst = gi_val(I, op, 1);
+  if (dst->kind != GV_VIEW) return gi_fail(I, op, "destination is not a view");
   for (int64_t i = 0; i < dst->num; i++)
     for (int64_t j = 0; j < dst->width; j++) {
       if (dst->masked && (i >= dst->vnum || j >= dst->vwidth)) continue;
       gscalar v = {0};
-      if (!read_at(I, op, src, i, j, &v) || !store_elem(I, op, dst->buf, dst->offset + i * dst->stride + j, v))
+      if (!gi_read_at(I, op, src, tr ? j : i, tr ? i : j, &v) ||
+          !store_elem(I, op, dst->buf, dst->offset + i * dst->stride + j, v))
         return false;
     }
   return true;
@@ -279,21 +328,21 @@ static bool run_elementwise(interp *I, vtc_op *op) {
   for (int64_t i = 0; ok && i < s.num; i++)
     for (int64_t j = 0; ok && j < s.width; j++) {
       for (unsigned k = 0; k < op->num_operands; k++) {
-        gval *a = val(I, op, k), *arg = slot(I, body->args[k]);
+        gval *a = gi_val(I, op, k), *arg = gi_slot(I, body->args[k]);
         arg->kind = GV_SCALAR;
         arg->s = a->kind == GV_SLICE ? a->elems[i * a->width + j] : a->s;
       }
       if (pos) {
-        gval *gi = slot(I, body->args[op->num_operands]), *gj = slot(I, body->args[op->num_operands + 1]);
+        gval *gi = gi_slot(I, body->args[op->num_operands]), *gj = gi_slot(I, body->args[op->num_operands + 1]);
         gi->kind = gj->kind = GV_SCALAR;
         gi->s.i = i;
         gj->s.i = j;
       }
       vtc_op *y;
       ok = run_block(I, body, &y);
-      if (ok) res.elems[i * s.width + j] = val(I, y, 0)->s;
+      if (ok) res.elems[i * s.width + j] = gi_val(I, y, 0)->s;
     }
-  if (ok) gval_copy(slot(I, vtc_op_result(op, 0)), &res);
+  if (ok) gi_gval_copy(gi_slot(I, vtc_op_result(op, 0)), &res);
   free(res.elems);
   return ok;
 }
@@ -317,7 +366,7 @@ static int64_t combine_i(vtc_gir_combiner c, int64_t a, int64_t b) {
 }
 
 static bool run_reduce(interp *I, vtc_op *op) {
-  gval *x = val(I, op, 0);
+  gval *x = gi_val(I, op, 0);
   vtc_gir_combiner c = vtc_gir_reduce_combiner(op);
   bool width = vtc_gir_reduce_axis(op) == VTC_GIR_AXIS_WIDTH;
   bool fl = vtc_type_is_float(vtc_gir_elem_type(I->ctx, vtc_op_operand(op, 0)->type));
@@ -334,13 +383,13 @@ static bool run_reduce(interp *I, vtc_op *op) {
     }
     res.elems[o] = acc;
   }
-  gval_copy(slot(I, vtc_op_result(op, 0)), &res);
+  gi_gval_copy(gi_slot(I, vtc_op_result(op, 0)), &res);
   free(res.elems);
   return true;
 }
 
 static bool run_broadcast(interp *I, vtc_op *op) {
-  gval *x = val(I, op, 0);
+  gval *x = gi_val(I, op, 0);
   vtc_gir_slice_info s;
   vtc_gir_slice_info_of(I->ctx, vtc_op_result(op, 0)->type, &s);
   gval res = {0};
@@ -353,14 +402,27 @@ static bool run_broadcast(interp *I, vtc_op *op) {
                                    : scalar            ? x->elems[0]
                                    : width             ? x->elems[i]
                                                        : x->elems[j];
-  gval_copy(slot(I, vtc_op_result(op, 0)), &res);
+  gi_gval_copy(gi_slot(I, vtc_op_result(op, 0)), &res);
   free(res.elems);
   return true;
 }
 
+/* cvt.rna.tf32.f32: the f32 value rounded to 10 mantissa bits, to nearest
+ * with ties away from zero (what tensor cores multiply with `tf32`). */
+static double round_tf32(double x) {
+  float f = (float)x;
+  if (!isfinite(f)) return f;
+  uint32_t bits;
+  memcpy(&bits, &f, 4);
+  bits = (bits + 0x1000u) & ~0x1fffu;
+  memcpy(&f, &bits, 4);
+  return f;
+}
+
 static bool run_mma(interp *I, vtc_op *op) {
-  gval *a = val(I, op, 0), *b = val(I, op, 1), *c = val(I, op, 2);
+  gval *a = gi_val(I, op, 0), *b = gi_val(I, op, 1), *c = gi_val(I, op, 2);
   bool fl = vtc_type_is_float(vtc_gir_elem_type(I->ctx, vtc_op_operand(op, 2)->type));
+  bool tf32 = vtc_op_get_attr(op, VTC_GIR_ATTR_TF32) != NULL;
   gval res = {0};
   slice_resize(&res, c->num, c->width);
   for (int64_t m = 0; m < c->num; m++)
@@ -368,35 +430,18 @@ static bool run_mma(interp *I, vtc_op *op) {
       gscalar acc = c->elems[m * c->width + n];
       for (int64_t k = 0; k < a->width; k++) {
         gscalar x = a->elems[m * a->width + k], y = b->elems[k * b->width + n];
-        if (fl) acc.f += x.f * y.f;
+        if (tf32) acc.f += round_tf32(x.f) * round_tf32(y.f);
+        else if (fl) acc.f += x.f * y.f;
         else acc.i += x.i * y.i;
       }
       res.elems[m * c->width + n] = acc;
     }
-  gval_copy(slot(I, vtc_op_result(op, 0)), &res);
+  gi_gval_copy(gi_slot(I, vtc_op_result(op, 0)), &res);
   free(res.elems);
   return true;
 }
 
-static bool run_for(interp *I, vtc_op *op) {
-  int64_t lb = val(I, op, 0)->s.i, ub = val(I, op, 1)->s.i, step = val(I, op, 2)->s.i;
-  if (step <= 0) return fail(I, op, "step %lld is not positive", (long long)step);
-  vtc_block *body = vtc_gir_for_body(op);
-  unsigned n = vtc_gir_for_num_iter(op);
-  for (unsigned k = 0; k < n; k++) gval_copy(slot(I, body->args[1 + k]), val(I, op, 3 + k));
-  for (int64_t iv = lb; iv < ub; iv += step) {
-    gval *g = slot(I, body->args[0]);
-    g->kind = GV_SCALAR;
-    g->s.i = iv;
-    vtc_op *y;
-    if (!run_block(I, body, &y)) return false;
-    for (unsigned k = 0; k < n; k++) gval_copy(slot(I, body->args[1 + k]), val(I, y, k));
-  }
-  for (unsigned k = 0; k < n; k++) gval_copy(slot(I, vtc_op_result(op, k)), slot(I, body->args[1 + k]));
-  return true;
-}
-
-static void report_assert(interp *I, vtc_op *op, const int64_t *args) {
+void gi_report_assert(interp *I, vtc_op *op, const int64_t *args) {
   char *msg = vtc_assert_format(op, args);
   vtc_error(I->ctx, op->loc, "%s", msg);
   free(msg);
@@ -407,14 +452,14 @@ static void report_assert(interp *I, vtc_op *op, const int64_t *args) {
 static bool run_assert(interp *I, vtc_op *op) {
   int64_t args[VTC_CHECK_MAX_ARGS];
   unsigned n = vtc_assert_num_args(op);
-  for (unsigned i = 0; i < n && i < VTC_CHECK_MAX_ARGS; i++) args[i] = val(I, op, i)->s.i;
+  for (unsigned i = 0; i < n && i < VTC_CHECK_MAX_ARGS; i++) args[i] = gi_val(I, op, i)->s.i;
   if (vtc_check_holds(vtc_assert_relation(op), args[0], args[1])) return true;
   if (!vtc_gir_enclosing_kernel(op)) {
-    report_assert(I, op, args);
+    gi_report_assert(I, op, args);
     return false;
   }
   vtc_value *ord = vtc_assert_order(op);
-  uint64_t order = ord ? (uint64_t)val(I, op, op->num_operands - 1)->s.i : UINT64_MAX;
+  uint64_t order = ord ? (uint64_t)gi_val(I, op, op->num_operands - 1)->s.i : UINT64_MAX;
   if (I->failed.op && I->failed.order <= order) return true;
   I->failed.op = op;
   I->failed.order = order;
@@ -422,43 +467,11 @@ static bool run_assert(interp *I, vtc_op *op) {
   return true;
 }
 
-static bool run_launch(interp *I, vtc_op *op) {
-  vtc_op *k = vtc_gir_launch_lookup_kernel(op);
-  if (!k) return fail(I, op, "kernel not found");
-  /* Units run one after the other, CPU or GPU alike: a barrier among several
-   * units (which would need them to interleave) fails at the gir.sync. */
-  vtc_block *body = vtc_gir_kernel_body(k);
-  for (unsigned a = 0; a < vtc_gir_launch_num_args(op); a++)
-    gval_copy(slot(I, body->args[a]), slot(I, vtc_gir_launch_arg(op, a)));
-  interp saved = *I;
-  I->groups = slot(I, vtc_gir_launch_groups(op))->s.i;
-  I->group_size = vtc_gir_kernel_group_size(k);
-  I->units = I->groups * I->group_size;
-  bool ok = true;
-  for (I->unit = 0; ok && I->unit < I->units; I->unit++) {
-    I->group = I->unit / I->group_size;
-    vtc_op *t;
-    ok = run_block(I, body, &t);
-  }
-  I->unit = saved.unit;
-  I->units = saved.units;
-  I->group = saved.group;
-  I->groups = saved.groups;
-  I->group_size = saved.group_size;
-  if (ok && I->failed.op) {
-    report_assert(I, I->failed.op, I->failed.args);
-    ok = false;
-  }
-  I->failed.op = NULL;
-  return ok;
-}
-
 static bool run_gir(interp *I, vtc_op *op) {
-  gval *out = op->num_results ? slot(I, vtc_op_result(op, 0)) : NULL;
+  gval *out = op->num_results ? gi_slot(I, vtc_op_result(op, 0)) : NULL;
   if (vtc_gir_is(op, "view")) return run_view(I, op);
   if (vtc_gir_is(op, "copy")) return run_copy(I, op);
   if (vtc_gir_is(op, "elementwise")) return run_elementwise(I, op);
-  if (vtc_gir_is(op, "for")) return run_for(I, op);
   if (vtc_gir_is(op, "id") || vtc_gir_is(op, "count")) {
     vtc_gir_dim d = vtc_gir_id_dim(op);
     bool id = vtc_gir_is(op, "id");
@@ -470,7 +483,7 @@ static bool run_gir(interp *I, vtc_op *op) {
   }
   if (vtc_gir_is(op, "extract")) {
     const vtc_attr *p = vtc_op_get_attr(op, VTC_GIR_ATTR_POSITION);
-    gval *x = val(I, op, 0);
+    gval *x = gi_val(I, op, 0);
     int64_t i = p->elems[0].value->i, j = p->elems[1].value->i;
     out->kind = GV_SCALAR;
     out->s = x->elems[i * x->width + j];
@@ -482,23 +495,24 @@ static bool run_gir(interp *I, vtc_op *op) {
   if (vtc_gir_is(op, "sync")) {
     vtc_gir_scope sc = vtc_gir_sync_scope(op);
     if (op->num_results) { /* the same elements in row-major order, re-cut */
-      gval *x = val(I, op, 0);
+      gval *x = gi_val(I, op, 0);
       vtc_gir_slice_info s;
       vtc_gir_slice_info_of(I->ctx, vtc_op_result(op, 0)->type, &s);
       gval tmp = {0};
       slice_resize(&tmp, s.num, s.width);
       memcpy(tmp.elems, x->elems, (size_t)(s.num * s.width) * sizeof *tmp.elems);
-      gval_copy(out, &tmp);
+      gi_gval_copy(out, &tmp);
       free(tmp.elems);
       return true;
     }
-    if ((sc == VTC_GIR_SCOPE_BLOCK && I->group_size > 1) || (sc == VTC_GIR_SCOPE_DEVICE && I->units > 1))
-      return fail(I, op, "a barrier among several units cannot run sequentially");
+    /* Block syncs among several units are the unit runner's (interp_units.c). */
+    if (sc == VTC_GIR_SCOPE_DEVICE && I->units > 1)
+      return gi_fail(I, op, "a device-wide barrier among several groups is not supported by the interpreter");
     return true;
   }
   if (vtc_gir_is(op, "dim")) {
-    gval *b = val(I, op, 0);
-    if (b->kind != GV_BUF) return fail(I, op, "operand is not a buffer");
+    gval *b = gi_val(I, op, 0);
+    if (b->kind != GV_BUF) return gi_fail(I, op, "operand is not a buffer");
     out->kind = GV_SCALAR;
     out->s.i = b->buf->t.dims[vtc_gir_dim_index(op)];
     return true;
@@ -508,37 +522,54 @@ static bool run_gir(interp *I, vtc_op *op) {
     vtc_gir_buffer_info_of(I->ctx, vtc_op_result(op, 0)->type, &bi);
     unsigned k = 0;
     for (unsigned d = 0; d < bi.rank; d++)
-      if (bi.dims[d] == VTC_DYNAMIC) bi.dims[d] = val(I, op, k++)->s.i;
-    gbuf *b = new_buf(I, op, bi.elem, bi.rank, bi.dims);
-    if (!b) return false;
-    b->host = !vtc_gir_enclosing_kernel(op);
+      if (bi.dims[d] == VTC_DYNAMIC) bi.dims[d] = gi_val(I, op, k++)->s.i;
+    gbuf *b = NULL;
+    if (bi.level == VTC_GIR_SHARED) {
+      if (!gi_shared_alloc(I, op, &b)) return false;
+    } else if (!(b = gi_new_buf(I, op, bi.elem, bi.rank, bi.dims, false))) {
+      return false;
+    }
+    b->host = !I->cur;
     out->kind = GV_BUF;
     out->buf = b;
     return true;
   }
   if (vtc_gir_is(op, "free")) {
-    gval *b = val(I, op, 0);
-    if (b->kind != GV_BUF || b->buf->freed) return fail(I, op, "frees a buffer twice (or not a buffer)");
+    gval *b = gi_val(I, op, 0);
+    if (b->kind != GV_BUF || b->buf->freed) return gi_fail(I, op, "frees a buffer twice (or not a buffer)");
     b->buf->freed = true;
     return true;
   }
-  if (vtc_gir_is(op, "launch")) return run_launch(I, op);
+  if (vtc_gir_is(op, "launch")) return gi_run_launch(I, op);
   if (vtc_gir_is(op, "assert")) return run_assert(I, op);
-  return fail(I, op, "not supported by the interpreter");
+  if (vtc_gir_is(op, "copy_async")) return gi_copy_async(I, op);
+  if (vtc_gir_is(op, "async_commit")) return gi_async_commit(I, op);
+  if (vtc_gir_is(op, "async_wait")) return gi_async_wait(I, op);
+  if (vtc_gir_is(op, "assume_multiple")) {
+    int64_t x = gi_val(I, op, 0)->s.i, m = vtc_op_get_int_attr(op, VTC_GIR_ATTR_MULTIPLE, 1);
+    if (m < 1 || x % m)
+      return gi_fail(I, op, "%lld is not a multiple of %lld, as the program assumes", (long long)x, (long long)m);
+    out->kind = GV_SCALAR;
+    out->s.i = x;
+    return true;
+  }
+  return gi_fail(I, op, "not supported by the interpreter");
+}
+
+bool gi_run_op(interp *I, vtc_op *op) {
+  const char *d = op->name->dialect;
+  if (d && (strcmp(d, "arith") == 0 || strcmp(d, "math") == 0)) return run_arith(I, op);
+  if (d && strcmp(d, "gir") == 0) return run_gir(I, op);
+  return gi_fail(I, op, "not supported by the interpreter");
 }
 
 static bool run_block(interp *I, vtc_block *b, vtc_op **terminator) {
   for (vtc_op *op = b->first; op; op = op->next) {
-    const char *d = op->name->dialect;
     if (!op->next && (vtc_gir_is(op, "yield") || vtc_gir_is(op, "return") || vtc_op_is_named(op, "func.return"))) {
       *terminator = op;
       return true;
     }
-    bool ok;
-    if (d && (strcmp(d, "arith") == 0 || strcmp(d, "math") == 0)) ok = run_arith(I, op);
-    else if (d && strcmp(d, "gir") == 0) ok = run_gir(I, op);
-    else ok = fail(I, op, "not supported by the interpreter");
-    if (!ok) return false;
+    if (!gi_run_op(I, op)) return false;
   }
   *terminator = NULL;
   return true;
@@ -548,16 +579,16 @@ static bool run_block(interp *I, vtc_block *b, vtc_op **terminator) {
 
 static bool bind_input(interp *I, vtc_op *func, unsigned a, vtc_value *arg, const vtc_tensor *in) {
   vtc_gir_buffer_info bi;
-  gval *g = slot(I, arg);
+  gval *g = gi_slot(I, arg);
   if (vtc_gir_buffer_info_of(I->ctx, arg->type, &bi)) {
     vtc_dtype dt;
     if (!vtc_te_dtype_of(bi.elem, &dt) || dt != in->dtype || (unsigned)in->rank != bi.rank)
-      return fail(I, func, "input #%u does not match the argument's element type and rank", a);
+      return gi_fail(I, func, "input #%u does not match the argument's element type and rank", a);
     for (unsigned d = 0; d < bi.rank; d++)
       if (bi.dims[d] != VTC_DYNAMIC && bi.dims[d] != in->dims[d])
-        return fail(I, func, "input #%u has size %lld in dim %u, the argument %lld", a, (long long)in->dims[d], d,
+        return gi_fail(I, func, "input #%u has size %lld in dim %u, the argument %lld", a, (long long)in->dims[d], d,
                     (long long)bi.dims[d]);
-    gbuf *b = new_buf(I, func, bi.elem, bi.rank, in->dims);
+    gbuf *b = gi_new_buf(I, func, bi.elem, bi.rank, in->dims, false);
     if (!b) return false;
     memcpy(b->t.data, in->data, vtc_tensor_nbytes(in));
     memset(b->init, 1, (size_t)vtc_tensor_numel(in));
@@ -565,7 +596,7 @@ static bool bind_input(interp *I, vtc_op *func, unsigned a, vtc_value *arg, cons
     g->buf = b;
     return true;
   }
-  if (vtc_tensor_numel(in) != 1) return fail(I, func, "scalar input #%u must have one element", a);
+  if (vtc_tensor_numel(in) != 1) return gi_fail(I, func, "scalar input #%u must have one element", a);
   g->kind = GV_SCALAR;
   g->s.i = vtc_tensor_get_i64(in, 0);
   g->s.f = vtc_tensor_get_f64(in, 0);
@@ -575,18 +606,18 @@ static bool bind_input(interp *I, vtc_op *func, unsigned a, vtc_value *arg, cons
 static bool collect(interp *I, vtc_op *ret, vtc_tensor **outputs, unsigned *num_outputs) {
   vtc_tensor *outs = vtc_xcalloc(ret->num_operands + 1, sizeof *outs);
   for (unsigned k = 0; k < ret->num_operands; k++) {
-    gval *g = val(I, ret, k);
+    gval *g = gi_val(I, ret, k);
     if (g->kind == GV_BUF) {
       gbuf *b = g->buf;
       if (b->freed || b->moved) {
         vtc_tensor_free_array(outs, k);
-        return fail(I, ret, "returns a freed buffer or one buffer twice (result #%u)", k);
+        return gi_fail(I, ret, "returns a freed buffer or one buffer twice (result #%u)", k);
       }
       int64_t n = vtc_tensor_numel(&b->t);
       for (int64_t e = 0; e < n; e++)
         if (!b->init[e]) {
           vtc_tensor_free_array(outs, k);
-          return fail(I, ret, "result #%u: element %lld was never written", k, (long long)e);
+          return gi_fail(I, ret, "result #%u: element %lld was never written", k, (long long)e);
         }
       outs[k] = b->t;
       memset(&b->t, 0, sizeof b->t);
@@ -606,24 +637,26 @@ static bool collect(interp *I, vtc_op *ret, vtc_tensor **outputs, unsigned *num_
 
 bool vtc_gir_interpret(vtc_op *func, unsigned num_inputs, const vtc_tensor *inputs, vtc_tensor **outputs,
                        unsigned *num_outputs) {
-  interp I = {.ctx = vtc_op_context(func), .units = 1, .groups = 1, .group_size = 1};
+  interp I = {.ctx = vtc_op_context(func), .units = 1, .groups = 1, .group_size = 1, .epoch = 1};
+  I.vals = &I.host_vals;
   *outputs = NULL;
   *num_outputs = 0;
   vtc_block *entry = func->num_regions ? vtc_op_region(func, 0)->first : NULL;
-  bool ok = entry != NULL || fail(&I, func, "function has no body");
+  bool ok = entry != NULL || gi_fail(&I, func, "function has no body");
   if (ok && num_inputs != entry->num_args)
-    ok = fail(&I, func, "takes %u arguments, but %u inputs were given", entry->num_args, num_inputs);
+    ok = gi_fail(&I, func, "takes %u arguments, but %u inputs were given", entry->num_args, num_inputs);
   for (unsigned a = 0; ok && a < entry->num_args; a++) ok = bind_input(&I, func, a, entry->args[a], &inputs[a]);
   vtc_op *ret = NULL;
   if (ok) ok = run_block(&I, entry, &ret);
-  if (ok && (!ret || !vtc_op_is_named(ret, "func.return"))) ok = fail(&I, func, "body does not end with func.return");
+  if (ok && (!ret || !vtc_op_is_named(ret, "func.return")))
+    ok = gi_fail(&I, func, "body does not end with func.return");
   if (ok) ok = collect(&I, ret, outputs, num_outputs);
   /* Host buffers must be freed or returned (arguments belong to the caller). */
   for (size_t i = 0; ok && i < I.bufs.len; i++) {
     gbuf *b = I.bufs.data[i];
     bool is_arg = false;
     for (unsigned a = 0; a < entry->num_args; a++) {
-      gval *g = vtc_ptrmap_get(&I.vals, entry->args[a]);
+      gval *g = vtc_ptrmap_get(&I.host_vals, entry->args[a]);
       is_arg |= g && g->kind == GV_BUF && g->buf == b;
     }
     if (b->host && !b->freed && !b->moved && !is_arg) {
@@ -633,18 +666,8 @@ bool vtc_gir_interpret(vtc_op *func, unsigned num_inputs, const vtc_tensor *inpu
       *num_outputs = 0;
     }
   }
-  for (size_t i = 0; i < I.bufs.len; i++) {
-    vtc_tensor_free(&I.bufs.data[i]->t);
-    free(I.bufs.data[i]->init);
-    free(I.bufs.data[i]);
-  }
+  for (size_t i = 0; i < I.bufs.len; i++) gi_buf_free(I.bufs.data[i]);
   VTC_VEC_FREE(&I.bufs);
-  for (size_t i = 0; i < I.vals.cap; i++)
-    if (I.vals.keys[i] > VTC_PTRMAP_DELETED) {
-      gval *g = I.vals.vals[i];
-      free(g->elems);
-      free(g);
-    }
-  vtc_ptrmap_free(&I.vals);
+  gi_gvals_free(&I.host_vals);
   return ok;
 }

@@ -1,8 +1,8 @@
-/* A sequential interpreter for gir host functions and CPU-style kernels
- * (dialects/gir/README.md), so that lower-te-to-gir can be checked
- * numerically against the te interpreter without the LLVM path. Simple and
- * obviously right beats fast: units run one after the other, so kernels
- * with block or device barriers among several units are refused. */
+/* An interpreter for gir host functions and the kernels they launch
+ * (dialects/gir/README.md, "The interpreter"), so that lower-te-to-gir and
+ * hand-written GPU kernels can be checked numerically without the LLVM path
+ * or a GPU. Simple and obviously right beats fast: groups run one after
+ * another, the units of a group in lockstep between block syncs. */
 #ifndef VTC_DIALECTS_GIR_INTERPRETER_H
 #define VTC_DIALECTS_GIR_INTERPRETER_H
 
@@ -13,8 +13,13 @@
  * scalars, func.return) on num_inputs tensors, one per argument: a buffer
  * argument takes a tensor of its element type and rank whose sizes match
  * the static dims; a scalar argument takes a one-element tensor.
- * Semantics: every launch runs its units in order (unit = group *
- * group_size + unit_in_group), each running the kernel body; register
+ * Semantics: every launch runs its groups in order, and the units of a
+ * group (unit = group * group_size + unit_in_group) in lockstep: each runs
+ * the kernel body until its next `gir.sync block`, then the next unit,
+ * until all wait at the same sync and pass it; one shared buffer per
+ * gir.alloc and group; shared accesses that only a missing sync or
+ * gir.async_wait would order are located errors, as are units that reach
+ * different syncs; asynchronous copies land at their gir.async_wait; register
  * slices hold elements as f64 (floats) or int64 (integers) without rounding
  * (only arith.truncf rounds, like the te interpreter), memory holds them in
  * the element type (a store rounds). Out-of-buffer accesses, reading

@@ -540,6 +540,10 @@ static const vtc_attr_spec reduce_attrs[] = {
 };
 static const vtc_attr_spec broadcast_attrs[] = {{VTC_GIR_ATTR_AXIS, VTC_ATTR_STRING, true, NULL}, {0}};
 static const vtc_attr_spec extract_attrs[] = {{VTC_GIR_ATTR_POSITION, VTC_ATTR_ARRAY, false, NULL}, {0}};
+static const vtc_attr_spec copy_attrs[] = {{VTC_GIR_ATTR_TRANSPOSE, VTC_ATTR_UNIT, true, NULL}, {0}};
+static const vtc_attr_spec mma_attrs[] = {{VTC_GIR_ATTR_TF32, VTC_ATTR_UNIT, true, NULL}, {0}};
+static const vtc_attr_spec async_wait_attrs[] = {{VTC_GIR_ATTR_PENDING, VTC_ATTR_INTEGER, false, NULL}, {0}};
+static const vtc_attr_spec assume_multiple_attrs[] = {{VTC_GIR_ATTR_MULTIPLE, VTC_ATTR_INTEGER, false, NULL}, {0}};
 static const vtc_attr_spec assert_attrs[] = {
     {VTC_ASSERT_ATTR_RELATION, VTC_ATTR_STRING, false, NULL},
     {VTC_ASSERT_ATTR_MESSAGE, VTC_ATTR_STRING, false, NULL},
@@ -589,7 +593,7 @@ static const vtc_op_def gir_ops[] = {
      .attrs = view_attrs, .verify = gir_verify_view, .print = gir_print_view, .parse = gir_parse_view,
      .summary = "a memory slice of a buffer: num segments of width elements, stride apart, from an offset"},
     {.name = "gir.copy", .num_operands = -1, .num_results = -1, .num_regions = 0,
-     .traits = VTC_TRAIT_DATA_MOVEMENT, .verify = gir_verify_copy, .print = gir_print_copy,
+     .traits = VTC_TRAIT_DATA_MOVEMENT, .attrs = copy_attrs, .verify = gir_verify_copy, .print = gir_print_copy,
      .parse = gir_parse_copy, .summary = "moves a memory slice between levels (same num and width)"},
     {.name = "gir.sync", .num_operands = -1, .num_results = -1, .num_regions = 0, .attrs = sync_attrs,
      .verify = gir_verify_sync, .print = gir_print_sync, .parse = gir_parse_sync,
@@ -606,11 +610,24 @@ static const vtc_op_def gir_ops[] = {
      .attrs = broadcast_attrs, .verify = gir_verify_broadcast, .print = gir_print_broadcast,
      .parse = gir_parse_broadcast, .summary = "replicates a register slice along width or num, or a scalar"},
     {.name = "gir.mma", .num_operands = 3, .num_results = 1, .num_regions = 0, .traits = VTC_TRAIT_PURE,
-     .verify = gir_verify_mma, .print = gir_print_mma, .parse = gir_parse_mma,
+     .attrs = mma_attrs, .verify = gir_verify_mma, .print = gir_print_mma, .parse = gir_parse_mma,
      .summary = "a matrix instruction block: D = A x B + C on register slices"},
     {.name = "gir.extract", .num_operands = 1, .num_results = 1, .num_regions = 0, .traits = VTC_TRAIT_PURE,
      .attrs = extract_attrs, .verify = gir_verify_extract, .print = gir_print_extract, .parse = gir_parse_extract,
      .summary = "one element of a register slice as a scalar"},
+    /* asynchronous copies (Vortex's L1 pipeline on a GPU: cp.async) */
+    {.name = "gir.copy_async", .num_operands = 2, .num_results = 0, .num_regions = 0,
+     .verify = gir_verify_copy_async, .print = gir_print_copy_async, .parse = gir_parse_copy_async,
+     .summary = "starts a global -> shared copy in 16-byte chunks, zero-filling outside the source's valid counts"},
+    {.name = "gir.async_commit", .num_operands = 0, .num_results = 0, .num_regions = 0,
+     .verify = gir_verify_async_commit, .print = gir_print_async_commit, .parse = gir_parse_async_commit,
+     .summary = "closes this unit's copies started since the last commit into a group"},
+    {.name = "gir.async_wait", .num_operands = 0, .num_results = 0, .num_regions = 0, .attrs = async_wait_attrs,
+     .verify = gir_verify_async_wait, .print = gir_print_async_wait, .parse = gir_parse_async_wait,
+     .summary = "waits until at most `pending` of this unit's committed copy groups are in flight"},
+    {.name = "gir.assume_multiple", .num_operands = 1, .num_results = 1, .num_regions = 0, .traits = VTC_TRAIT_PURE,
+     .attrs = assume_multiple_attrs, .verify = gir_verify_assume_multiple, .print = gir_print_assume_multiple,
+     .parse = gir_parse_assume_multiple, .summary = "an index the producer guarantees to be a multiple of a constant"},
 };
 
 const vtc_dialect vtc_gir_dialect = {

@@ -10,6 +10,15 @@ static bool is_scalar(const vtc_type *t) {
 
 /* ---- gir.elementwise ---------------------------------------------------------- */
 
+/* Two register slices of one shape put every element in the same lane:
+ * the same layout, and for mma_a and mma_b (whose tiles depend on it) the
+ * same element width. */
+static bool same_distribution(const vtc_gir_slice_info *a, const vtc_gir_slice_info *b) {
+  if (a->layout != b->layout) return false;
+  if (a->layout != VTC_GIR_LAYOUT_MMA_A && a->layout != VTC_GIR_LAYOUT_MMA_B) return true;
+  return vtc_type_bit_width(a->elem) == vtc_type_bit_width(b->elem);
+}
+
 vtc_block *vtc_gir_elementwise_body(const vtc_op *op) { return op->num_regions ? op->regions[0].first : NULL; }
 bool vtc_gir_elementwise_has_position(const vtc_op *op) {
   vtc_block *b = vtc_gir_elementwise_body(op);
@@ -31,6 +40,11 @@ bool gir_verify_elementwise(vtc_op *op) {
       if (s.num != out.num || s.width != out.width)
         return vtc_op_error(op, "operand #%u is %lldx%lld, but the result is %lldx%lld", i, (long long)s.num,
                             (long long)s.width, (long long)out.num, (long long)out.width);
+      if (!same_distribution(&s, &out))
+        return vtc_op_error(op, "operand #%u has layout %s (of %u-bit elements), the result %s (of %u-bit elements): "
+                                "every element must be in the same lane (re-pattern with 'gir.sync warp')",
+                            i, vtc_gir_layout_name(s.layout), vtc_type_bit_width(s.elem),
+                            vtc_gir_layout_name(out.layout), vtc_type_bit_width(out.elem));
     } else if (!is_scalar(t)) {
       return gir_type_error(op, "operand has type %s%s; operands are register slices or scalars", t, NULL);
     }
@@ -197,6 +211,9 @@ bool gir_verify_reduce(vtc_op *op) {
   if (!gir_register_of(op, vtc_op_operand(op, 0)->type, "operand", &in) ||
       !gir_register_of(op, vtc_op_result(op, 0)->type, "result", &out))
     return false;
+  if (out.layout != VTC_GIR_LAYOUT_LANES)
+    return vtc_op_error(op, "result has layout %s; a reduction's result has the default layout",
+                        vtc_gir_layout_name(out.layout));
   return check_narrow(op, a, &in, &out, "result");
 }
 
@@ -284,6 +301,9 @@ bool gir_verify_broadcast(vtc_op *op) {
     return true;
   }
   if (in.level != VTC_GIR_REGISTER) return gir_register_of(op, t, "operand", &in);
+  if (in.layout != VTC_GIR_LAYOUT_LANES)
+    return vtc_op_error(op, "operand has layout %s; a broadcast reads a slice of the default layout",
+                        vtc_gir_layout_name(in.layout));
   if (!as) {
     if (in.num != 1 || in.width != 1)
       return vtc_op_error(op, "without an axis broadcasts a scalar or a 1x1 slice, not %lldx%lld", (long long)in.num,
@@ -331,6 +351,43 @@ vtc_value *vtc_gir_build_broadcast(vtc_builder *b, const vtc_loc *loc, vtc_gir_a
 
 /* ---- gir.mma ------------------------------------------------------------------------- */
 
+/* Tensor-core fragments: all three operands are fragments of their role,
+ * with inputs and accumulator mma.sync multiplies (f16 x f16 + f32 or f16,
+ * bf16 x bf16 + f32, and f32 x f32 + f32 as tf32, which `tf32` allows).
+ * FFMA thread tiles: all three of their role, any types gir.mma takes. */
+static bool verify_mma_fragments(vtc_op *op, const vtc_gir_slice_info *a, const vtc_gir_slice_info *b,
+                                 const vtc_gir_slice_info *c) {
+  bool tf32 = vtc_op_get_attr(op, VTC_GIR_ATTR_TF32) != NULL;
+  bool any = a->layout || b->layout || c->layout;
+  bool ffma = a->layout >= VTC_GIR_LAYOUT_FFMA_A || b->layout >= VTC_GIR_LAYOUT_FFMA_A ||
+              c->layout >= VTC_GIR_LAYOUT_FFMA_A;
+  if (!any || ffma) {
+    if (tf32) return vtc_op_error(op, "`tf32` needs tensor-core fragments (mma_a, mma_b, mma_acc operands)");
+    if (ffma && (a->layout != VTC_GIR_LAYOUT_FFMA_A || b->layout != VTC_GIR_LAYOUT_FFMA_B ||
+                 c->layout != VTC_GIR_LAYOUT_FFMA_ACC))
+      return vtc_op_error(op, "on thread tiles takes A as ffma_a, B as ffma_b and C as ffma_acc (they are %s, %s, %s)",
+                          vtc_gir_layout_name(a->layout), vtc_gir_layout_name(b->layout),
+                          vtc_gir_layout_name(c->layout));
+    return true;
+  }
+  if (a->layout != VTC_GIR_LAYOUT_MMA_A || b->layout != VTC_GIR_LAYOUT_MMA_B || c->layout != VTC_GIR_LAYOUT_MMA_ACC)
+    return vtc_op_error(op, "on fragments takes A as mma_a, B as mma_b and C as mma_acc (they are %s, %s, %s)",
+                        vtc_gir_layout_name(a->layout), vtc_gir_layout_name(b->layout),
+                        vtc_gir_layout_name(c->layout));
+  vtc_type_kind ak = a->elem->kind, ck = c->elem->kind;
+  bool ok = (ak == VTC_TYPE_F16 && (ck == VTC_TYPE_F32 || ck == VTC_TYPE_F16)) ||
+            (ak == VTC_TYPE_BF16 && ck == VTC_TYPE_F32) || (ak == VTC_TYPE_F32 && ck == VTC_TYPE_F32);
+  if (!ok)
+    return gir_type_error(op, "tensor cores multiply f16 into f32 or f16, bf16 into f32, and f32 (as tf32) into "
+                              "f32, not %s into %s",
+                          a->elem, c->elem);
+  if (ak == VTC_TYPE_F32 && !tf32)
+    return vtc_op_error(op, "multiplies f32 fragments on tensor cores, which round the inputs to tf32: say so with "
+                            "`tf32` (or use the default layout for exact f32 FMAs)");
+  if (ak != VTC_TYPE_F32 && tf32) return vtc_op_error(op, "`tf32` applies to f32 inputs only");
+  return true;
+}
+
 bool gir_verify_mma(vtc_op *op) {
   if (!gir_require_kernel(op)) return false;
   vtc_gir_slice_info a, b, c, d;
@@ -353,7 +410,7 @@ bool gir_verify_mma(vtc_op *op) {
   if (af != cf || vtc_type_bit_width(c.elem) < vtc_type_bit_width(a.elem))
     return gir_type_error(op, "accumulator %s cannot hold products of %s (same kind, at least as wide)", c.elem,
                           a.elem);
-  return true;
+  return verify_mma_fragments(op, &a, &b, &c);
 }
 
 void gir_print_mma(vtc_printer *p, vtc_op *op) {

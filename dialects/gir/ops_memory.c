@@ -180,11 +180,22 @@ bool gir_verify_copy(vtc_op *op) {
     return gir_type_error(op, "source elements %s differ from destination elements %s (convert with "
                               "gir.elementwise)",
                           src.elem, dst.elem);
+  if (vtc_gir_copy_is_transposed(op)) {
+    if (src.level != VTC_GIR_REGISTER && dst.level != VTC_GIR_REGISTER)
+      return vtc_op_error(op, "transposes between registers and memory only (not from %s to %s memory)",
+                          vtc_gir_level_name(src.level), vtc_gir_level_name(dst.level));
+    if (src.num != dst.width || src.width != dst.num)
+      return vtc_op_error(op, "with `transpose`, source %lldx%lld must be destination %lldx%lld transposed",
+                          (long long)src.num, (long long)src.width, (long long)dst.num, (long long)dst.width);
+    return true;
+  }
   if (src.num != dst.num || src.width != dst.width)
     return vtc_op_error(op, "source is %lldx%lld but destination is %lldx%lld: a copy keeps num and width",
                         (long long)src.num, (long long)src.width, (long long)dst.num, (long long)dst.width);
   return true;
 }
+
+bool vtc_gir_copy_is_transposed(const vtc_op *op) { return vtc_op_get_attr(op, VTC_GIR_ATTR_TRANSPOSE) != NULL; }
 
 void gir_print_copy(vtc_printer *p, vtc_op *op) {
   bool to_register = op->num_operands == 1 && op->num_results == 1;
@@ -293,7 +304,7 @@ bool gir_verify_sync(vtc_op *op) {
   if (in.num * in.width != out.num * out.width)
     return vtc_op_error(op, "re-patterns %lldx%lld into %lldx%lld: the element count must stay the same",
                         (long long)in.num, (long long)in.width, (long long)out.num, (long long)out.width);
-  if (scope == VTC_GIR_SCOPE_LANE && (in.num != out.num || in.width != out.width))
+  if (scope == VTC_GIR_SCOPE_LANE && (in.num != out.num || in.width != out.width || in.layout != out.layout))
     return vtc_op_error(op, "'lane' scope exchanges nothing between lanes, so the pattern cannot change (use 'warp')");
   return true;
 }

@@ -19,6 +19,7 @@ static const char *const hier_names[] = {"cpu", "gpu"};
 static const char *const dim_names[] = {"unit", "group", "unit_in_group"};
 static const char *const combiner_names[] = {"sum", "max", "min", "prod"};
 static const char *const axis_names[] = {"width", "num"};
+static const char *const layout_names[] = {"lanes", "mma_a", "mma_b", "mma_acc", "ffma_a", "ffma_b", "ffma_acc"};
 
 #define COUNT(a) (sizeof(a) / sizeof(a)[0])
 
@@ -48,6 +49,7 @@ NAME_FNS(hierarchy, vtc_gir_hierarchy, hier_names)
 NAME_FNS(dim, vtc_gir_dim, dim_names)
 NAME_FNS(combiner, vtc_gir_combiner, combiner_names)
 NAME_FNS(axis, vtc_gir_axis, axis_names)
+NAME_FNS(layout, vtc_gir_layout, layout_names)
 
 vtc_gir_scope vtc_gir_level_max_scope(vtc_gir_level l) {
   switch (l) {
@@ -82,6 +84,7 @@ static void format_slice(vtc_strbuf *b, const vtc_gir_slice_info *s) {
     vtc_strbuf_puts(b, ", ");
     put_size(b, s->stride);
   }
+  if (s->layout != VTC_GIR_LAYOUT_LANES) vtc_strbuf_printf(b, ", %s", layout_names[s->layout]);
 }
 
 static void format_buffer(vtc_strbuf *b, const vtc_gir_buffer_info *s) {
@@ -116,12 +119,94 @@ const char *vtc_gir_slice_check(vtc_gir_level level, const vtc_type *elem, int64
   return NULL;
 }
 
+/* ---- fragment layouts ---------------------------------------------------------------
+ * The tiles of PTX's mma.sync fragments (PTX ISA, "Matrix Fragments for
+ * mma.m16n8k16" and "mma.m16n8k8"): A is M x K, B is K x N, the accumulator
+ * M x N. 16-bit inputs are m16n8k16, 32-bit ones (f32 taken as tf32)
+ * m16n8k8; the accumulator's tile does not depend on its element type, so
+ * a cast keeps the layout. */
+typedef struct fragment_tile {
+  vtc_gir_layout layout;
+  unsigned elem_bits; /* 0: any element */
+  bool mma_input;     /* f16, bf16 and f32 only */
+  int64_t rows, cols;
+  const char *shape_error;
+} fragment_tile;
+
+static const fragment_tile fragment_tiles[] = {
+    {VTC_GIR_LAYOUT_MMA_A, 16, true, 16, 16, "an mma_a fragment of 16-bit elements is made of 16x16 tiles: num and "
+                                             "width must be multiples of 16"},
+    {VTC_GIR_LAYOUT_MMA_A, 32, true, 16, 8, "an mma_a fragment of f32 (tf32) is made of 16x8 tiles: num must be a "
+                                            "multiple of 16 and width of 8"},
+    {VTC_GIR_LAYOUT_MMA_B, 16, true, 16, 8, "an mma_b fragment of 16-bit elements is made of 16x8 tiles: num must be a "
+                                            "multiple of 16 and width of 8"},
+    {VTC_GIR_LAYOUT_MMA_B, 32, true, 8, 8, "an mma_b fragment of f32 (tf32) is made of 8x8 tiles: num and width must "
+                                           "be multiples of 8"},
+    {VTC_GIR_LAYOUT_MMA_ACC, 0, false, 16, 8, "an mma_acc fragment is made of 16x8 tiles: num must be a multiple of 16 "
+                                              "and width of 8"},
+    {VTC_GIR_LAYOUT_FFMA_A, 0, false, 4, 1, "an ffma_a slice spreads its rows over the 4 rows of lanes: num must be a "
+                                            "multiple of 4"},
+    {VTC_GIR_LAYOUT_FFMA_B, 0, false, 1, 8, "an ffma_b slice spreads its columns over the 8 columns of lanes: width "
+                                            "must be a multiple of 8"},
+    {VTC_GIR_LAYOUT_FFMA_ACC, 0, false, 4, 8, "an ffma_acc slice spreads its rows over 4 rows and its columns over 8 "
+                                              "columns of lanes: num must be a multiple of 4 and width of 8"},
+};
+
+/* The element types of the A and B fragments: what mma.sync multiplies. */
+static bool mma_input_elem(const vtc_type *e) {
+  return e->kind == VTC_TYPE_F16 || e->kind == VTC_TYPE_BF16 || e->kind == VTC_TYPE_F32;
+}
+
+static const fragment_tile *find_tile(vtc_gir_layout layout, const vtc_type *elem) {
+  if (!elem_ok(elem)) return NULL;
+  for (size_t i = 0; i < COUNT(fragment_tiles); i++) {
+    const fragment_tile *f = &fragment_tiles[i];
+    if (f->layout != layout || (f->elem_bits && f->elem_bits != vtc_type_bit_width(elem))) continue;
+    return f->mma_input && !mma_input_elem(elem) ? NULL : f;
+  }
+  return NULL;
+}
+
+bool vtc_gir_fragment_tile(vtc_gir_layout layout, const vtc_type *elem, int64_t *rows, int64_t *cols) {
+  const fragment_tile *f = find_tile(layout, elem);
+  if (!f) return false;
+  *rows = f->rows;
+  *cols = f->cols;
+  return true;
+}
+
+const char *vtc_gir_fragment_check(vtc_gir_layout layout, const vtc_type *elem, int64_t num, int64_t width) {
+  if ((unsigned)layout > VTC_GIR_LAYOUT_FFMA_ACC) return "unknown register layout";
+  if (layout == VTC_GIR_LAYOUT_LANES) return NULL;
+  const fragment_tile *f = find_tile(layout, elem);
+  if (!f)
+    return layout == VTC_GIR_LAYOUT_MMA_A || layout == VTC_GIR_LAYOUT_MMA_B
+               ? "mma_a and mma_b fragments hold f16, bf16 or f32 (as tf32) elements"
+               : "slice elements must be integers or floats";
+  return num % f->rows || width % f->cols ? f->shape_error : NULL;
+}
+
+const vtc_type *vtc_gir_fragment_type(vtc_context *ctx, vtc_gir_layout layout, const vtc_type *elem, int64_t num,
+                                      int64_t width) {
+  const char *err = vtc_gir_slice_check(VTC_GIR_REGISTER, elem, num, width, width);
+  if (!err) err = vtc_gir_fragment_check(layout, elem, num, width);
+  (void)err;
+  assert(!err && "invalid gir fragment type");
+  vtc_gir_slice_info s = {VTC_GIR_REGISTER, elem, num, width, width, layout};
+  vtc_strbuf b = {0};
+  format_slice(&b, &s);
+  const vtc_type *t = vtc_type_dialect(ctx, vtc_str(ctx, "gir"), vtc_str(ctx, "slice"), vtc_strn(ctx, b.data, b.len),
+                                       NULL);
+  vtc_strbuf_free(&b);
+  return t;
+}
+
 const vtc_type *vtc_gir_slice_type(vtc_context *ctx, vtc_gir_level level, const vtc_type *elem, int64_t num,
                                    int64_t width, int64_t stride) {
   const char *err = vtc_gir_slice_check(level, elem, num, width, stride);
   (void)err;
   assert(!err && "invalid gir slice type");
-  vtc_gir_slice_info s = {level, elem, num, width, stride};
+  vtc_gir_slice_info s = {level, elem, num, width, stride, VTC_GIR_LAYOUT_LANES};
   vtc_strbuf b = {0};
   format_slice(&b, &s);
   const vtc_type *t = vtc_type_dialect(ctx, vtc_str(ctx, "gir"), vtc_str(ctx, "slice"), vtc_strn(ctx, b.data, b.len),
@@ -256,6 +341,24 @@ static bool parse_end(cursor *c) {
   return true;
 }
 
+/* A register slice's layout, where a memory slice has its stride. */
+static bool parse_layout(cursor *c, vtc_gir_slice_info *s) {
+  const char *start = c->s;
+  while (c->s < c->end && is_ident(*c->s)) c->s++;
+  char word[32];
+  size_t n = (size_t)(c->s - start);
+  if (n == 0 || n >= sizeof word)
+    return fail(c, "expected a stride (an integer or '?') or a register layout (mma_a, mma_b, mma_acc, ffma_a, "
+                   "ffma_b or ffma_acc)%s", "");
+  memcpy(word, start, n);
+  word[n] = 0;
+  if (!vtc_gir_layout_from_name(word, &s->layout) || s->layout == VTC_GIR_LAYOUT_LANES)
+    return fail(c, "unknown register layout '%s' (expected mma_a, mma_b, mma_acc, ffma_a, ffma_b or ffma_acc)", word);
+  if (s->level != VTC_GIR_REGISTER)
+    return fail(c, "only register slices have a layout (memory slices have a stride)%s", "");
+  return true;
+}
+
 static bool parse_slice(cursor *c, vtc_gir_slice_info *s) {
   int64_t dims[2];
   unsigned rank;
@@ -268,16 +371,18 @@ static bool parse_slice(cursor *c, vtc_gir_slice_info *s) {
   s->num = dims[0];
   s->width = dims[1];
   s->stride = s->width;
+  s->layout = VTC_GIR_LAYOUT_LANES;
   skip_ws(c);
   if (c->s < c->end && *c->s == ',') {
     c->s++;
     skip_ws(c);
     bool present;
     if (!parse_size(c, &s->stride, &present)) return false;
-    if (!present) return fail(c, "expected a stride (an integer or '?')%s", "");
+    if (!present && !parse_layout(c, s)) return false;
   }
   if (!parse_end(c)) return false;
   const char *err = vtc_gir_slice_check(s->level, s->elem, s->num, s->width, s->stride);
+  if (!err) err = vtc_gir_fragment_check(s->layout, s->elem, s->num, s->width);
   if (err) return fail(c, "%s", err);
   return true;
 }
@@ -353,6 +458,11 @@ bool vtc_gir_buffer_info_of(vtc_context *ctx, const vtc_type *t, vtc_gir_buffer_
   if (!parse_buffer(&c, &s)) return false;
   *info = s;
   return true;
+}
+
+vtc_gir_layout vtc_gir_layout_of(vtc_context *ctx, const vtc_type *t) {
+  vtc_gir_slice_info s;
+  return vtc_gir_slice_info_of(ctx, t, &s) ? s.layout : VTC_GIR_LAYOUT_LANES;
 }
 
 bool vtc_gir_is_register(vtc_context *ctx, const vtc_type *t) {

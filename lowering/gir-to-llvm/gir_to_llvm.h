@@ -74,12 +74,18 @@
  * (a 64-bit device address) followed by one i64 per dynamic dimension; index
  * is i64; i1 is i8 (0 or 1); iN (N >= 8) is iN; f16 and bf16 are i16 (their
  * bits); f32 float; f64 double. It is launched with grid (groups, 1, 1),
- * block (group_size * 32, 1, 1) and no dynamic shared memory; a launch of 0
+ * block (group_size * 32, 1, 1) and the kernel's dynamic shared bytes
+ * (vtc_gir_gpu_dynamic_shared_bytes below, usually 0); a launch of 0
  * groups is skipped by the host. Unit = warp (gir.id unit_in_group =
  * tid.x / 32, group = ctaid.x), lane = tid.x % 32. A register slice
  * num x width is held as num vectors of ceil(width / 32) elements per
  * thread: element j of a segment lives in lane j % 32 at position j / 32
- * (dialects/gir/README.md); positions past `width` are padding. Math that
+ * (dialects/gir/README.md); positions past `width` are padding. A slice
+ * with a fragment layout (mma_a, mma_b, mma_acc) is held as one vector per
+ * tile of its layout, tiles row-major, with this thread's elements of the
+ * tile in PTX's fragment order (fragment_ops.c); gir.mma on fragments is
+ * mma.sync, shared -> fragment copies ldmatrix, gir.copy_async cp.async
+ * (async_ops.c), through the target's tensor_core hooks. Math that
  * NVPTX has no instruction for (log, pow, and exp/tanh/erf outside the f32
  * approximations) calls libdevice's __nv_* functions, linked when PTX is
  * emitted (targets/nvptx/nvptx.h).
@@ -107,8 +113,9 @@
  * the kernels write their records; the host plan (runtime/cuda_plan.h)
  * evaluates host assertions and reads the records.
  *
- * Unsupported (a located error diagnostic, translation fails): gir.sync
- * block with group_size > 1 (units of a group run one after the other),
+ * Unsupported (a located error diagnostic, translation fails): on the
+ * CPU gir.sync block with group_size > 1 (units of a group run one after
+ * the other), fragment layouts, transposed and asynchronous copies;
  * gir.sync device, gpu kernels, host functions with more than one block,
  * tensor types and dense constants, global allocs inside kernels, and any
  * op outside gir, arith, math and func. */
@@ -141,6 +148,22 @@ vtc_gir_to_llvm_options vtc_gir_to_llvm_default_options(void);
  * are not set (vtc_target_configure_module does it). */
 LLVMModuleRef vtc_gir_to_llvm(vtc_op *module, LLVMContextRef llctx, const char *name,
                               const vtc_gir_to_llvm_options *opts);
+
+/* ---- Shared memory of GPU kernels -------------------------------------------
+ * A kernel's shared gir.allocs take their bytes each rounded up to 16 (the
+ * alignment ldmatrix and cp.async need), in the kernel's walk order. Up to
+ * VTC_GIR_GPU_STATIC_SHARED_MAX bytes in all they are static shared arrays;
+ * beyond it they are slices of the block's dynamic shared memory, and the
+ * kernel needs that many bytes at launch (the CUDA runtime raises the
+ * kernel's CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES when it loads
+ * it, within the device's opt-in limit, and passes them to every launch).
+ * More than the target architecture allows a block is a located error. */
+#define VTC_GIR_GPU_STATIC_SHARED_MAX (48 * 1024)
+/* The bytes of the kernel's shared buffers as laid out above. */
+int64_t vtc_gir_gpu_shared_bytes(vtc_op *kernel);
+/* The dynamic shared memory a launch of the kernel passes: its shared bytes
+ * when they exceed VTC_GIR_GPU_STATIC_SHARED_MAX, else 0. */
+int64_t vtc_gir_gpu_dynamic_shared_bytes(vtc_op *kernel);
 
 /* What one LLVM parameter of an entry point carries (for callers through
  * libffi, such as vtc-run). */

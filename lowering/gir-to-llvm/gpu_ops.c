@@ -25,10 +25,10 @@ static LLVMValueRef i32c(g2l *t, unsigned x) { return LLVMConstInt(t->i32, x, 0)
 
 /* shfl.sync over the whole warp of an i1..i64, half, float or double:
  * narrow values travel as i32. */
-static LLVMValueRef shfl(g2l *t, vtc_target_shuffle mode, LLVMValueRef x, unsigned lane_or_delta) {
+LLVMValueRef g2l_gpu_shuffle(g2l *t, vtc_target_shuffle mode, LLVMValueRef x, LLVMValueRef lane_or_delta) {
   LLVMTypeRef ty = LLVMTypeOf(x);
   LLVMTypeKind k = LLVMGetTypeKind(ty);
-  LLVMValueRef d = i32c(t, lane_or_delta);
+  LLVMValueRef d = lane_or_delta;
   bool wide = k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind ||
               (k == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) >= 32);
   if (wide) return t->opts->target->shuffle(t->b, t->m, mode, x, d, (int)t->warp);
@@ -39,12 +39,15 @@ static LLVMValueRef shfl(g2l *t, vtc_target_shuffle mode, LLVMValueRef x, unsign
   return bits == ty ? v : LLVMBuildBitCast(t->b, v, ty, "");
 }
 
+static LLVMValueRef shfl(g2l *t, vtc_target_shuffle mode, LLVMValueRef x, unsigned lane_or_delta) {
+  return g2l_gpu_shuffle(t, mode, x, i32c(t, lane_or_delta));
+}
+
 /* Element j of register segment `seg` (width-wide), in every lane. */
-static LLVMValueRef element(g2l *t, LLVMValueRef seg, int64_t j) {
+LLVMValueRef g2l_gpu_element(g2l *t, LLVMValueRef seg, int64_t j) {
   LLVMValueRef x = LLVMBuildExtractElement(t->b, seg, i32c(t, (unsigned)(j / t->warp)), "");
   return shfl(t, VTC_SHUFFLE_IDX, x, (unsigned)(j % t->warp));
 }
-
 
 /* ---- copies ------------------------------------------------------------------ */
 
@@ -77,7 +80,7 @@ static LLVMValueRef addresses(g2l *t, LLVMValueRef base, LLVMValueRef offset, LL
 static LLVMValueRef all_true(g2l *t, unsigned n) { return g2l_splat(t, LLVMConstInt(t->i1, 1, 0), n); }
 
 /* Loads `n` elements (mem type `mem`) at vector addresses under mask. */
-static LLVMValueRef gather(g2l *t, LLVMTypeRef mem, LLVMValueRef addrs, LLVMValueRef mask, LLVMValueRef pass,
+LLVMValueRef g2l_gpu_gather(g2l *t, LLVMTypeRef mem, LLVMValueRef addrs, LLVMValueRef mask, LLVMValueRef pass,
                            unsigned align) {
   unsigned n = LLVMGetVectorSize(LLVMTypeOf(addrs));
   LLVMTypeRef ov[] = {LLVMVectorType(mem, n), LLVMTypeOf(addrs)};
@@ -85,7 +88,7 @@ static LLVMValueRef gather(g2l *t, LLVMTypeRef mem, LLVMValueRef addrs, LLVMValu
   return g2l_call_intrinsic(t, "llvm.masked.gather", ov, 2, args, 4);
 }
 
-static void scatter(g2l *t, LLVMValueRef v, LLVMValueRef addrs, LLVMValueRef mask, unsigned align) {
+void g2l_gpu_scatter(g2l *t, LLVMValueRef v, LLVMValueRef addrs, LLVMValueRef mask, unsigned align) {
   unsigned n = LLVMGetVectorSize(LLVMTypeOf(addrs));
   LLVMTypeRef ov[] = {LLVMTypeOf(v), LLVMTypeOf(addrs)};
   LLVMValueRef args[] = {v, addrs, i32c(t, align), mask ? mask : all_true(t, n)};
@@ -103,7 +106,7 @@ static LLVMValueRef load_segment(g2l *t, g2l_value *view, const vtc_type *elem, 
   LLVMValueRef pos = g2l_positions(t, width);
   LLVMValueRef mask = lane_mask(t, view, width, i, pos);
   LLVMValueRef pad = g2l_to_memory(t, g2l_splat(t, view->padding, n), elem, n);
-  LLVMValueRef v = gather(t, mem, addresses(t, view->ptr, view_offset(t, view, i), mem, pos), mask, pad, align);
+  LLVMValueRef v = g2l_gpu_gather(t, mem, addresses(t, view->ptr, view_offset(t, view, i), mem, pos), mask, pad, align);
   return g2l_from_memory(t, v, elem, n);
 }
 
@@ -112,7 +115,7 @@ static void store_segment(g2l *t, g2l_value *view, const vtc_type *elem, unsigne
   unsigned n = g2l_reg_width(t, width), align = (unsigned)g2l_elem_bytes(elem);
   LLVMValueRef pos = g2l_positions(t, width);
   LLVMValueRef mask = lane_mask(t, view, width, i, pos);
-  scatter(t, g2l_to_memory(t, v, elem, n), addresses(t, view->ptr, view_offset(t, view, i), mem, pos), mask, align);
+  g2l_gpu_scatter(t, g2l_to_memory(t, v, elem, n), addresses(t, view->ptr, view_offset(t, view, i), mem, pos), mask, align);
 }
 
 /* ---- reductions and broadcasts ------------------------------------------------- */
@@ -168,10 +171,10 @@ static bool broadcast_op(g2l *t, vtc_op *op) {
   bool slice = s->kind != G2L_SCALAR;
   if (slice && !g2l_slice_info(t, op, src->type, &si)) return false;
   if (!slice || (si.num == 1 && si.width == 1)) { /* one value to every element */
-    LLVMValueRef v = g2l_splat(t, slice ? element(t, s->segs[0], 0) : s->v, n);
+    LLVMValueRef v = g2l_splat(t, slice ? g2l_gpu_element(t, s->segs[0], 0) : s->v, n);
     for (unsigned i = 0; i < num; i++) r->segs[i] = v;
   } else if (vtc_gir_reduce_axis(op) == VTC_GIR_AXIS_WIDTH) {
-    for (unsigned i = 0; i < num; i++) r->segs[i] = g2l_splat(t, element(t, s->segs[i], 0), n);
+    for (unsigned i = 0; i < num; i++) r->segs[i] = g2l_splat(t, g2l_gpu_element(t, s->segs[i], 0), n);
   } else {
     for (unsigned i = 0; i < num; i++) r->segs[i] = s->segs[0];
   }
@@ -184,7 +187,7 @@ static bool extract_op(g2l *t, vtc_op *op) {
   if (!pos || pos->kind != VTC_ATTR_ARRAY || pos->count != 2) return g2l_error(t, op, "needs a position [i, j]");
   g2l_value *s = g2l_lookup(t, vtc_op_operand(op, 0));
   int64_t i = pos->elems[0].value->i, j = pos->elems[1].value->i;
-  g2l_bind_scalar(t, vtc_op_result(op, 0), element(t, s->segs[i], j));
+  g2l_bind_scalar(t, vtc_op_result(op, 0), g2l_gpu_element(t, s->segs[i], j));
   return true;
 }
 
@@ -211,7 +214,7 @@ static bool repattern(g2l *t, vtc_op *op, const vtc_gir_slice_info *si, const vt
     unsigned w = (unsigned)si->width, n = g2l_reg_width(t, w);
     LLVMValueRef pos = g2l_positions(t, w);
     LLVMValueRef off = LLVMBuildAdd(t->b, base, g2l_i64(t, i * si->width), "");
-    scatter(t, g2l_to_memory(t, s->segs[i], si->elem, n), addresses(t, scratch, off, mem, pos),
+    g2l_gpu_scatter(t, g2l_to_memory(t, s->segs[i], si->elem, n), addresses(t, scratch, off, mem, pos),
             lane_mask(t, NULL, w, i, pos), align);
   }
   warp_sync(t);
@@ -220,7 +223,7 @@ static bool repattern(g2l *t, vtc_op *op, const vtc_gir_slice_info *si, const vt
     unsigned w = (unsigned)ri->width, n = g2l_reg_width(t, w);
     LLVMValueRef pos = g2l_positions(t, w);
     LLVMValueRef off = LLVMBuildAdd(t->b, base, g2l_i64(t, i * ri->width), "");
-    LLVMValueRef v = gather(t, mem, addresses(t, scratch, off, mem, pos), lane_mask(t, NULL, w, i, pos),
+    LLVMValueRef v = g2l_gpu_gather(t, mem, addresses(t, scratch, off, mem, pos), lane_mask(t, NULL, w, i, pos),
                             LLVMConstNull(LLVMVectorType(mem, n)), align);
     r->segs[i] = g2l_from_memory(t, v, ri->elem, n);
   }
@@ -256,7 +259,7 @@ bool g2l_gpu_kernel_op(g2l *t, vtc_op *op, bool *handled) {
   if (vtc_gir_is(op, "extract")) return extract_op(t, op);
   /* mma: each thread holds its columns of B, C and D; A[i][k] reaches every
    * lane by a shuffle. */
-  if (vtc_gir_is(op, "mma")) return g2l_mma(t, op, element);
+  if (vtc_gir_is(op, "mma")) return g2l_mma(t, op, g2l_gpu_element);
   if (vtc_gir_is(op, "sync")) return sync_op(t, op);
   if (vtc_gir_is(op, "reduce") && vtc_gir_reduce_axis(op) == VTC_GIR_AXIS_WIDTH) {
     vtc_gir_slice_info si;

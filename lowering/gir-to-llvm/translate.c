@@ -201,7 +201,7 @@ static bool buffer_op(g2l *t, vtc_op *op, bool *handled) {
     }
     if (info.level == VTC_GIR_SHARED) {
       if (!t->kernel) return g2l_error(t, op, "a shared buffer outside a kernel");
-      lv->ptr = t->gpu ? g2l_gpu_shared(t, mt, (uint64_t)static_elems)
+      lv->ptr = t->gpu ? g2l_gpu_shared_alloc(t, op, mt, (uint64_t)static_elems)
                        : g2l_entry_alloca(t, LLVMArrayType2(mt, (uint64_t)static_elems), 64);
     } else {
       if (t->kernel) return g2l_error(t, op, "global buffers are allocated on the host only");
@@ -228,6 +228,8 @@ bool g2l_op(g2l *t, vtc_op *op) {
   if (!buffer_op(t, op, &handled)) return false;
   if (handled) return true;
   if (t->kernel) {
+    if (!g2l_vortex_op(t, op, &handled)) return false;
+    if (handled) return true;
     if (!g2l_kernel_op(t, op, &handled)) return false;
     if (handled) return true;
   } else if (vtc_gir_is(op, "launch")) {
@@ -473,7 +475,8 @@ static bool gpu_kernel(g2l *t, vtc_op *k, type_vec *params) {
   for (unsigned i = 0; i < params->len; i++)
     if (was_i1[i]) args[i] = LLVMBuildTrunc(t->b, args[i], t->i1, "");
   free(was_i1);
-  bool ok = kernel_body(t, k, args, 0);
+  bool ok = g2l_gpu_shared_begin(t, k) && kernel_body(t, k, args, 0);
+  g2l_gpu_shared_end(t);
   free(args);
   return ok;
 }

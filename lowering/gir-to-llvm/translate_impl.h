@@ -63,6 +63,11 @@ typedef struct g2l {
   bool gpu;
   unsigned warp;
   LLVMValueRef lane;
+  /* The GPU kernel's shared buffers (shared_mem.c): each gir.alloc's byte
+   * offset + 1 in the dynamic shared memory when the kernel's buffers
+   * exceed the static limit (dyn_shared_bytes > 0), else empty. */
+  vtc_ptrmap shared_offsets;
+  int64_t dyn_shared_bytes;
   /* Run-time checks (check_ops.c): the module's sites, the record table
    * (NULL without gir.asserts), the writer function, and in a host function
    * the buffers it owns and has not freed (freed on a failure exit). */
@@ -169,6 +174,33 @@ bool g2l_gpu_kernel_op(g2l *t, vtc_op *op, bool *handled);
 /* A statically sized shared buffer of `count` elements of `elem` (address
  * space 3), as a generic pointer. */
 LLVMValueRef g2l_gpu_shared(g2l *t, LLVMTypeRef elem, uint64_t count);
+
+/* The GPU gOperators of Vortex's kernels (fragment_ops.c, async_ops.c):
+ * register slices with a fragment layout (copies with ldmatrix and paired
+ * stores, elementwise, broadcast, extract, mma.sync, re-patterning),
+ * transposed copies, cp.async copies with their commit and wait, and
+ * gir.assume_multiple; on a CPU the fragments, transposed and asynchronous
+ * copies are located errors. Same contract as g2l_kernel_op. */
+bool g2l_vortex_op(g2l *t, vtc_op *op, bool *handled);
+bool g2l_async_op(g2l *t, vtc_op *op, bool *handled);
+bool g2l_fragment_op(g2l *t, vtc_op *op, bool *handled);
+/* gpu_ops.c: masked gathers and scatters of `mem` elements at vector
+ * addresses (mask NULL: all lanes), and the element addresses of a view. */
+LLVMValueRef g2l_gpu_gather(g2l *t, LLVMTypeRef mem, LLVMValueRef addrs, LLVMValueRef mask, LLVMValueRef pass,
+                            unsigned align);
+void g2l_gpu_scatter(g2l *t, LLVMValueRef v, LLVMValueRef addrs, LLVMValueRef mask, unsigned align);
+/* A warp shuffle of any scalar (lane_or_delta: i32), and element j of a
+ * default-layout register segment in every lane. */
+LLVMValueRef g2l_gpu_shuffle(g2l *t, vtc_target_shuffle mode, LLVMValueRef x, LLVMValueRef lane_or_delta);
+LLVMValueRef g2l_gpu_element(g2l *t, LLVMValueRef seg, int64_t j);
+/* shared_mem.c: a GPU kernel's shared buffers, static arrays up to
+ * VTC_GIR_GPU_STATIC_SHARED_MAX bytes in all, else slices of the dynamic
+ * shared memory the launch sizes (gir_to_llvm.h). begin plans them (an
+ * error beyond what the architecture allows); alloc gives a gir.alloc's
+ * generic pointer. */
+bool g2l_gpu_shared_begin(g2l *t, vtc_op *kernel);
+void g2l_gpu_shared_end(g2l *t);
+LLVMValueRef g2l_gpu_shared_alloc(g2l *t, vtc_op *alloc, LLVMTypeRef elem, uint64_t count);
 
 /* check_ops.c: run-time checks (gir_to_llvm.h). init collects the sites and
  * declares the record table; gir.assert on the host or in a kernel; the

@@ -139,6 +139,7 @@ const vtc_target vtc_target_nvptx = {
   .fence = vtc_nvptx_fence,
   .shared_array = vtc_nvptx_shared_array,
   .math_prefix = "__nv_",
+  .tensor_core = &vtc_nvptx_tensor_core,
 };
 
 /* ---- libdevice -------------------------------------------------------------- */

@@ -34,6 +34,9 @@ int vtc_nvptx_emit_ptx(LLVMModuleRef m, const char *arch, int opt_level, char **
  * first readable of the CUDA toolkits' install paths; NULL if none. */
 const char *vtc_nvptx_find_libdevice(void);
 
+/* The tensor-core hooks of the row (tensor_core.c). */
+extern const vtc_target_tensor_core vtc_nvptx_tensor_core;
+
 /* ---- hardware descriptions ---------------------------------------------- */
 
 /* One GPU model, as its vendor documents it. Rates are dense (no structured

@@ -1,4 +1,5 @@
-/* vtc-run --check: the graph reference interpreter on the same inputs, and
+/* vtc-run --check: the graph reference interpreter (the gir interpreter for
+ * an entry written in gir) on the same inputs, and
  * every output compared under runtime/tensor_compare.h's rule (norm-wise
  * relative error, tolerance by the output's and the program's lowest float
  * dtype; integers exact). A mismatch fails loudly: exit 1. */
@@ -6,21 +7,40 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include <string.h>
+
 #include "dialects/builtin/dialects.h"
+#include "dialects/gir/interpreter.h"
 #include "dialects/graph/interpreter.h"
 #include "runtime/tensor_compare.h"
 #include "tools/vtc-run/run.h"
+
+static vtc_walk_result find_gir(vtc_op *op, void *found) {
+  if (!op->name->dialect || strcmp(op->name->dialect, "gir") != 0) return VTC_WALK_ADVANCE;
+  *(bool *)found = true;
+  return VTC_WALK_INTERRUPT;
+}
+
+/* An entry written in gir (host code that launches gir kernels) has the
+ * gir interpreter as its reference. */
+static bool is_gir_entry(vtc_op *entry) {
+  bool found = false;
+  vtc_op_walk(entry, true, find_gir, &found);
+  return found;
+}
 
 bool run_check(vtc_context *ctx, vtc_op *ref_entry, const vtc_tensor *inputs, unsigned num_inputs,
                const vtc_tensor *outputs, unsigned num_outputs, double rtol, bool report_memory) {
   vtc_tensor *want = NULL;
   unsigned num_want = 0;
-  vtc_graph_interp_stats stats;
-  if (!vtc_graph_interpret(ref_entry, num_inputs, inputs, &want, &num_want, NULL, &stats)) {
+  vtc_graph_interp_stats stats = {0};
+  bool gir = is_gir_entry(ref_entry);
+  if (gir ? !vtc_gir_interpret(ref_entry, num_inputs, inputs, &want, &num_want)
+          : !vtc_graph_interpret(ref_entry, num_inputs, inputs, &want, &num_want, NULL, &stats)) {
     fprintf(stderr, "vtc-run: error: check: the reference interpreter failed on @%s\n", vtc_symbol_name(ref_entry));
     return false;
   }
-  if (report_memory) printf("reference peak intermediate bytes: %zu\n", stats.peak_bytes);
+  if (report_memory && !gir) printf("reference peak intermediate bytes: %zu\n", stats.peak_bytes);
   vtc_dtype compute;
   bool has_float = vtc_check_compute_dtype(ref_entry, &compute);
   bool ok = num_want == num_outputs;

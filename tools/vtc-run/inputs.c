@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dialects/builtin/dialects.h"
+#include "dialects/gir/gir.h"
 #include "dialects/graph/graph.h"
 #include "tools/vtc-run/inputs.h"
 
@@ -17,6 +18,13 @@ const char *run_arg_name(vtc_op *func, unsigned a) {
 }
 
 static unsigned num_args(vtc_op *func) { return vtc_op_region(func, 0)->first->num_args; }
+
+const vtc_type *run_arg_type(vtc_op *func, unsigned a) {
+  const vtc_type *t = vtc_op_region(func, 0)->first->args[a]->type;
+  vtc_gir_buffer_info b;
+  if (!vtc_gir_buffer_info_of(vtc_op_context(func), t, &b) || b.level != VTC_GIR_GLOBAL) return t;
+  return vtc_type_tensor(vtc_op_context(func), b.rank, b.dims, b.elem, NULL);
+}
 
 /* Where argument a is written (its name), else the function. */
 static const vtc_loc *arg_loc(vtc_op *func, unsigned a) {
@@ -84,7 +92,7 @@ static bool random_shape(vtc_context *ctx, const run_options *o, vtc_op *func, u
   const vtc_loc *loc = arg_loc(func, a);
   char arg[128];
   describe_arg(func, a, arg, sizeof arg);
-  vtc_graph_shape_of(vtc_op_region(func, 0)->first->args[a]->type, s);
+  vtc_graph_shape_of(run_arg_type(func, a), s);
   for (size_t i = 0; i < o->dims.len; i++) {
     const run_dim *d = &o->dims.data[i];
     if (d->arg.index != a) continue;
@@ -156,7 +164,7 @@ static bool read_input_attr(vtc_context *ctx, vtc_op *func, unsigned a, vtc_dtyp
   const vtc_attr *in = input_attr(func, a);
   if (!in) return true;
   const vtc_loc *loc = arg_loc(func, a);
-  const vtc_type *type = vtc_op_region(func, 0)->first->args[a]->type;
+  const vtc_type *type = run_arg_type(func, a);
   static const char kUsage[] = "'vtc.input' must be a dictionary of one of range = [LO, HI], normal = STD or "
                                "value = dense<...>, and optionally shape = [D0, ...] (suggested sizes)";
   if (in->kind != VTC_ATTR_DICTIONARY) return vtc_error(ctx, loc, kUsage);
@@ -232,7 +240,7 @@ static double next_value(const fill_spec *f, bool is_float, int64_t i, uint64_t 
 }
 
 bool run_make_random(vtc_context *ctx, const run_options *o, vtc_op *func, unsigned a, vtc_tensor *t) {
-  const vtc_type *type = vtc_op_region(func, 0)->first->args[a]->type;
+  const vtc_type *type = run_arg_type(func, a);
   vtc_shape s;
   vtc_dtype d;
   char arg[128];

@@ -8,6 +8,11 @@
 #include "runtime/tensor.h"
 #include "tools/vtc-run/options.h"
 
+/* The tensor type of argument a's inputs: the argument's type, or for a
+ * global gir buffer (an entry written in gir) the tensor of its dims and
+ * element type. */
+const vtc_type *run_arg_type(vtc_op *func, unsigned a);
+
 /* The name argument a of func has in the source (without %), or NULL. */
 const char *run_arg_name(vtc_op *func, unsigned a);
 

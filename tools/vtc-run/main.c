@@ -154,7 +154,7 @@ static bool load_inputs(vtc_context *ctx, const run_options *o, vtc_op *func, vt
   vtc_block *b = vtc_op_region(func, 0)->first;
   const char *fname = vtc_symbol_name(func);
   for (unsigned a = 0; a < b->num_args; a++) {
-    const vtc_type *type = b->args[a]->type;
+    const vtc_type *type = run_arg_type(func, a);
     if (!o->inputs.len) {
       if (!run_make_random(ctx, o, func, a, &ins[a])) return false;
       continue;
