@@ -57,8 +57,15 @@ def record(out, tests, bindir, python):
         for k, line in enumerate(run_lines(test)):
             cmd = substitute(line, test, tmp, python)
             m = re.match(r"(.*)\|\s*FileCheck\s+(.*)$", cmd)
+            f = re.match(r"FileCheck\s+(.*?)\s*<\s*(\S+)$", cmd)
             entry = {"test": os.path.relpath(test, SRC), "line": line}
-            if m:
+            if f:  # FileCheck ARGS < FILE: the file a line before wrote
+                try:
+                    with open(f.group(2), "rb") as fh:
+                        entry.update(output=fh.read().decode("latin-1"), filecheck=f.group(1), rc=0, stderr="")
+                except OSError as e:
+                    entry.update(rc=1, log=str(e))
+            elif m:
                 r = subprocess.run(["bash", "-o", "pipefail", "-c", NOT + m.group(1)], env=env,
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
                 entry.update(output=r.stdout.decode("latin-1"), filecheck=m.group(2), rc=r.returncode,
