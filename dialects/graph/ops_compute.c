@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dialects/graph/graph_impl.h"
+#include "ir/resources.h"
 
 static bool set_result(vtc_op *op, const vtc_type **results, unsigned i, const vtc_shape *s,
                        const vtc_type *element) {
@@ -222,6 +223,14 @@ bool graph_infer_constant(vtc_op *op, const vtc_type **results) {
   }
   if (v->type->rank > VTC_MAX_RANK)
     return vtc_op_error(op, "value has rank %u, at most %d is supported", v->type->rank, VTC_MAX_RANK);
+  /* A blob may be missing (an elided dump), but a wrong size is an error. */
+  if (v->resource && v->resource->data && (int64_t)v->resource->size != vtc_dense_byte_size(v->type)) {
+    char *s = vtc_type_to_string(v->type);
+    vtc_op_error(op, "dense_resource<%s> holds %zu bytes, but %s needs %lld", v->resource->name, v->resource->size,
+                 s, (long long)vtc_dense_byte_size(v->type));
+    free(s);
+    return false;
+  }
   results[0] = v->type;
   return true;
 }

@@ -17,12 +17,14 @@
 static bool tensor_from_dense(const vtc_attr *a, vtc_tensor *t) {
   vtc_dtype d;
   vtc_shape s;
-  if (!a || a->kind != VTC_ATTR_DENSE || !vtc_graph_dtype_of(a->type->element, &d) || !vtc_graph_shape_of(a->type, &s))
+  if (!a || a->kind != VTC_ATTR_DENSE || !vtc_graph_dtype_of(a->type->element, &d) || !vtc_graph_shape_of(a->type, &s) ||
+      !vtc_dense_data(a))
     return false;
   if (vtc_tensor_create_shape(t, d, &s, NULL, 0)) return false;
   size_t size = vtc_dtype_size(d);
   int64_t n = vtc_tensor_numel(t);
-  for (int64_t i = 0; i < n; i++) memcpy(vtc_tensor_elem(t, i), a->raw + (a->splat ? 0 : (size_t)i * size), size);
+  const char *raw = vtc_dense_data(a);
+  for (int64_t i = 0; i < n; i++) memcpy(vtc_tensor_elem(t, i), raw + (a->splat ? 0 : (size_t)i * size), size);
   return true;
 }
 
