@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "import/onnx/onnx.h"
 #include "ir/ir.h"
 #include "ir/verify_diagnostics.h"
 #include "tools/vtc-opt/options.h"
@@ -39,17 +40,10 @@ typedef struct driver {
   const char *name; /* the input's name in locations */
 } driver;
 
-/* Parses, verifies, runs and prints one chunk; appends the printed IR to out.
- * Returns false on an error (or, with --verify-diagnostics, a mismatch). */
-static bool process_chunk(driver *d, const vtc_input_chunk *chunk, vtc_strbuf *out) {
-  unsigned errors = vtc_context_error_count(d->ctx);
-  vtc_diag_verifier *v = NULL;
-  if (d->o->verify_diagnostics)
-    v = vtc_diag_verifier_create(d->ctx, d->name, chunk->text, chunk->len, chunk->line_offset);
-  double t0 = now_seconds();
-  vtc_op *root = vtc_parse_source(d->ctx, d->name, chunk->text, chunk->len, chunk->line_offset);
-  vtc_pass_manager_add_timing(d->pm, "Parser", now_seconds() - t0);
+/* Verifies, runs and prints a parsed (or imported) root; destroys it. */
+static bool process_root(driver *d, vtc_op *root, vtc_strbuf *out) {
   bool ok = root != NULL;
+  double t0;
   if (ok) {
     t0 = now_seconds();
     ok = vtc_verify(root);
@@ -63,8 +57,31 @@ static bool process_chunk(driver *d, const vtc_input_chunk *chunk, vtc_strbuf *o
     vtc_pass_manager_add_timing(d->pm, "Output", now_seconds() - t0);
   }
   if (root) vtc_op_destroy(root);
+  return ok;
+}
+
+/* Parses, verifies, runs and prints one chunk; appends the printed IR to out.
+ * Returns false on an error (or, with --verify-diagnostics, a mismatch). */
+static bool process_chunk(driver *d, const vtc_input_chunk *chunk, vtc_strbuf *out) {
+  unsigned errors = vtc_context_error_count(d->ctx);
+  vtc_diag_verifier *v = NULL;
+  if (d->o->verify_diagnostics)
+    v = vtc_diag_verifier_create(d->ctx, d->name, chunk->text, chunk->len, chunk->line_offset);
+  double t0 = now_seconds();
+  vtc_op *root = vtc_parse_source(d->ctx, d->name, chunk->text, chunk->len, chunk->line_offset);
+  vtc_pass_manager_add_timing(d->pm, "Parser", now_seconds() - t0);
+  bool ok = process_root(d, root, out);
   if (v) return vtc_diag_verifier_finish(v);
   return ok && vtc_context_error_count(d->ctx) == errors;
+}
+
+/* An ONNX model (by its extension) instead of text: imported, then the same. */
+static bool process_onnx(driver *d, const char *buf, size_t len, vtc_strbuf *out) {
+  unsigned errors = vtc_context_error_count(d->ctx);
+  double t0 = now_seconds();
+  vtc_op *root = vtc_onnx_import(d->ctx, d->name, buf, len, NULL, NULL);
+  vtc_pass_manager_add_timing(d->pm, "ONNX import", now_seconds() - t0);
+  return process_root(d, root, out) && vtc_context_error_count(d->ctx) == errors;
 }
 
 static int run(const opt_options *o, vtc_context *ctx) {
@@ -134,10 +151,11 @@ static int run(const opt_options *o, vtc_context *ctx) {
     return 1;
   }
   driver d = {ctx, pm, o, inst.print_flags, from_stdin ? "<stdin>" : o->input};
+  bool onnx = !from_stdin && vtc_onnx_is_model_path(o->input);
   /* The whole buffer, so that diagnostics in any chunk show their line. */
-  vtc_context_add_source(ctx, d.name, buf, len);
+  if (!onnx) vtc_context_add_source(ctx, d.name, buf, len);
   vtc_input_chunk whole = {buf, len, 0}, *chunks = &whole;
-  size_t num_chunks = o->split_input_file ? vtc_split_input(buf, len, &chunks) : 1;
+  size_t num_chunks = o->split_input_file && !onnx ? vtc_split_input(buf, len, &chunks) : 1;
   /* Output streams to stdout, or to a temporary file beside -o that is
    * renamed into place only when everything succeeded (as mlir-opt's
    * ToolOutputFile), so a failed run never leaves a partial file. */
@@ -158,7 +176,7 @@ static int run(const opt_options *o, vtc_context *ctx) {
   }
   for (size_t i = 0; i < num_chunks; i++) {
     if (i) vtc_strbuf_puts(&out, "// -----\n");
-    ok &= process_chunk(&d, &chunks[i], &out);
+    ok &= onnx ? process_onnx(&d, buf, len, &out) : process_chunk(&d, &chunks[i], &out);
   }
   if (chunks != &whole) free(chunks);
   vtc_strbuf_flush(&out);

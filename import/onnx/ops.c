@@ -1,0 +1,87 @@
+/* The ONNX ops the importer converts: one row per op type with the first
+ * operator version whose semantics the converter implements (a model whose
+ * opset selects an older version gets an "unsupported" diagnostic naming
+ * both) and the graph op for table-driven converters. The versions are
+ * those of ONNX's operator changelog: e.g. Add before version 7 had
+ * legacy broadcasting (`broadcast`, `axis`), Softmax before 13 a 2-D
+ * coercion (which the converter implements), Reduce*'s axes became an
+ * input at 13 (Sum) and 18 (the rest). */
+#include <string.h>
+
+#include "import/onnx/onnx_impl.h"
+
+static const oi_rule kRules[] = {
+    /* element-wise (ops_math.c) */
+    {"Abs", 6, oi_convert_unary, "abs"},
+    {"Neg", 6, oi_convert_unary, "neg"},
+    {"Relu", 6, oi_convert_unary, "relu"},
+    {"Sigmoid", 6, oi_convert_unary, "sigmoid"},
+    {"Tanh", 6, oi_convert_unary, "tanh"},
+    {"Exp", 6, oi_convert_unary, "exp"},
+    {"Log", 6, oi_convert_unary, "log"},
+    {"Sqrt", 6, oi_convert_unary, "sqrt"},
+    {"Erf", 9, oi_convert_unary, "erf"},
+    {"Reciprocal", 6, oi_convert_reciprocal, NULL},
+    {"Add", 7, oi_convert_binary, "add"},
+    {"Sub", 7, oi_convert_binary, "sub"},
+    {"Mul", 7, oi_convert_binary, "mul"},
+    {"Div", 7, oi_convert_binary, "div"},
+    {"Pow", 7, oi_convert_binary, "pow"},
+    {"Max", 8, oi_convert_variadic, "max"},
+    {"Min", 8, oi_convert_variadic, "min"},
+    {"Sum", 8, oi_convert_variadic, "add"},
+    {"Mean", 8, oi_convert_variadic, "mean"},
+    {"Where", 9, oi_convert_where, NULL},
+    {"Cast", 6, oi_convert_cast, NULL},
+    {"CastLike", 15, oi_convert_cast_like, NULL},
+    {"Identity", 1, oi_convert_identity, NULL},
+    {"Dropout", 6, oi_convert_identity, NULL},
+    {"Clip", 6, oi_convert_clip, NULL},
+    {"Softmax", 1, oi_convert_softmax, NULL},
+    {"LogSoftmax", 1, oi_convert_softmax, NULL},
+    {"LayerNormalization", 17, oi_convert_layer_norm, NULL},
+    /* neural-network ops (ops_nn.c) */
+    {"MatMul", 1, oi_convert_matmul, NULL},
+    {"Gemm", 7, oi_convert_gemm, NULL},
+    {"Conv", 1, oi_convert_conv, NULL},
+    {"BatchNormalization", 7, oi_convert_batch_norm, NULL},
+    {"GlobalAveragePool", 1, oi_convert_global_pool, "reduce_mean"},
+    {"GlobalMaxPool", 1, oi_convert_global_pool, "reduce_max"},
+    /* reductions (ops_reduce.c) */
+    {"ReduceSum", 1, oi_convert_reduce, "reduce_sum"},
+    {"ReduceMean", 1, oi_convert_reduce, "reduce_mean"},
+    {"ReduceMax", 1, oi_convert_reduce, "reduce_max"},
+    {"ReduceMin", 1, oi_convert_reduce, "reduce_min"},
+    {"ReduceL1", 1, oi_convert_reduce, "l1"},
+    {"ReduceL2", 1, oi_convert_reduce, "l2"},
+    {"ReduceSumSquare", 1, oi_convert_reduce, "sum_square"},
+    {"ReduceLogSum", 1, oi_convert_reduce, "log_sum"},
+    {"ReduceLogSumExp", 1, oi_convert_reduce, "log_sum_exp"},
+    /* shapes and data movement (ops_shape.c) */
+    {"Constant", 1, oi_convert_constant, NULL},
+    {"Shape", 1, oi_convert_shape, NULL},
+    {"Size", 1, oi_convert_size, NULL},
+    {"ConstantOfShape", 9, oi_convert_constant_of_shape, NULL},
+    {"Range", 11, oi_convert_range, NULL},
+    {"Reshape", 1, oi_convert_reshape, NULL},
+    {"Transpose", 1, oi_convert_transpose, NULL},
+    {"Flatten", 1, oi_convert_flatten, NULL},
+    {"Squeeze", 1, oi_convert_squeeze, NULL},
+    {"Unsqueeze", 1, oi_convert_squeeze, NULL},
+    {"Concat", 4, oi_convert_concat, NULL},
+    {"Split", 2, oi_convert_split, NULL},
+    {"Slice", 1, oi_convert_slice, NULL},
+    {"Gather", 1, oi_convert_gather, NULL},
+    {"Expand", 8, oi_convert_expand, NULL},
+    {"Tile", 6, oi_convert_tile, NULL},
+    {"Pad", 2, oi_convert_pad, NULL},
+    {"DepthToSpace", 1, oi_convert_depth_to_space, NULL},
+    {"SpaceToDepth", 1, oi_convert_space_to_depth, NULL},
+    {"ScatterND", 11, oi_convert_scatter_nd, NULL},
+};
+
+const oi_rule *oi_find_rule(const char *op_type) {
+  for (size_t i = 0; i < sizeof kRules / sizeof *kRules; i++)
+    if (strcmp(kRules[i].op_type, op_type) == 0) return &kRules[i];
+  return NULL;
+}

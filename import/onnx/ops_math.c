@@ -1,0 +1,179 @@
+/* Converters of element-wise ONNX ops and the normalisations: each one
+ * graph op where graph has the op (the table's `graph` column), a short
+ * composition of graph ops where the ONNX op is one (Reciprocal, Clip,
+ * Mean, LogSoftmax; Softmax before opset 13, which flattens to 2-D). */
+#include <math.h>
+#include <string.h>
+
+#include "import/onnx/onnx_impl.h"
+
+bool oi_convert_unary(oi_importer *I) {
+  vtc_value *x = oi_in_req(I, 0, "input");
+  if (!x || !oi_only_outputs(I, 1)) return false;
+  vtc_value *r = oi_op1(I, I->rule->graph, x);
+  oi_set_out(I, 0, r);
+  return r != NULL;
+}
+
+bool oi_convert_binary(oi_importer *I) {
+  vtc_value *a = oi_in_req(I, 0, "first operand"), *b = oi_in_req(I, 1, "second operand");
+  if (!a || !b || !oi_only_outputs(I, 1)) return false;
+  vtc_value *r = oi_op2(I, I->rule->graph, a, b);
+  oi_set_out(I, 0, r);
+  return r != NULL;
+}
+
+/* Max, Min, Sum, Mean: a left fold of the binary op over every input. */
+bool oi_convert_variadic(oi_importer *I) {
+  const char *op = I->rule->graph;
+  bool mean = strcmp(op, "mean") == 0;
+  unsigned n = oi_num_inputs(I);
+  if (!n) return oi_error(I, "needs at least one input");
+  vtc_value *acc = oi_in_req(I, 0, "first input");
+  for (unsigned k = 1; acc && k < n; k++) {
+    vtc_value *x = oi_in_req(I, k, "input");
+    acc = x ? oi_op2(I, mean ? "add" : op, acc, x) : NULL;
+  }
+  if (acc && mean && n > 1) acc = oi_op2(I, "div", acc, oi_splat(I, oi_elem(acc), NULL, (double)n));
+  oi_set_out(I, 0, acc);
+  return acc != NULL;
+}
+
+bool oi_convert_where(oi_importer *I) {
+  vtc_value *ops[3] = {oi_in_req(I, 0, "condition"), oi_in_req(I, 1, "X"), oi_in_req(I, 2, "Y")};
+  if (!ops[0] || !ops[1] || !ops[2]) return false;
+  vtc_value *r = oi_op(I, "where", 3, ops, 0, NULL);
+  oi_set_out(I, 0, r);
+  return r != NULL;
+}
+
+bool oi_convert_cast(oi_importer *I) {
+  vtc_value *x = oi_in_req(I, 0, "input");
+  int64_t to;
+  if (!x || !oi_attr_int(I, "to", 0, &to)) return false;
+  if (!oi_attr(I, "to")) return oi_error(I, "attribute 'to' is required");
+  const vtc_type *el;
+  if (!oi_element_type(I->ctx, (int32_t)to, &el, NULL))
+    return oi_unsupported(I, "a cast to %s is not supported", oi_type_name((int32_t)to));
+  vtc_value *r = oi_cast(I, x, el);
+  oi_set_out(I, 0, r);
+  return r != NULL;
+}
+
+bool oi_convert_cast_like(oi_importer *I) {
+  vtc_value *x = oi_in_req(I, 0, "input"), *like = oi_in_req(I, 1, "target_type");
+  if (!x || !like) return false;
+  vtc_value *r = oi_cast(I, x, oi_elem(like));
+  oi_set_out(I, 0, r);
+  return r != NULL;
+}
+
+/* Identity, and Dropout at inference (its ratio scales nothing; the mask
+ * output and training mode are unsupported). */
+bool oi_convert_identity(oi_importer *I) {
+  vtc_value *x = oi_in_req(I, 0, "input");
+  if (!x || !oi_only_outputs(I, 1)) return false;
+  if (strcmp(I->node->op_type, "Dropout") == 0) {
+    if (!oi_attr_default_int(I, "is_test", 1)) return false;
+    double training = 0;
+    if (oi_has_input(I, 2) && !oi_const_scalar(I, 2, "training_mode", &training)) return false;
+    if (training != 0) return oi_unsupported(I, "dropout in training mode is not supported");
+  }
+  oi_set_out(I, 0, x);
+  return true;
+}
+
+bool oi_convert_reciprocal(oi_importer *I) {
+  vtc_value *x = oi_in_req(I, 0, "input");
+  if (!x) return false;
+  vtc_value *r = oi_op2(I, "div", oi_splat(I, oi_elem(x), NULL, 1.0), x);
+  oi_set_out(I, 0, r);
+  return r != NULL;
+}
+
+/* min(max(x, lo), hi) as numpy.clip; bounds are attributes before opset 11,
+ * optional inputs since. */
+bool oi_convert_clip(oi_importer *I) {
+  vtc_value *x = oi_in_req(I, 0, "input"), *lo = NULL, *hi = NULL;
+  if (!x) return false;
+  if (I->opset < 11) {
+    double vmin, vmax;
+    if (!oi_attr_float(I, "min", -INFINITY, &vmin) || !oi_attr_float(I, "max", INFINITY, &vmax)) return false;
+    if (oi_attr(I, "min")) lo = oi_splat(I, oi_elem(x), NULL, vmin);
+    if (oi_attr(I, "max")) hi = oi_splat(I, oi_elem(x), NULL, vmax);
+  } else {
+    lo = oi_in(I, 1);
+    hi = oi_in(I, 2);
+  }
+  vtc_value *r = x;
+  if (lo) r = oi_op2(I, "max", r, lo);
+  if (r && hi) r = oi_op2(I, "min", r, hi);
+  oi_set_out(I, 0, r);
+  return r != NULL;
+}
+
+/* log_softmax along axis: (x - m) - log(sum(exp(x - m))), m the row max. */
+static vtc_value *log_softmax(oi_importer *I, vtc_value *x, int axis) {
+  int64_t axes[1] = {axis};
+  vtc_named_attr attrs[2] = {oi_named_ints(I, VTC_GRAPH_ATTR_AXES, axes, 1), oi_named_bool(I, VTC_GRAPH_ATTR_KEEPDIMS, true)};
+  vtc_value *m = oi_op(I, "reduce_max", 1, &x, 2, attrs);
+  vtc_value *d = m ? oi_op2(I, "sub", x, m) : NULL;
+  vtc_value *e = d ? oi_op1(I, "exp", d) : NULL;
+  vtc_value *s = e ? oi_op(I, "reduce_sum", 1, &e, 2, attrs) : NULL;
+  vtc_value *l = s ? oi_op1(I, "log", s) : NULL;
+  return l ? oi_op2(I, "sub", d, l) : NULL;
+}
+
+/* Softmax and LogSoftmax. From opset 13 along one axis (default -1);
+ * before, over the 2-D coercion [prod(dims[:axis]), prod(dims[axis:])]
+ * (default axis 1): flattened, normalised along the last axis, reshaped
+ * back. */
+bool oi_convert_softmax(oi_importer *I) {
+  vtc_value *x = oi_in_req(I, 0, "input");
+  bool log = strcmp(I->node->op_type, "LogSoftmax") == 0;
+  int64_t axis;
+  int ax;
+  if (!x || !oi_attr_int(I, "axis", I->opset < 13 ? 1 : -1, &axis)) return false;
+  int rank = oi_rank(x);
+  if (rank == 0) return oi_unsupported(I, "a rank-0 input is not supported");
+  if (!oi_axis(I, axis, rank, &ax)) return false;
+  vtc_value *in = x;
+  bool coerce = I->opset < 13 && ax != rank - 1;
+  if (coerce) {
+    if (!oi_static(x)) return oi_unsupported(I, "the 2-D coercion of opset < 13 needs a static shape");
+    vtc_named_attr a = oi_named_int(I, VTC_GRAPH_ATTR_AXIS, ax);
+    in = oi_op(I, "flatten", 1, &x, 1, &a);
+    ax = 1;
+  }
+  vtc_value *r;
+  if (!in) return false;
+  if (log) {
+    r = log_softmax(I, in, coerce ? 1 : ax);
+  } else {
+    vtc_named_attr a = oi_named_int(I, VTC_GRAPH_ATTR_AXIS, coerce ? 1 : ax);
+    r = oi_op(I, "softmax", 1, &in, 1, &a);
+  }
+  if (r && coerce) {
+    vtc_shape s = oi_shape(x);
+    vtc_named_attr a = oi_named_ints(I, VTC_GRAPH_ATTR_SHAPE, s.dims, s.rank);
+    r = oi_op(I, "reshape", 1, &r, 1, &a);
+  }
+  oi_set_out(I, 0, r);
+  return r != NULL;
+}
+
+/* LayerNormalization (opset 17): the mean and inverse standard deviation
+ * outputs are unsupported; stash_type 1 (compute in f32) is what graph's
+ * kernels do for half types anyway. */
+bool oi_convert_layer_norm(oi_importer *I) {
+  vtc_value *ops[3] = {oi_in_req(I, 0, "X"), oi_in_req(I, 1, "Scale"), oi_in(I, 2)};
+  int64_t axis;
+  double eps;
+  if (!ops[0] || !ops[1] || !oi_only_outputs(I, 1) || !oi_attr_int(I, "axis", -1, &axis) ||
+      !oi_attr_float(I, "epsilon", 1e-5, &eps) || !oi_attr_default_int(I, "stash_type", 1))
+    return false;
+  vtc_named_attr attrs[2] = {oi_named_int(I, VTC_GRAPH_ATTR_AXIS, axis), oi_named_float(I, VTC_GRAPH_ATTR_EPSILON, eps)};
+  vtc_value *r = oi_op(I, "layer_norm", ops[2] ? 3 : 2, ops, 2, attrs);
+  oi_set_out(I, 0, r);
+  return r != NULL;
+}
