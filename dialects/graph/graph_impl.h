@@ -35,6 +35,9 @@ bool graph_same_element(vtc_op *op, unsigned i, const char *what, const vtc_type
 /* A shape-helper failure: `'graph.x' op <msg>`. */
 bool graph_helper_error(vtc_op *op, const char *msg);
 bool graph_axis(vtc_op *op, int64_t axis, int rank, int *out);
+/* The parameters of a unary op (alpha, ...) from its attributes, with the
+ * kernels' ONNX defaults. */
+bool graph_unary_params(vtc_op *op, vtc_unary_op u, vtc_unary_params *p);
 /* "[2, ?, 4]"-style text of a shape into buf. */
 const char *graph_shape_str(const vtc_shape *s, char *buf, size_t cap);
 
@@ -49,6 +52,7 @@ bool graph_infer_matmul(vtc_op *op, const vtc_type **results);
 bool graph_infer_conv2d(vtc_op *op, const vtc_type **results);
 bool graph_infer_unary_float(vtc_op *op, const vtc_type **results);
 bool graph_infer_unary_numeric(vtc_op *op, const vtc_type **results);
+bool graph_infer_unary_op(vtc_op *op, const vtc_type **results); /* by the kernels' table */
 bool graph_infer_binary(vtc_op *op, const vtc_type **results);
 bool graph_infer_where(vtc_op *op, const vtc_type **results);
 bool graph_infer_cast(vtc_op *op, const vtc_type **results);

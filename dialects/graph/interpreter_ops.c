@@ -32,7 +32,9 @@ int graph_interp_conv2d(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out
 int graph_interp_unary(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out, char *err, size_t errlen) {
   vtc_unary_op u;
   if (vtc_unary_op_from_name(short_name(op), &u)) return vtc_errorf(err, errlen, "is not a unary op");
-  return vtc_kernel_unary(u, in[0], out, err, errlen);
+  vtc_unary_params p;
+  if (!graph_unary_params(op, u, &p)) return ATTR_FAILED;
+  return vtc_kernel_unary_p(u, &p, in[0], out, err, errlen);
 }
 
 int graph_interp_binary(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out, char *err, size_t errlen) {

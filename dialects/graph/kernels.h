@@ -73,12 +73,24 @@ void vtc_copy_by_map(const vtc_tensor *in, vtc_tensor *out, vtc_index_map_fn map
 typedef enum vtc_unary_op {
   VTC_UNARY_RELU, VTC_UNARY_GELU, VTC_UNARY_SILU, VTC_UNARY_SIGMOID, VTC_UNARY_TANH,
   VTC_UNARY_EXP, VTC_UNARY_LOG, VTC_UNARY_SQRT, VTC_UNARY_RSQRT, VTC_UNARY_ERF,
-  VTC_UNARY_NEG, VTC_UNARY_ABS, VTC_UNARY_COUNT
+  VTC_UNARY_NEG, VTC_UNARY_ABS,
+  /* ONNX's other element-wise ops (issue 12) */
+  VTC_UNARY_RECIPROCAL, VTC_UNARY_FLOOR, VTC_UNARY_CEIL, VTC_UNARY_ROUND, VTC_UNARY_SIN, VTC_UNARY_COS,
+  VTC_UNARY_TAN, VTC_UNARY_ASIN, VTC_UNARY_ACOS, VTC_UNARY_ATAN, VTC_UNARY_SINH, VTC_UNARY_COSH,
+  VTC_UNARY_ASINH, VTC_UNARY_ACOSH, VTC_UNARY_ATANH, VTC_UNARY_SIGN, VTC_UNARY_SOFTPLUS, VTC_UNARY_SOFTSIGN,
+  VTC_UNARY_HARD_SWISH, VTC_UNARY_HARD_SIGMOID, VTC_UNARY_ELU, VTC_UNARY_SELU, VTC_UNARY_CELU,
+  VTC_UNARY_LEAKY_RELU, VTC_UNARY_THRESHOLDED_RELU, VTC_UNARY_SHRINK, VTC_UNARY_NOT, VTC_UNARY_IS_NAN,
+  VTC_UNARY_IS_INF,
+  VTC_UNARY_COUNT
 } vtc_unary_op;
 
 typedef enum vtc_binary_op {
   VTC_BINARY_ADD, VTC_BINARY_SUB, VTC_BINARY_MUL, VTC_BINARY_DIV, VTC_BINARY_POW,
-  VTC_BINARY_MAX, VTC_BINARY_MIN, VTC_BINARY_COUNT
+  VTC_BINARY_MAX, VTC_BINARY_MIN,
+  /* comparisons (i1 results), logic on i1, remainders, PRelu (issue 12) */
+  VTC_BINARY_EQUAL, VTC_BINARY_LESS, VTC_BINARY_LESS_EQUAL, VTC_BINARY_GREATER, VTC_BINARY_GREATER_EQUAL,
+  VTC_BINARY_AND, VTC_BINARY_OR, VTC_BINARY_XOR, VTC_BINARY_MOD, VTC_BINARY_FMOD, VTC_BINARY_PRELU,
+  VTC_BINARY_COUNT
 } vtc_binary_op;
 
 typedef enum vtc_reduce_op {
@@ -102,8 +114,14 @@ typedef enum vtc_scatter_reduction {
 } vtc_scatter_reduction;
 
 /* Names: unary "relu", "gelu", "silu", "sigmoid", "tanh", "exp", "log",
- * "sqrt", "rsqrt", "erf", "neg", "abs"; binary "add", "sub", "mul", "div",
- * "pow", "max", "min"; reduce "sum", "mean", "max", "min"; auto_pad
+ * "sqrt", "rsqrt", "erf", "neg", "abs", "reciprocal", "floor", "ceil",
+ * "round", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
+ * "asinh", "acosh", "atanh", "sign", "softplus", "softsign", "hard_swish",
+ * "hard_sigmoid", "elu", "selu", "celu", "leaky_relu", "thresholded_relu",
+ * "shrink", "not", "is_nan", "is_inf"; binary "add", "sub", "mul", "div",
+ * "pow", "max", "min", "equal", "less", "less_equal", "greater",
+ * "greater_equal", "and", "or", "xor", "mod", "fmod", "prelu"; reduce
+ * "sum", "mean", "max", "min"; auto_pad
  * "NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"; pad mode "constant",
  * "reflect", "edge", "wrap"; depth_to_space "DCR", "CRD"; scatter_nd
  * reduction "none", "add", "mul", "max", "min". from_name returns -1 if
@@ -238,13 +256,38 @@ int vtc_shape_space_to_depth(const vtc_shape *x, int64_t blocksize, vtc_shape *o
 
 /* ---- element-wise (kernels_elementwise.c) ------------------------------------ */
 
-/* relu, neg and abs accept every numeric dtype; the others float dtypes.
- * gelu is the exact form x/2 (1 + erf(x / sqrt 2)). */
+/* The parameters of a unary op, as ONNX names its attributes: elu, celu,
+ * leaky_relu, thresholded_relu "alpha"; selu "alpha", "gamma"; hard_sigmoid
+ * "alpha", "beta"; shrink "bias", "lambd"; is_inf "detect_negative",
+ * "detect_positive" (0 or 1). */
+typedef struct vtc_unary_params {
+  double p[2];
+} vtc_unary_params;
+/* The attribute name of parameter i of op (NULL: none) and its ONNX default. */
+const char *vtc_unary_param_name(vtc_unary_op op, int i);
+double vtc_unary_param_default(vtc_unary_op op, int i);
+/* The dtypes an op accepts (VTC_DTYPE_BIT mask), and whether its result is
+ * i1 whatever its operands (is_nan, is_inf; the comparisons). */
+unsigned vtc_unary_op_dtypes(vtc_unary_op op);
+bool vtc_unary_op_is_predicate(vtc_unary_op op);
+unsigned vtc_binary_op_dtypes(vtc_binary_op op);
+bool vtc_binary_op_is_predicate(vtc_binary_op op);
+
+/* relu, neg, abs and sign accept every numeric dtype; not takes i1; the
+ * others float dtypes (is_nan and is_inf give i1). gelu is the exact form
+ * x/2 (1 + erf(x / sqrt 2)); round is half to even; softplus is the stable
+ * max(x, 0) + log1p(exp(-|x|)); the rest as ONNX defines them. params NULL:
+ * the defaults. */
+int vtc_kernel_unary_p(vtc_unary_op op, const vtc_unary_params *params, const vtc_tensor *x, vtc_tensor *out,
+                       char *err, size_t errlen);
 int vtc_kernel_unary(vtc_unary_op op, const vtc_tensor *x, vtc_tensor *out, char *err, size_t errlen);
 /* Numeric dtypes; a and b share a dtype except for pow, whose exponent may
  * have any numeric dtype (the output takes the base's). Integer div truncates
  * toward zero; integer results saturate (x / 0 gives the limit, 0 / 0 gives 0).
- * max and min propagate NaN. */
+ * max and min propagate NaN. The comparisons (numeric, and equal also i1)
+ * give i1, integers compared exactly; and, or, xor take i1. mod is numpy's
+ * (the sign of the divisor), fmod C's (the dividend's); an integer remainder
+ * by 0 is 0. prelu (floats) is x < 0 ? b * x : x. */
 int vtc_kernel_binary(vtc_binary_op op, const vtc_tensor *a, const vtc_tensor *b, vtc_tensor *out,
                       char *err, size_t errlen);
 /* cond is i1; x and y share any dtype; all three broadcast together. */

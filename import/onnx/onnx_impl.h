@@ -170,7 +170,8 @@ bool oi_convert_where(oi_importer *I);
 bool oi_convert_cast(oi_importer *I);
 bool oi_convert_cast_like(oi_importer *I);
 bool oi_convert_identity(oi_importer *I);   /* Identity, Dropout (inference) */
-bool oi_convert_reciprocal(oi_importer *I);
+bool oi_convert_unary_attrs(oi_importer *I); /* rule->graph with the kernel's parameters */
+bool oi_convert_mod(oi_importer *I);
 bool oi_convert_clip(oi_importer *I);
 bool oi_convert_softmax(oi_importer *I);    /* Softmax, LogSoftmax */
 bool oi_convert_layer_norm(oi_importer *I);

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "dialects/graph/kernels.h"
 #include "import/onnx/onnx_impl.h"
 
 bool oi_convert_unary(oi_importer *I) {
@@ -15,9 +16,70 @@ bool oi_convert_unary(oi_importer *I) {
   return r != NULL;
 }
 
+/* A unary op whose ONNX attributes (alpha, beta, gamma, bias, lambd,
+ * detect_*) are the graph op's, by the same names (kernels.h). */
+bool oi_convert_unary_attrs(oi_importer *I) {
+  vtc_value *x = oi_in_req(I, 0, "input");
+  vtc_unary_op u;
+  if (!x || !oi_only_outputs(I, 1) || vtc_unary_op_from_name(I->rule->graph, &u))
+    return x && oi_error(I, "internal error: no unary op '%s'", I->rule->graph);
+  vtc_named_attr attrs[2];
+  unsigned n = 0;
+  for (int i = 0; i < 2; i++) {
+    const char *name = vtc_unary_param_name(u, i);
+    double v;
+    if (!name) continue;
+    if (!oi_attr_float(I, name, vtc_unary_param_default(u, i), &v)) return false;
+    attrs[n++] = oi_named_float(I, name, v);
+  }
+  vtc_value *r = oi_op(I, I->rule->graph, 1, &x, n, attrs);
+  oi_set_out(I, 0, r);
+  return r != NULL;
+}
+
+/* Mod: numpy's remainder (fmod 0) or C's (fmod 1, which floats need). */
+bool oi_convert_mod(oi_importer *I) {
+  vtc_value *a = oi_in_req(I, 0, "A"), *b = oi_in_req(I, 1, "B");
+  int64_t fmod;
+  if (!a || !b || !oi_attr_int(I, "fmod", 0, &fmod)) return false;
+  if (!fmod && vtc_type_is_float(oi_elem(a))) return oi_error(I, "fmod must be 1 for floating-point inputs");
+  vtc_value *r = oi_op2(I, fmod ? "fmod" : "mod", a, b);
+  oi_set_out(I, 0, r);
+  return r != NULL;
+}
+
+/* b reshaped with trailing 1s to rank(a) - axis dims, so that numpy
+ * broadcasting aligns its first dim with a's dim `axis`. */
+static vtc_value *align_at(oi_importer *I, vtc_value *a, vtc_value *b, int axis) {
+  vtc_shape bs = oi_shape(b);
+  int want = oi_rank(a) - axis;
+  if (bs.rank >= want) return b;
+  for (int i = bs.rank; i < want; i++) bs.dims[i] = 1;
+  vtc_named_attr at = oi_named_ints(I, VTC_GRAPH_ATTR_SHAPE, bs.dims, want);
+  return oi_op(I, "reshape", 1, &b, 1, &at);
+}
+
+/* Before opset 7 the arithmetic ops broadcast only with `broadcast = 1`, B
+ * aligned at `axis` (default: at the end, as numpy); PRelu before 7 takes a
+ * 1-D slope per channel. */
+static vtc_value *legacy_broadcast(oi_importer *I, vtc_value *a, vtc_value *b) {
+  if (I->opset >= 7 || !a || !b) return b;
+  if (!strcmp(I->rule->graph, "prelu")) {
+    vtc_shape as = oi_shape(a), bs = oi_shape(b);
+    bool per_channel = as.rank > 2 && bs.rank == 1 && bs.dims[0] == as.dims[1] && bs.dims[0] != 1;
+    return per_channel ? align_at(I, a, b, 1) : b;
+  }
+  int64_t bc, axis;
+  if (!oi_attr_int(I, "broadcast", 0, &bc) || !oi_attr_int(I, "axis", -1, &axis)) return NULL;
+  if (!bc || !oi_attr(I, "axis")) return b;
+  int ax;
+  return oi_axis(I, axis, oi_rank(a), &ax) ? align_at(I, a, b, ax) : NULL;
+}
+
 bool oi_convert_binary(oi_importer *I) {
   vtc_value *a = oi_in_req(I, 0, "first operand"), *b = oi_in_req(I, 1, "second operand");
   if (!a || !b || !oi_only_outputs(I, 1)) return false;
+  b = legacy_broadcast(I, a, b);
   vtc_value *r = oi_op2(I, I->rule->graph, a, b);
   oi_set_out(I, 0, r);
   return r != NULL;
@@ -81,14 +143,6 @@ bool oi_convert_identity(oi_importer *I) {
   }
   oi_set_out(I, 0, x);
   return true;
-}
-
-bool oi_convert_reciprocal(oi_importer *I) {
-  vtc_value *x = oi_in_req(I, 0, "input");
-  if (!x) return false;
-  vtc_value *r = oi_op2(I, "div", oi_splat(I, oi_elem(x), NULL, 1.0), x);
-  oi_set_out(I, 0, r);
-  return r != NULL;
 }
 
 /* min(max(x, lo), hi) as numpy.clip; bounds are attributes before opset 11,

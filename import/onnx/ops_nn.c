@@ -31,11 +31,15 @@ static vtc_value *scale(oi_importer *I, vtc_value *x, double s) {
  * opset 11). */
 bool oi_convert_gemm(oi_importer *I) {
   vtc_value *a = oi_in_req(I, 0, "A"), *b = oi_in_req(I, 1, "B"), *c = oi_in(I, 2);
-  int64_t ta, tb;
+  int64_t ta, tb, bc;
   double alpha, beta;
   if (!a || !b || !oi_attr_int(I, "transA", 0, &ta) || !oi_attr_int(I, "transB", 0, &tb) ||
-      !oi_attr_float(I, "alpha", 1.0, &alpha) || !oi_attr_float(I, "beta", 1.0, &beta))
+      !oi_attr_float(I, "alpha", 1.0, &alpha) || !oi_attr_float(I, "beta", 1.0, &beta) ||
+      !oi_attr_int(I, "broadcast", 0, &bc))
     return false;
+  /* Gemm 6 broadcast C only with broadcast = 1: numpy's rule then (and C
+   * of the full shape otherwise, a case of it). */
+  (void)bc;
   if (oi_rank(a) != 2 || oi_rank(b) != 2) return oi_error(I, "A and B must have rank 2");
   if (ta) a = transpose2(I, a);
   if (tb && a) b = transpose2(I, b);
@@ -110,7 +114,8 @@ bool oi_convert_batch_norm(oi_importer *I) {
             *mean = oi_in_req(I, 3, "input_mean"), *var = oi_in_req(I, 4, "input_var");
   double eps;
   if (!x || !s || !b || !mean || !var || !oi_only_outputs(I, 1) || !oi_attr_float(I, "epsilon", 1e-5, &eps) ||
-      !oi_attr_default_int(I, "training_mode", 0) || !oi_attr_default_int(I, "spatial", 1))
+      !oi_attr_default_int(I, "training_mode", 0) || !oi_attr_default_int(I, "spatial", 1) ||
+      !oi_attr_default_int(I, "is_test", I->opset < 7 ? 1 : 0))
     return false;
   if (oi_rank(x) < 2) return oi_error(I, "X must have rank 2 or more");
   const vtc_type *el = oi_elem(x);

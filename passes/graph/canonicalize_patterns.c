@@ -50,8 +50,10 @@ bool graph_fold_elementwise(vtc_op *op, const vtc_attr *const *operands, vtc_fol
   if (ok) {
     if (op->num_operands == 1 && strcmp(name, "cast") == 0)
       ok = vtc_kernel_cast(&in[0], rd, &out, NULL, 0) == 0;
-    else if (op->num_operands == 1 && vtc_unary_op_from_name(name, &u) == 0)
-      ok = vtc_kernel_unary(u, &in[0], &out, NULL, 0) == 0;
+    else if (op->num_operands == 1 && vtc_unary_op_from_name(name, &u) == 0) {
+      vtc_unary_params p;
+      ok = graph_unary_params(op, u, &p) && vtc_kernel_unary_p(u, &p, &in[0], &out, NULL, 0) == 0;
+    }
     else if (op->num_operands == 2 && vtc_binary_op_from_name(name, &b) == 0)
       ok = vtc_kernel_binary(b, &in[0], &in[1], &out, NULL, 0) == 0;
     else if (op->num_operands == 3 && strcmp(name, "where") == 0)

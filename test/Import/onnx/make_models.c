@@ -370,6 +370,9 @@ int main(int argc, char **argv) {
   m->graph->node[1]->op_type = str("FooBar");
   rc |= save(dir, "unknown_op.onnx", m, 1);
   rc |= save(dir, "opset19.onnx", add_relu(19), 1);
+  m = add_relu(8);
+  m->graph->node[1]->op_type = str("Erf"); /* Erf is version 9 */
+  rc |= save(dir, "erf_opset8.onnx", m, 1);
   m = add_relu(17);
   m->graph->initializer[0]->raw_data.len = 20; /* 5 floats for dims [2, 3] */
   rc |= save(dir, "bad_initializer.onnx", m, 1);

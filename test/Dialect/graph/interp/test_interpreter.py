@@ -586,6 +586,91 @@ def test_gather_scatter(R):
     R.op('scatter_nd kv cache write', 'scatter_nd', [cache, pos, new], {},
          T('f32', ref_scatter(cache.arr, pos.arr, new.arr)))
 
+# ---- ONNX's other element-wise ops (issue 12) -------------------------------------------------
+
+SELU_ALPHA, SELU_GAMMA = 1.67326319217681884765625, 1.05070102214813232421875
+# name: (numpy reference given x and the attributes, input range, attributes)
+ONNX_UNARY = {
+    'reciprocal': (lambda x, a: 1 / x, (0.25, 4), {}),
+    'floor': (lambda x, a: np.floor(x), (-5, 5), {}),
+    'ceil': (lambda x, a: np.ceil(x), (-5, 5), {}),
+    'round': (lambda x, a: np.round(x), (-5, 5), {}),  # numpy rounds half to even, as ONNX
+    'sin': (lambda x, a: np.sin(x), (-3, 3), {}),
+    'cos': (lambda x, a: np.cos(x), (-3, 3), {}),
+    'tan': (lambda x, a: np.tan(x), (-1.2, 1.2), {}),
+    'asin': (lambda x, a: np.arcsin(x), (-0.99, 0.99), {}),
+    'acos': (lambda x, a: np.arccos(x), (-0.99, 0.99), {}),
+    'atan': (lambda x, a: np.arctan(x), (-5, 5), {}),
+    'sinh': (lambda x, a: np.sinh(x), (-3, 3), {}),
+    'cosh': (lambda x, a: np.cosh(x), (-3, 3), {}),
+    'asinh': (lambda x, a: np.arcsinh(x), (-5, 5), {}),
+    'acosh': (lambda x, a: np.arccosh(x), (1.01, 5), {}),
+    'atanh': (lambda x, a: np.arctanh(x), (-0.95, 0.95), {}),
+    'sign': (lambda x, a: np.sign(x), (-3, 3), {}),
+    'softplus': (lambda x, a: np.logaddexp(0, x), (-30, 30), {}),
+    'softsign': (lambda x, a: x / (1 + np.abs(x)), (-5, 5), {}),
+    'hard_swish': (lambda x, a: x * np.clip(x / 6 + 0.5, 0, 1), (-5, 5), {}),
+    'hard_sigmoid': (lambda x, a: np.clip(a['alpha'] * x + a['beta'], 0, 1), (-5, 5), {'alpha': 0.3, 'beta': 0.4}),
+    'elu': (lambda x, a: np.where(x < 0, a['alpha'] * (np.exp(x) - 1), x), (-3, 3), {'alpha': 0.7}),
+    'selu': (lambda x, a: SELU_GAMMA * np.where(x <= 0, SELU_ALPHA * (np.exp(x) - 1), x), (-3, 3), {}),
+    'celu': (lambda x, a: np.maximum(0, x) + np.minimum(0, a['alpha'] * (np.exp(x / a['alpha']) - 1)), (-3, 3),
+             {'alpha': 1.3}),
+    'leaky_relu': (lambda x, a: np.where(x < 0, a['alpha'] * x, x), (-3, 3), {'alpha': 0.1}),
+    'thresholded_relu': (lambda x, a: np.where(x > a['alpha'], x, 0), (-3, 3), {'alpha': 0.4}),
+    'shrink': (lambda x, a: np.where(x < -a['lambd'], x + a['bias'], np.where(x > a['lambd'], x - a['bias'], 0)),
+               (-2, 2), {'bias': 0.2, 'lambd': 0.6}),
+}
+
+
+def test_onnx_elementwise(R):
+    for op, (fn, (lo, hi), attrs) in ONNX_UNARY.items():
+        for dt in ['f32', 'f16'] if op in ('floor', 'sign', 'elu') else ['f32']:
+            x = rand(dt, (3, 5), lo, hi)
+            if op == 'round':
+                x = T(dt, np.array([-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 0.49, -3.7]))
+            R.op(f'{op} {dt}', op, [x], attrs, approx(dt, fn(x.f64, attrs)))
+    R.op('selu defaults', 'selu', [x := rand('f32', (4,), -2, 2)], {},
+         approx('f32', ONNX_UNARY['selu'][0](x.f64, {})))
+    x = rand('i32', (3, 4), -5, 5)
+    R.op('sign i32', 'sign', [x], {}, T('i32', np.sign(x.arr)))
+    b = rand('i1', (2, 5))
+    R.op('not i1', 'not', [b], {}, T('i1', ~b.arr))
+    special = T('f32', [0.0, np.nan, np.inf, -np.inf, -1.5, 3e38])
+    R.op('is_nan', 'is_nan', [special], {}, T('i1', np.isnan(special.arr)))
+    R.op('is_inf', 'is_inf', [special], {}, T('i1', np.isinf(special.arr)))
+    R.op('is_inf positive only', 'is_inf', [special], {'detect_negative': 0},
+         T('i1', np.isposinf(special.arr)))
+    R.op('is_inf negative only', 'is_inf', [special], {'detect_positive': 0},
+         T('i1', np.isneginf(special.arr)))
+    cmp = {'equal': np.equal, 'less': np.less, 'less_equal': np.less_equal, 'greater': np.greater,
+           'greater_equal': np.greater_equal}
+    for op, fn in cmp.items():
+        for dt in ['f32', 'i64']:
+            a, b = rand(dt, (2, 3, 4), -3, 3), rand(dt, (3, 1), -3, 3)
+            R.op(f'{op} {dt} broadcast', op, [a, b], {}, T('i1', fn(a.f64, b.f64)))
+    big = T('i64', [2**62 + 1, 2**62, -(2**62) - 1])
+    R.op('equal i64 above 2^53 (exact)', 'equal', [big, T('i64', [2**62, 2**62, -(2**62) - 1])], {},
+         T('i1', [False, True, True]))
+    a, b = rand('i1', (3, 4)), rand('i1', (4,))
+    R.op('equal i1', 'equal', [a, b], {}, T('i1', a.arr == b.arr))
+    for op, fn in {'and': np.logical_and, 'or': np.logical_or, 'xor': np.logical_xor}.items():
+        R.op(f'{op} i1 broadcast', op, [a, b], {}, T('i1', fn(a.arr, b.arr)))
+    for dt in ['f32', 'i32', 'i64']:
+        a = rand(dt, (3, 4), -9, 9)
+        bv = rand(dt, (4,), 1, 4).f64 * np.array([1, -1, 1, -1])
+        bt = T(dt, bv)
+        if dt == 'f32':
+            R.op('mod f32', 'mod', [a, bt], {}, approx(dt, np.mod(a.f64, bv)))
+            R.op('fmod f32', 'fmod', [a, bt], {}, approx(dt, np.fmod(a.f64, bv)))
+        else:
+            R.op(f'mod {dt}', 'mod', [a, bt], {}, T(dt, np.mod(a.arr, bt.arr)))
+            R.op(f'fmod {dt}', 'fmod', [a, bt], {}, T(dt, np.fmod(a.arr, bt.arr)))
+    a, z = T('i32', [7, -7, 5]), T('i32', [0, 0, 3])
+    R.op('mod i32 by zero is 0', 'mod', [a, z], {}, T('i32', [0, 0, 2]))
+    x, slope = rand('f32', (2, 3, 4)), rand('f32', (4,), 0, 1)
+    R.op('prelu f32 broadcast slope', 'prelu', [x, slope], {},
+         approx('f32', np.where(x.f64 < 0, slope.f64 * x.f64, x.f64)))
+
 # ---- graphs of several ops -------------------------------------------------------------------
 
 
@@ -682,7 +767,7 @@ def main():
         R = Runner(vtc_run, vtc_opt, tmp, verbose, pattern)
         for fn in [test_unary, test_binary, test_where_cast, test_matmul, test_conv2d, test_norms_softmax,
                    test_reduce, test_attention, test_movement, test_pad, test_gather_scatter, test_graphs,
-                   test_errors]:
+                   test_onnx_elementwise, test_errors]:
             fn(R)
     print(f'{R.passed} passed, {R.failed} failed')
     sys.exit(1 if R.failed else 0)
