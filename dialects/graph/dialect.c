@@ -131,7 +131,25 @@ static const vtc_op_def graph_ops[] = {
     REDUCE("reduce_mean", "Mean over axes"),
     REDUCE("reduce_max", "Maximum over axes"),
     REDUCE("reduce_min", "Minimum over axes"),
+    REDUCE("reduce_prod", "Product over axes"),
 #undef REDUCE
+#define POOL_ATTRS                                                                                     \
+  REQ("kernel_shape", VTC_ATTR_ARRAY), OPT("strides", VTC_ATTR_ARRAY), OPT("pads", VTC_ATTR_ARRAY),   \
+      OPT("dilations", VTC_ATTR_ARRAY), OPT("auto_pad", VTC_ATTR_STRING), OPT("ceil_mode", ANY)
+    COMPUTE("max_pool2d", 1, 0, ATTRS(POOL_ATTRS), graph_infer_pool, graph_cost_pool, NULL, graph_interp_pool,
+            "2-D max pooling (NCHW) with strides, pads, dilations, auto_pad and ceil_mode"),
+    COMPUTE("avg_pool2d", 1, 0, ATTRS(POOL_ATTRS, OPT("count_include_pad", ANY)), graph_infer_pool, graph_cost_pool,
+            NULL, graph_interp_pool, "2-D average pooling (NCHW); count_include_pad divides by the padded window"),
+#undef POOL_ATTRS
+#define ARG_REDUCE(NAME, SUMMARY)                                                                        \
+  COMPUTE(NAME, 1, 0, ATTRS(OPT("axis", VTC_ATTR_INTEGER), OPT("keepdims", ANY), OPT("select_last_index", ANY)), \
+          graph_infer_arg_reduce, graph_cost_reduce, NULL, graph_interp_arg_reduce, SUMMARY)
+    ARG_REDUCE("argmax", "Index (i64) of the largest element along an axis (first NaN, else first or last tie)"),
+    ARG_REDUCE("argmin", "Index (i64) of the smallest element along an axis (first NaN, else first or last tie)"),
+#undef ARG_REDUCE
+    COMPUTE("cumsum", 1, 0, ATTRS(OPT("axis", VTC_ATTR_INTEGER), OPT("exclusive", ANY), OPT("reverse", ANY)),
+            graph_infer_cumsum, graph_cost_reduce, NULL, graph_interp_cumsum,
+            "Cumulative sum along an axis (exclusive, reverse)"),
     COMPUTE("attention", 3, 0, ATTRS(OPT("causal", ANY), OPT("scale", ANY)), graph_infer_attention,
             graph_cost_attention, NULL, graph_interp_attention,
             "Scaled dot-product attention on [B, H, S, D] with optional causal mask and grouped-query heads"),
@@ -168,6 +186,9 @@ static const vtc_op_def graph_ops[] = {
              graph_interp_flatten, "Flatten to 2-D: [prod(dims[:axis]), prod(dims[axis:])]"),
     MOVEMENT("gather", 2, 1, ATTRS(OPT("axis", VTC_ATTR_INTEGER)), graph_infer_gather, graph_map_index_dependent,
              NULL, graph_interp_gather, "Gather slices along an axis by an index tensor (index-dependent mapping)"),
+    MOVEMENT("gather_elements", 2, 1, ATTRS(OPT("axis", VTC_ATTR_INTEGER)), graph_infer_gather_elements,
+             graph_map_index_dependent, NULL, graph_interp_gather_elements,
+             "out[i] = data[i with its axis index from indices[i]] (index-dependent mapping)"),
     MOVEMENT("scatter_nd", 3, 1, ATTRS(OPT("reduction", VTC_ATTR_STRING)), graph_infer_scatter_nd,
              graph_map_index_dependent, NULL, graph_interp_scatter_nd,
              "ONNX ScatterND: data with updates written at index tuples (index-dependent mapping)"),

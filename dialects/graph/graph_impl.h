@@ -66,6 +66,16 @@ bool graph_infer_constant(vtc_op *op, const vtc_type **results);
 bool graph_conv2d_attrs(vtc_op *op, vtc_conv2d_attrs *a);
 bool graph_reduce_attrs(vtc_op *op, vtc_reduce_attrs *a, int64_t *axes_storage);
 
+/* ---- ops_onnx.c: the ops added for ONNX models ---------------------------- */
+bool graph_pool_attrs(vtc_op *op, vtc_pool_attrs *a);
+bool graph_arg_attrs(vtc_op *op, int64_t *axis, bool *keepdims, bool *select_last);
+bool graph_cumsum_attrs(vtc_op *op, int64_t *axis, bool *exclusive, bool *reverse);
+bool graph_infer_pool(vtc_op *op, const vtc_type **results);
+bool graph_infer_arg_reduce(vtc_op *op, const vtc_type **results);
+bool graph_infer_cumsum(vtc_op *op, const vtc_type **results);
+bool graph_infer_gather_elements(vtc_op *op, const vtc_type **results);
+bool graph_cost_pool(vtc_op *op, vtc_graph_cost *c);
+
 /* ---- ops_movement.c: shape inference of data-movement ops ---------------- */
 bool graph_infer_reshape(vtc_op *op, const vtc_type **results);
 bool graph_infer_transpose(vtc_op *op, const vtc_type **results);

@@ -94,7 +94,7 @@ typedef enum vtc_binary_op {
 } vtc_binary_op;
 
 typedef enum vtc_reduce_op {
-  VTC_REDUCE_SUM, VTC_REDUCE_MEAN, VTC_REDUCE_MAX, VTC_REDUCE_MIN, VTC_REDUCE_COUNT
+  VTC_REDUCE_SUM, VTC_REDUCE_MEAN, VTC_REDUCE_MAX, VTC_REDUCE_MIN, VTC_REDUCE_PROD, VTC_REDUCE_COUNT
 } vtc_reduce_op;
 
 typedef enum vtc_auto_pad {
@@ -121,7 +121,7 @@ typedef enum vtc_scatter_reduction {
  * "shrink", "not", "is_nan", "is_inf"; binary "add", "sub", "mul", "div",
  * "pow", "max", "min", "equal", "less", "less_equal", "greater",
  * "greater_equal", "and", "or", "xor", "mod", "fmod", "prelu"; reduce
- * "sum", "mean", "max", "min"; auto_pad
+ * "sum", "mean", "max", "min", "prod"; auto_pad
  * "NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"; pad mode "constant",
  * "reflect", "edge", "wrap"; depth_to_space "DCR", "CRD"; scatter_nd
  * reduction "none", "add", "mul", "max", "min". from_name returns -1 if
@@ -325,6 +325,45 @@ int vtc_kernel_reduce(vtc_reduce_op op, const vtc_tensor *x, const vtc_reduce_at
  * h / (Hq / Hkv). */
 int vtc_kernel_attention(const vtc_tensor *q, const vtc_tensor *k, const vtc_tensor *v,
                          const vtc_attention_attrs *a, vtc_tensor *out, char *err, size_t errlen);
+
+/* ---- the ops added for ONNX models (kernels_onnx.c) ----------------------------- */
+
+/* MaxPool and AveragePool on 2-D images (NCHW), ONNX's attributes: pads
+ * [top, left, bottom, right] (ignored unless auto_pad is NOTSET);
+ * ceil_mode rounds the output size up (a last window may then stick out of
+ * the padded input: it sees what is inside); an average divides by the
+ * window's elements inside the input, or, with count_include_pad, inside
+ * the padded input. Max pooling propagates NaN. */
+typedef struct vtc_pool_attrs {
+  int64_t kernel[2], strides[2], pads[4], dilations[2];
+  vtc_auto_pad auto_pad;
+  bool ceil_mode, count_include_pad;
+} vtc_pool_attrs;
+/* The output shape and the pads applied ([t, l, b, r]; -1 where SAME
+ * padding needs a dynamic dim). */
+int vtc_pool2d_resolve(const vtc_shape *x, const vtc_pool_attrs *a, vtc_shape *out, int64_t pads[4], char *err,
+                       size_t errlen);
+int vtc_shape_pool2d(const vtc_shape *x, const vtc_pool_attrs *a, vtc_shape *out, char *err, size_t errlen);
+/* How many of the k window positions o*s - pad_begin + j*d fall in [lo, hi). */
+int64_t vtc_pool_count(int64_t o, int64_t k, int64_t s, int64_t d, int64_t pad_begin, int64_t lo, int64_t hi);
+int vtc_kernel_max_pool2d(const vtc_tensor *x, const vtc_pool_attrs *a, vtc_tensor *out, char *err, size_t errlen);
+int vtc_kernel_avg_pool2d(const vtc_tensor *x, const vtc_pool_attrs *a, vtc_tensor *out, char *err, size_t errlen);
+/* ArgMax / ArgMin along axis: i64 indices; ties give the first (the last
+ * with select_last), and a NaN wins: the first, as numpy's (the last with
+ * select_last). */
+int vtc_shape_arg_reduce(const vtc_shape *x, int64_t axis, bool keepdims, vtc_shape *out, char *err, size_t errlen);
+int vtc_kernel_arg_reduce(bool is_max, const vtc_tensor *x, int64_t axis, bool keepdims, bool select_last,
+                          vtc_tensor *out, char *err, size_t errlen);
+/* CumSum along axis (exclusive: without the element itself; reverse: from
+ * the end). */
+int vtc_kernel_cumsum(const vtc_tensor *x, int64_t axis, bool exclusive, bool reverse, vtc_tensor *out, char *err,
+                      size_t errlen);
+/* GatherElements: out has the indices' shape; out[i] = data[i with the axis
+ * index replaced by indices[i]] (negative indices count from the end). */
+int vtc_shape_gather_elements(const vtc_shape *data, const vtc_shape *indices, int64_t axis, vtc_shape *out,
+                              char *err, size_t errlen);
+int vtc_kernel_gather_elements(const vtc_tensor *data, const vtc_tensor *indices, int64_t axis, vtc_tensor *out,
+                               char *err, size_t errlen);
 
 /* ---- data movement (kernels_movement.c, kernels_indexing.c) ------------------- */
 

@@ -143,7 +143,7 @@ static const char *const UNARY_NAMES[VTC_UNARY_COUNT] = {
 static const char *const BINARY_NAMES[VTC_BINARY_COUNT] = {
     "add", "sub", "mul", "div", "pow", "max", "min", "equal", "less", "less_equal", "greater",
     "greater_equal", "and", "or", "xor", "mod", "fmod", "prelu"};
-static const char *const REDUCE_NAMES[VTC_REDUCE_COUNT] = {"sum", "mean", "max", "min"};
+static const char *const REDUCE_NAMES[VTC_REDUCE_COUNT] = {"sum", "mean", "max", "min", "prod"};
 static const char *const AUTO_PAD_NAMES[VTC_AUTO_PAD_COUNT] = {"NOTSET", "SAME_UPPER", "SAME_LOWER",
                                                                "VALID"};
 static const char *const PAD_MODE_NAMES[VTC_PAD_MODE_COUNT] = {"constant", "reflect", "edge", "wrap"};

@@ -181,6 +181,7 @@ bool oi_convert_gemm(oi_importer *I);
 bool oi_convert_conv(oi_importer *I);
 bool oi_convert_batch_norm(oi_importer *I);
 bool oi_convert_global_pool(oi_importer *I); /* GlobalAveragePool, GlobalMaxPool */
+bool oi_convert_pool(oi_importer *I);        /* MaxPool, AveragePool */
 
 bool oi_convert_constant(oi_importer *I);   /* ops_shape.c */
 bool oi_convert_shape(oi_importer *I);
@@ -203,5 +204,8 @@ bool oi_convert_space_to_depth(oi_importer *I);
 bool oi_convert_scatter_nd(oi_importer *I);
 
 bool oi_convert_reduce(oi_importer *I);     /* ops_reduce.c: ReduceSum, ..., by rule->graph */
+bool oi_convert_arg_reduce(oi_importer *I); /* ArgMax, ArgMin */
+bool oi_convert_cumsum(oi_importer *I);
+bool oi_convert_gather_elements(oi_importer *I); /* ops_shape.c */
 
 #endif

@@ -144,3 +144,49 @@ bool oi_convert_global_pool(oi_importer *I) {
   oi_set_out(I, 0, y);
   return y != NULL;
 }
+
+/* MaxPool and AveragePool, 2-D (and 1-D through a unit height, as Conv);
+ * MaxPool's Indices output and storage_order are unsupported. */
+bool oi_convert_pool(oi_importer *I) {
+  bool is_max = strcmp(I->node->op_type, "MaxPool") == 0;
+  vtc_value *x = oi_in_req(I, 0, "X");
+  int64_t kernel[4], strides[4], pads[8], dil[4], ceil_mode, include_pad;
+  int nk, ns, np, nd;
+  bool has_pads;
+  const char *auto_pad;
+  if (!x || !oi_only_outputs(I, 1) || !oi_attr_ints(I, "kernel_shape", kernel, 4, &nk, NULL) ||
+      !oi_attr_ints(I, "strides", strides, 4, &ns, NULL) || !oi_attr_ints(I, "pads", pads, 8, &np, &has_pads) ||
+      !oi_attr_ints(I, "dilations", dil, 4, &nd, NULL) || !oi_attr_int(I, "ceil_mode", 0, &ceil_mode) ||
+      !oi_attr_int(I, "count_include_pad", 0, &include_pad) || !oi_attr_string(I, "auto_pad", "NOTSET", &auto_pad) ||
+      !oi_attr_default_int(I, "storage_order", 0))
+    return false;
+  int rank = oi_rank(x);
+  if (rank != 3 && rank != 4) return oi_unsupported(I, "%d-D pooling is not supported (1-D and 2-D are)", rank - 2);
+  int sp = rank - 2;
+  if (nk != sp || (ns && ns != sp) || (nd && nd != sp) || (has_pads && np != 2 * sp))
+    return oi_error(I, "kernel_shape, strides, dilations and pads must have %d, %d, %d and %d entries", sp, sp, sp,
+                    2 * sp);
+  bool one_d = rank == 3;
+  int64_t k2[2] = {1, 1}, s2[2] = {1, 1}, d2[2] = {1, 1}, p2[4] = {0, 0, 0, 0};
+  for (int i = 0; i < sp; i++) {
+    int at = one_d ? 1 : i;
+    k2[at] = kernel[i];
+    if (ns) s2[at] = strides[i];
+    if (nd) d2[at] = dil[i];
+    if (has_pads) p2[at] = pads[i], p2[at + 2] = pads[i + sp];
+  }
+  int64_t axes[1] = {2};
+  vtc_named_attr ua = oi_named_ints(I, VTC_GRAPH_ATTR_AXES, axes, 1);
+  if (one_d && !(x = oi_op(I, "unsqueeze", 1, &x, 1, &ua))) return false;
+  vtc_named_attr attrs[7] = {oi_named_ints(I, VTC_GRAPH_ATTR_KERNEL_SHAPE, k2, 2),
+                             oi_named_ints(I, VTC_GRAPH_ATTR_STRIDES, s2, 2),
+                             oi_named_ints(I, VTC_GRAPH_ATTR_PADS, p2, 4),
+                             oi_named_ints(I, VTC_GRAPH_ATTR_DILATIONS, d2, 2),
+                             oi_named_string(I, VTC_GRAPH_ATTR_AUTO_PAD, auto_pad),
+                             oi_named_bool(I, VTC_GRAPH_ATTR_CEIL_MODE, ceil_mode != 0),
+                             oi_named_bool(I, VTC_GRAPH_ATTR_COUNT_INCLUDE_PAD, include_pad != 0)};
+  vtc_value *y = oi_op(I, is_max ? "max_pool2d" : "avg_pool2d", 1, &x, is_max ? 6 : 7, attrs);
+  if (y && one_d) y = oi_op(I, "squeeze", 1, &y, 1, &ua);
+  oi_set_out(I, 0, y);
+  return y != NULL;
+}

@@ -59,3 +59,32 @@ bool oi_convert_reduce(oi_importer *I) {
   oi_set_out(I, 0, r);
   return r != NULL;
 }
+
+bool oi_convert_arg_reduce(oi_importer *I) {
+  vtc_value *x = oi_in_req(I, 0, "data");
+  int64_t axis, keep, last;
+  if (!x || !oi_attr_int(I, "axis", 0, &axis) || !oi_attr_int(I, "keepdims", 1, &keep) ||
+      !oi_attr_int(I, "select_last_index", 0, &last))
+    return false;
+  vtc_named_attr attrs[3] = {oi_named_int(I, VTC_GRAPH_ATTR_AXIS, axis), oi_named_bool(I, VTC_GRAPH_ATTR_KEEPDIMS, keep),
+                             oi_named_bool(I, VTC_GRAPH_ATTR_SELECT_LAST_INDEX, last)};
+  vtc_value *r = oi_op(I, I->rule->graph, 1, &x, 3, attrs);
+  oi_set_out(I, 0, r);
+  return r != NULL;
+}
+
+/* CumSum: the axis is a constant input (a 0-d or 1-element tensor). */
+bool oi_convert_cumsum(oi_importer *I) {
+  vtc_value *x = oi_in_req(I, 0, "x");
+  int64_t axis[OI_MAX_INTS], excl, rev;
+  int n;
+  if (!x || !oi_const_ints(I, 1, "axis", axis, OI_MAX_INTS, &n) || !oi_attr_int(I, "exclusive", 0, &excl) ||
+      !oi_attr_int(I, "reverse", 0, &rev))
+    return false;
+  if (n != 1) return oi_error(I, "the axis must hold one value");
+  vtc_named_attr attrs[3] = {oi_named_int(I, VTC_GRAPH_ATTR_AXIS, axis[0]), oi_named_bool(I, VTC_GRAPH_ATTR_EXCLUSIVE, excl),
+                             oi_named_bool(I, VTC_GRAPH_ATTR_REVERSE, rev)};
+  vtc_value *r = oi_op(I, "cumsum", 1, &x, 3, attrs);
+  oi_set_out(I, 0, r);
+  return r != NULL;
+}

@@ -329,3 +329,11 @@ bool oi_convert_scatter_nd(oi_importer *I) {
   vtc_named_attr a = oi_named_string(I, VTC_GRAPH_ATTR_REDUCTION, red);
   return set1(I, oi_op(I, "scatter_nd", 3, ops, 1, &a));
 }
+
+bool oi_convert_gather_elements(oi_importer *I) {
+  vtc_value *ops[2] = {oi_in_req(I, 0, "data"), oi_in_req(I, 1, "indices")};
+  int64_t axis;
+  if (!ops[0] || !ops[1] || !oi_attr_int(I, "axis", 0, &axis)) return false;
+  vtc_named_attr a = oi_named_int(I, VTC_GRAPH_ATTR_AXIS, axis);
+  return set1(I, oi_op(I, "gather_elements", 2, ops, 1, &a));
+}

@@ -671,6 +671,96 @@ def test_onnx_elementwise(R):
     R.op('prelu f32 broadcast slope', 'prelu', [x, slope], {},
          approx('f32', np.where(x.f64 < 0, slope.f64 * x.f64, x.f64)))
 
+def ref_pool(x, kind, k, strides=(1, 1), pads=(0, 0, 0, 0), dil=(1, 1), ceil=False, include_pad=False):
+    """ONNX's reference formulation: pad (with -inf, 0 or NaN), then each
+    window's slice clipped to the padded array, max / mean / nanmean."""
+    n, c, h, w = x.shape
+    fill = -np.inf if kind == 'max' else (0.0 if include_pad else np.nan)
+    xp = np.full((n, c, h + pads[0] + pads[2], w + pads[1] + pads[3]), fill)
+    xp[:, :, pads[0]:pads[0] + h, pads[1]:pads[1] + w] = x
+    out_hw = []
+    for i, size in enumerate((h, w)):
+        num = size + pads[i] + pads[i + 2] - ((k[i] - 1) * dil[i] + 1)
+        out_hw.append((-(-num // strides[i]) if ceil else num // strides[i]) + 1)
+    out = np.zeros((n, c) + tuple(out_hw))
+    for oh in range(out_hw[0]):
+        for ow in range(out_hw[1]):
+            rows = [oh * strides[0] + j * dil[0] for j in range(k[0])]
+            cols = [ow * strides[1] + j * dil[1] for j in range(k[1])]
+            rows = [r for r in rows if r < xp.shape[2]]
+            cols = [q for q in cols if q < xp.shape[3]]
+            win = xp[:, :, rows][:, :, :, cols].reshape(n, c, -1)
+            out[:, :, oh, ow] = win.max(-1) if kind == 'max' else np.nanmean(win, -1)
+    return out
+
+
+def test_onnx_ops(R):
+    x = rand('f32', (2, 3, 7, 6))
+    cases = [('3x3', {}, {}), ('stride 2 pads', {'strides': [2, 2], 'pads': [1, 1, 1, 1]},
+                                {'strides': (2, 2), 'pads': (1, 1, 1, 1)}),
+             ('ceil_mode', {'strides': [2, 2], 'ceil_mode': 1}, {'strides': (2, 2), 'ceil': True}),
+             ('asym pads', {'pads': [0, 1, 2, 0]}, {'pads': (0, 1, 2, 0)})]
+    for name, attrs, kw in cases:
+        a = dict(attrs, kernel_shape=[3, 3])
+        R.op(f'max_pool2d {name}', 'max_pool2d', [x], a, approx('f32', ref_pool(x.f64, 'max', (3, 3), **kw)))
+        R.op(f'avg_pool2d {name}', 'avg_pool2d', [x], a, approx('f32', ref_pool(x.f64, 'avg', (3, 3), **kw)))
+        R.op(f'avg_pool2d {name} count_include_pad', 'avg_pool2d', [x], dict(a, count_include_pad=1),
+             approx('f32', ref_pool(x.f64, 'avg', (3, 3), include_pad=True, **kw)))
+    R.op('max_pool2d dilations', 'max_pool2d', [x], {'kernel_shape': [2, 2], 'dilations': [2, 2]},
+         approx('f32', ref_pool(x.f64, 'max', (2, 2), dil=(2, 2))))
+    R.op('max_pool2d SAME_UPPER f16', 'max_pool2d', [h := rand('f16', (1, 2, 5, 5))],
+         {'kernel_shape': [2, 2], 'auto_pad': 'SAME_UPPER'}, approx('f16', ref_pool(h.f64, 'max', (2, 2), pads=(0, 0, 1, 1))))
+    R.op('avg_pool2d SAME_LOWER stride 2', 'avg_pool2d', [x],
+         {'kernel_shape': [3, 3], 'strides': [2, 2], 'auto_pad': 'SAME_LOWER'},
+         approx('f32', ref_pool(x.f64, 'avg', (3, 3), strides=(2, 2), pads=(1, 1, 1, 1))))
+    y = rand('f32', (3, 4, 5))
+    for op, fn in [('argmax', np.argmax), ('argmin', np.argmin)]:
+        for axis, keep in [(1, True), (-1, False), (0, True)]:
+            R.op(f'{op} axis={axis} keepdims={keep}', op, [y], {'axis': axis, 'keepdims': int(keep)},
+                 T('i64', fn(y.arr, axis=axis) if not keep else np.expand_dims(fn(y.arr, axis=axis), axis)))
+        ties = T('f32', [[1, 3, 3, 0], [2, 2, 1, 2]])
+        for last in [0, 1]:
+            r = fn(ties.arr[:, ::-1], axis=1) if last else fn(ties.arr, axis=1)
+            if last:
+                r = 3 - r
+            R.op(f'{op} ties select_last_index={last}', op, [ties], {'axis': 1, 'keepdims': 0, 'select_last_index': last},
+                 T('i64', r))
+        nan = T('f32', [[1, np.nan, 3, np.nan], [2, 5, 1, 2]])
+        R.op(f'{op} NaN wins', op, [nan], {'axis': 1, 'keepdims': 0}, T('i64', fn(nan.arr, axis=1)))
+        xi = rand('i64', (4, 6), -50, 50)
+        R.op(f'{op} i64', op, [xi], {'axis': 1}, T('i64', np.expand_dims(fn(xi.arr, axis=1), 1)))
+    for dt in ['f32', 'i64']:
+        z = rand(dt, (3, 5), -4, 4)
+        for excl in [0, 1]:
+            for rev in [0, 1]:
+                v = z.f64[:, ::-1] if rev else z.f64
+                cs = np.cumsum(v, axis=1)
+                if excl:
+                    cs = np.concatenate([np.zeros((3, 1)), cs[:, :-1]], axis=1)
+                if rev:
+                    cs = cs[:, ::-1]
+                R.op(f'cumsum {dt} exclusive={excl} reverse={rev}', 'cumsum', [z], {'axis': 1, 'exclusive': excl, 'reverse': rev},
+                     T(dt, cs) if dt == 'i64' else approx(dt, cs))
+    data = rand('f32', (3, 4, 5))
+    for axis in [0, 1, -1]:
+        shape = [2, 3, 4]
+        ax = axis % 3
+        ind = RNG_INT(-data.arr.shape[ax], data.arr.shape[ax], shape)
+        # indices may be smaller than data off the axis: data's leading part
+        sub = data.arr[tuple(slice(None) if i == ax else slice(0, n) for i, n in enumerate(shape))]
+        R.op(f'gather_elements axis={axis}', 'gather_elements', [data, T('i64', ind)], {'axis': axis},
+             storage_like(data, np.take_along_axis(sub, np.where(ind < 0, ind + data.arr.shape[ax], ind), axis=ax)))
+    p = rand('f32', (2, 3, 4), 0.5, 1.5)
+    for axes, keep in [([1], True), ([0, 2], False)]:
+        R.op(f'reduce_prod axes={axes}', 'reduce_prod', [p], {'axes': axes, 'keepdims': keep},
+             approx('f32', np.prod(p.f64, axis=tuple(axes), keepdims=keep)))
+    q = rand('i32', (3, 4), -3, 3)
+    R.op('reduce_prod i32', 'reduce_prod', [q], {'axes': [1]}, T('i32', np.prod(q.arr.astype(np.int64), axis=1, keepdims=True)))
+
+
+def RNG_INT(lo, hi, shape):
+    return K.RNG.integers(lo, hi, size=shape)
+
 # ---- graphs of several ops -------------------------------------------------------------------
 
 
@@ -767,7 +857,7 @@ def main():
         R = Runner(vtc_run, vtc_opt, tmp, verbose, pattern)
         for fn in [test_unary, test_binary, test_where_cast, test_matmul, test_conv2d, test_norms_softmax,
                    test_reduce, test_attention, test_movement, test_pad, test_gather_scatter, test_graphs,
-                   test_onnx_elementwise, test_errors]:
+                   test_onnx_elementwise, test_onnx_ops, test_errors]:
             fn(R)
     print(f'{R.passed} passed, {R.failed} failed')
     sys.exit(1 if R.failed else 0)
