@@ -175,6 +175,12 @@ bool oi_convert_mod(oi_importer *I);
 bool oi_convert_clip(oi_importer *I);
 bool oi_convert_softmax(oi_importer *I);    /* Softmax, LogSoftmax */
 bool oi_convert_layer_norm(oi_importer *I);
+bool oi_convert_hardmax(oi_importer *I);
+bool oi_convert_instance_norm(oi_importer *I);
+bool oi_convert_nll_loss(oi_importer *I);   /* ops_loss.c */
+bool oi_convert_softmax_ce_loss(oi_importer *I);
+bool oi_convert_trilu(oi_importer *I);      /* ops_shape.c */
+bool oi_convert_eye_like(oi_importer *I);
 
 bool oi_convert_matmul(oi_importer *I);     /* ops_nn.c */
 bool oi_convert_gemm(oi_importer *I);

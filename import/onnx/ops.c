@@ -80,6 +80,10 @@ static const oi_rule kRules[] = {
     {"Softmax", 1, oi_convert_softmax, NULL},
     {"LogSoftmax", 1, oi_convert_softmax, NULL},
     {"LayerNormalization", 17, oi_convert_layer_norm, NULL},
+    {"Hardmax", 1, oi_convert_hardmax, NULL},
+    {"NegativeLogLikelihoodLoss", 12, oi_convert_nll_loss, NULL},
+    {"SoftmaxCrossEntropyLoss", 12, oi_convert_softmax_ce_loss, NULL},
+    {"InstanceNormalization", 6, oi_convert_instance_norm, NULL},
     /* neural-network ops (ops_nn.c) */
     {"MatMul", 1, oi_convert_matmul, NULL},
     {"Gemm", 6, oi_convert_gemm, NULL},
@@ -125,6 +129,8 @@ static const oi_rule kRules[] = {
     {"DepthToSpace", 1, oi_convert_depth_to_space, NULL},
     {"SpaceToDepth", 1, oi_convert_space_to_depth, NULL},
     {"ScatterND", 11, oi_convert_scatter_nd, NULL},
+    {"Trilu", 14, oi_convert_trilu, NULL},
+    {"EyeLike", 9, oi_convert_eye_like, NULL},
 };
 
 const oi_rule *oi_find_rule(const char *op_type) {

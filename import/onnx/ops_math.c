@@ -216,18 +216,92 @@ bool oi_convert_softmax(oi_importer *I) {
   return r != NULL;
 }
 
-/* LayerNormalization (opset 17): the mean and inverse standard deviation
- * outputs are unsupported; stash_type 1 (compute in f32) is what graph's
- * kernels do for half types anyway. */
+/* LayerNormalization (opset 17) as graph.layer_norm; its optional Mean and
+ * InvStdDev outputs (in f32, stash_type 1: what graph's kernels compute in
+ * for half types anyway), when requested, as the reductions they are. */
 bool oi_convert_layer_norm(oi_importer *I) {
   vtc_value *ops[3] = {oi_in_req(I, 0, "X"), oi_in_req(I, 1, "Scale"), oi_in(I, 2)};
   int64_t axis;
   double eps;
-  if (!ops[0] || !ops[1] || !oi_only_outputs(I, 1) || !oi_attr_int(I, "axis", -1, &axis) ||
-      !oi_attr_float(I, "epsilon", 1e-5, &eps) || !oi_attr_default_int(I, "stash_type", 1))
+  int ax;
+  if (!ops[0] || !ops[1] || !oi_only_outputs(I, 3) || !oi_attr_int(I, "axis", -1, &axis) ||
+      !oi_attr_float(I, "epsilon", 1e-5, &eps) || !oi_attr_default_int(I, "stash_type", 1) ||
+      !oi_axis(I, axis, oi_rank(ops[0]), &ax))
     return false;
   vtc_named_attr attrs[2] = {oi_named_int(I, VTC_GRAPH_ATTR_AXIS, axis), oi_named_float(I, VTC_GRAPH_ATTR_EPSILON, eps)};
   vtc_value *r = oi_op(I, "layer_norm", ops[2] ? 3 : 2, ops, 2, attrs);
   oi_set_out(I, 0, r);
+  if (!r || (!oi_has_output(I, 1) && !oi_has_output(I, 2))) return r != NULL;
+  int64_t axes[VTC_MAX_RANK];
+  int n = 0;
+  for (int i = ax; i < oi_rank(ops[0]); i++) axes[n++] = i;
+  vtc_named_attr red[2] = {oi_named_ints(I, VTC_GRAPH_ATTR_AXES, axes, n), oi_named_bool(I, VTC_GRAPH_ATTR_KEEPDIMS, true)};
+  vtc_value *x = oi_cast(I, ops[0], vtc_type_f32(I->ctx));
+  vtc_value *mean = x ? oi_op(I, "reduce_mean", 1, &x, 2, red) : NULL;
+  vtc_value *d = mean ? oi_op2(I, "sub", x, mean) : NULL;
+  vtc_value *sq = d ? oi_op2(I, "mul", d, d) : NULL;
+  vtc_value *var = sq ? oi_op(I, "reduce_mean", 1, &sq, 2, red) : NULL;
+  vtc_value *inv = var ? oi_op1(I, "rsqrt", oi_op2(I, "add", var, oi_splat(I, oi_elem(var), NULL, eps))) : NULL;
+  oi_set_out(I, 1, mean);
+  oi_set_out(I, 2, inv);
+  return inv != NULL;
+}
+
+/* Hardmax: 1 at the first maximum along the axis (opset 13; before, of the
+ * 2-D coercion, as Softmax), 0 elsewhere: equal(iota, argmax) as x's type. */
+bool oi_convert_hardmax(oi_importer *I) {
+  vtc_value *x = oi_in_req(I, 0, "input");
+  int64_t axis;
+  int ax;
+  if (!x || !oi_attr_int(I, "axis", I->opset < 13 ? 1 : -1, &axis) || !oi_axis(I, axis, oi_rank(x), &ax)) return false;
+  if (!oi_static(x)) return oi_unsupported(I, "Hardmax of a tensor with dynamic dims is not supported");
+  vtc_value *in = x;
+  vtc_shape s = oi_shape(x);
+  if (I->opset < 13 && ax != s.rank - 1) {
+    vtc_named_attr a = oi_named_int(I, VTC_GRAPH_ATTR_AXIS, ax);
+    if (!(in = oi_op(I, "flatten", 1, &x, 1, &a))) return false;
+    ax = 1;
+  }
+  vtc_shape is = oi_shape(in);
+  vtc_named_attr attrs[2] = {oi_named_int(I, VTC_GRAPH_ATTR_AXIS, ax), oi_named_bool(I, VTC_GRAPH_ATTR_KEEPDIMS, true)};
+  vtc_value *arg = oi_op(I, "argmax", 1, &in, 2, attrs);
+  vtc_tensor iota;
+  vtc_shape ish = {.rank = is.rank};
+  for (int i = 0; i < is.rank; i++) ish.dims[i] = i == ax ? is.dims[i] : 1;
+  if (!arg || vtc_tensor_create_shape(&iota, VTC_I64, &ish, NULL, 0)) return false;
+  for (int64_t i = 0; i < is.dims[ax]; i++) ((int64_t *)iota.data)[i] = i;
+  vtc_value *hit = oi_op2(I, "equal", oi_constant(I, &iota, true, "onnx_iota"), arg);
+  vtc_value *r = oi_cast(I, hit, oi_elem(x));
+  if (r && in != x) {
+    vtc_named_attr a = oi_named_ints(I, VTC_GRAPH_ATTR_SHAPE, s.dims, s.rank);
+    r = oi_op(I, "reshape", 1, &r, 1, &a);
+  }
+  oi_set_out(I, 0, r);
   return r != NULL;
+}
+
+/* InstanceNormalization: per (n, c), (x - mean) / sqrt(var + eps) over the
+ * spatial dims, then scale and bias per channel. */
+bool oi_convert_instance_norm(oi_importer *I) {
+  vtc_value *x = oi_in_req(I, 0, "input"), *scale = oi_in_req(I, 1, "scale"), *bias = oi_in_req(I, 2, "B");
+  double eps;
+  if (!x || !scale || !bias || !oi_attr_float(I, "epsilon", 1e-5, &eps)) return false;
+  int rank = oi_rank(x);
+  if (rank < 3 || oi_rank(scale) != 1 || oi_rank(bias) != 1)
+    return oi_error(I, "input must have rank 3 or more, scale and B rank 1");
+  int64_t axes[VTC_MAX_RANK], shape[VTC_MAX_RANK] = {oi_shape(scale).dims[0]};
+  for (int i = 2; i < rank; i++) axes[i - 2] = i, shape[i - 1] = 1;
+  vtc_named_attr red[2] = {oi_named_ints(I, VTC_GRAPH_ATTR_AXES, axes, rank - 2),
+                           oi_named_bool(I, VTC_GRAPH_ATTR_KEEPDIMS, true)};
+  vtc_named_attr per_c = oi_named_ints(I, VTC_GRAPH_ATTR_SHAPE, shape, rank - 1);
+  vtc_value *mean = oi_op(I, "reduce_mean", 1, &x, 2, red);
+  vtc_value *d = mean ? oi_op2(I, "sub", x, mean) : NULL;
+  vtc_value *sq = d ? oi_op2(I, "mul", d, d) : NULL;
+  vtc_value *var = sq ? oi_op(I, "reduce_mean", 1, &sq, 2, red) : NULL;
+  vtc_value *inv = var ? oi_op1(I, "rsqrt", oi_op2(I, "add", var, oi_splat(I, oi_elem(var), NULL, eps))) : NULL;
+  vtc_value *s = inv ? oi_op(I, "reshape", 1, &scale, 1, &per_c) : NULL;
+  vtc_value *b = s ? oi_op(I, "reshape", 1, &bias, 1, &per_c) : NULL;
+  vtc_value *y = b ? oi_op2(I, "add", oi_op2(I, "mul", oi_op2(I, "mul", d, inv), s), b) : NULL;
+  oi_set_out(I, 0, y);
+  return y != NULL;
 }

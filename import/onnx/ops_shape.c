@@ -337,3 +337,46 @@ bool oi_convert_gather_elements(oi_importer *I) {
   vtc_named_attr a = oi_named_int(I, VTC_GRAPH_ATTR_AXIS, axis);
   return set1(I, oi_op(I, "gather_elements", 2, ops, 1, &a));
 }
+
+/* Trilu: x where the element lies on or above (upper) / below (lower) the
+ * k-th diagonal of the last two dims, else 0; the mask is a constant. */
+bool oi_convert_trilu(oi_importer *I) {
+  vtc_value *x = oi_in_req(I, 0, "input");
+  int64_t upper, k = 0;
+  if (!x || !oi_attr_int(I, "upper", 1, &upper)) return false;
+  if (oi_has_input(I, 1)) {
+    double kv;
+    if (!oi_const_scalar(I, 1, "k", &kv)) return false;
+    k = (int64_t)kv;
+  }
+  vtc_shape s = oi_shape(x);
+  if (s.rank < 2) return oi_error(I, "input must have rank 2 or more");
+  int64_t n = s.dims[s.rank - 2], m = s.dims[s.rank - 1];
+  if (n < 0 || m < 0) return oi_unsupported(I, "Trilu of a matrix with dynamic dims is not supported");
+  vtc_tensor mask;
+  int64_t dims[2] = {n, m};
+  if (vtc_tensor_create(&mask, VTC_I1, 2, dims, NULL, 0)) return oi_error(I, "out of memory");
+  for (int64_t i = 0; i < n; i++)
+    for (int64_t j = 0; j < m; j++) ((uint8_t *)mask.data)[i * m + j] = upper ? j - i >= k : j - i <= k;
+  vtc_value *ops[3] = {oi_constant(I, &mask, true, "onnx_trilu_mask"), x, oi_splat(I, oi_elem(x), NULL, 0)};
+  return set1(I, oi_op(I, "where", 3, ops, 0, NULL));
+}
+
+/* EyeLike of a static 2-D input: ones on the k-th diagonal, in `dtype` (the
+ * input's by default). */
+bool oi_convert_eye_like(oi_importer *I) {
+  vtc_value *x = oi_in_req(I, 0, "input");
+  int64_t k, dt;
+  if (!x || !oi_attr_int(I, "k", 0, &k) || !oi_attr_int(I, "dtype", -1, &dt)) return false;
+  vtc_dtype d;
+  if (dt >= 0 && !oi_element_type(NULL, (int32_t)dt, NULL, &d))
+    return oi_unsupported(I, "dtype %s is not supported", oi_type_name((int32_t)dt));
+  if (dt < 0 && !vtc_graph_dtype_of(oi_elem(x), &d)) return oi_error(I, "unsupported input type");
+  vtc_shape s = oi_shape(x);
+  if (s.rank != 2 || s.dims[0] < 0 || s.dims[1] < 0) return oi_unsupported(I, "EyeLike needs a static 2-D input");
+  vtc_tensor t;
+  if (vtc_tensor_create_shape(&t, d, &s, NULL, 0)) return oi_error(I, "out of memory");
+  for (int64_t i = 0; i < s.dims[0]; i++)
+    if (i + k >= 0 && i + k < s.dims[1]) vtc_tensor_set_f64(&t, i * s.dims[1] + i + k, 1.0);
+  return set1(I, oi_constant(I, &t, true, I->node->output[0]));
+}
