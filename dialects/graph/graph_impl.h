@@ -75,6 +75,8 @@ bool graph_infer_arg_reduce(vtc_op *op, const vtc_type **results);
 bool graph_infer_cumsum(vtc_op *op, const vtc_type **results);
 bool graph_infer_gather_elements(vtc_op *op, const vtc_type **results);
 bool graph_cost_pool(vtc_op *op, vtc_graph_cost *c);
+bool graph_resize_attrs(vtc_op *op, vtc_resize_attrs *a, double *scales, int64_t *sizes);
+bool graph_infer_resize(vtc_op *op, const vtc_type **results);
 
 /* ---- ops_movement.c: shape inference of data-movement ops ---------------- */
 bool graph_infer_reshape(vtc_op *op, const vtc_type **results);

@@ -100,5 +100,6 @@ int graph_interp_arg_reduce(vtc_op *op, const vtc_tensor *const *in, vtc_tensor 
 int graph_interp_cumsum(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out, char *err, size_t errlen);
 int graph_interp_gather_elements(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out, char *err,
                                  size_t errlen);
+int graph_interp_resize(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out, char *err, size_t errlen);
 
 #endif

@@ -365,6 +365,43 @@ int vtc_shape_gather_elements(const vtc_shape *data, const vtc_shape *indices, i
 int vtc_kernel_gather_elements(const vtc_tensor *data, const vtc_tensor *indices, int64_t axis, vtc_tensor *out,
                                char *err, size_t errlen);
 
+/* Resize (ONNX 11-18) in its nearest and linear modes: for each output
+ * coordinate x of a dim of input size `in`, the input coordinate by the
+ * coordinate transformation mode (half_pixel (x + 0.5) / scale - 0.5,
+ * asymmetric x / scale, align_corners x (in - 1) / (scale in - 1),
+ * pytorch_half_pixel as half_pixel but -0.5 for an output of size 1,
+ * tf_half_pixel_for_nn (x + 0.5) / scale); nearest takes floor(x) or the
+ * next index by nearest_mode (round_prefer_floor: the next above .5,
+ * round_prefer_ceil: from .5, floor, ceil); linear blends floor(x) and
+ * floor(x) + 1 by the fraction, dim after dim; indices clamp to the input
+ * (ONNX's reference pads by the edge). scales has one entry per dim. */
+typedef enum vtc_resize_mode { VTC_RESIZE_NEAREST, VTC_RESIZE_LINEAR, VTC_RESIZE_MODE_COUNT } vtc_resize_mode;
+typedef enum vtc_resize_coord {
+  VTC_RESIZE_HALF_PIXEL, VTC_RESIZE_ASYMMETRIC, VTC_RESIZE_ALIGN_CORNERS, VTC_RESIZE_PYTORCH_HALF_PIXEL,
+  VTC_RESIZE_TF_HALF_PIXEL_FOR_NN, VTC_RESIZE_COORD_COUNT
+} vtc_resize_coord;
+typedef enum vtc_resize_nearest {
+  VTC_RESIZE_ROUND_PREFER_FLOOR, VTC_RESIZE_ROUND_PREFER_CEIL, VTC_RESIZE_FLOOR, VTC_RESIZE_CEIL,
+  VTC_RESIZE_NEAREST_COUNT
+} vtc_resize_nearest;
+int vtc_resize_mode_from_name(const char *name, vtc_resize_mode *out);
+int vtc_resize_coord_from_name(const char *name, vtc_resize_coord *out);
+int vtc_resize_nearest_from_name(const char *name, vtc_resize_nearest *out);
+typedef struct vtc_resize_attrs {
+  vtc_resize_mode mode;
+  vtc_resize_coord coord;
+  vtc_resize_nearest nearest;
+  int rank;
+  const double *scales; /* rank entries, > 0 */
+  const int64_t *sizes; /* rank entries: the output shape */
+} vtc_resize_attrs;
+/* The input coordinate of output coordinate x. */
+double vtc_resize_source(vtc_resize_coord c, double x, double scale, int64_t in);
+/* The index nearest mode picks for input coordinate x (clamped to [0, in)). */
+int64_t vtc_resize_nearest_index(vtc_resize_nearest m, double x, int64_t in);
+int vtc_shape_resize(const vtc_shape *x, const vtc_resize_attrs *a, vtc_shape *out, char *err, size_t errlen);
+int vtc_kernel_resize(const vtc_tensor *x, const vtc_resize_attrs *a, vtc_tensor *out, char *err, size_t errlen);
+
 /* ---- data movement (kernels_movement.c, kernels_indexing.c) ------------------- */
 
 int vtc_kernel_identity(const vtc_tensor *x, vtc_tensor *out, char *err, size_t errlen);

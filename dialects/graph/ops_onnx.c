@@ -139,3 +139,60 @@ int graph_interp_gather_elements(vtc_op *op, const vtc_tensor *const *in, vtc_te
   if (!graph_attr_int(op, VTC_GRAPH_ATTR_AXIS, 0, &axis)) return ATTR_FAILED;
   return vtc_kernel_gather_elements(in[0], in[1], axis, out, err, errlen);
 }
+
+/* ---- resize ----------------------------------------------------------------------------------- */
+
+/* The attributes of graph.resize; scales and sizes go into the caller's
+ * arrays (rank entries each). */
+bool graph_resize_attrs(vtc_op *op, vtc_resize_attrs *a, double *scales, int64_t *sizes) {
+  const char *mode, *coord, *nearest;
+  if (!graph_attr_string(op, VTC_GRAPH_ATTR_MODE, "nearest", &mode) ||
+      !graph_attr_string(op, VTC_GRAPH_ATTR_COORD_MODE, "half_pixel", &coord) ||
+      !graph_attr_string(op, VTC_GRAPH_ATTR_NEAREST_MODE, "round_prefer_floor", &nearest))
+    return false;
+  if (vtc_resize_mode_from_name(mode, &a->mode))
+    return vtc_op_error(op, "mode must be \"nearest\" or \"linear\", but is \"%s\"", mode);
+  if (vtc_resize_coord_from_name(coord, &a->coord))
+    return vtc_op_error(op, "coordinate_transformation_mode must be one of half_pixel, asymmetric, align_corners, "
+                            "pytorch_half_pixel, tf_half_pixel_for_nn, but is \"%s\"", coord);
+  if (vtc_resize_nearest_from_name(nearest, &a->nearest))
+    return vtc_op_error(op, "nearest_mode must be one of round_prefer_floor, round_prefer_ceil, floor, ceil, but is \"%s\"",
+                        nearest);
+  int ns;
+  if (!graph_attr_ints(op, VTC_GRAPH_ATTR_SIZES, true, sizes, VTC_MAX_RANK, &a->rank, NULL)) return false;
+  const vtc_attr *sc = vtc_op_get_attr(op, VTC_GRAPH_ATTR_SCALES);
+  if (!sc || sc->kind != VTC_ATTR_ARRAY || sc->count > VTC_MAX_RANK)
+    return vtc_op_error(op, "requires attribute 'scales', an array of at most %d floats", VTC_MAX_RANK);
+  ns = (int)sc->count;
+  for (int i = 0; i < ns; i++) {
+    const vtc_attr *e = sc->elems[i].value;
+    if (e->kind != VTC_ATTR_FLOAT && e->kind != VTC_ATTR_INTEGER)
+      return vtc_op_error(op, "attribute 'scales' must hold floats");
+    scales[i] = e->kind == VTC_ATTR_FLOAT ? e->f : (double)e->i;
+  }
+  if (ns != a->rank) return vtc_op_error(op, "scales has %d entries and sizes %d", ns, a->rank);
+  a->scales = scales;
+  a->sizes = sizes;
+  return true;
+}
+
+bool graph_infer_resize(vtc_op *op, const vtc_type **results) {
+  vtc_shape x, r;
+  const vtc_type *el;
+  vtc_resize_attrs a;
+  double scales[VTC_MAX_RANK];
+  int64_t sizes[VTC_MAX_RANK];
+  char msg[256];
+  if (!graph_operand(op, 0, "input", GRAPH_TYPES_NUMERIC, &x, &el) || !graph_resize_attrs(op, &a, scales, sizes))
+    return false;
+  if (vtc_shape_resize(&x, &a, &r, msg, sizeof msg)) return graph_helper_error(op, msg);
+  return set_result(op, results, &r, el);
+}
+
+int graph_interp_resize(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out, char *err, size_t errlen) {
+  vtc_resize_attrs a;
+  double scales[VTC_MAX_RANK];
+  int64_t sizes[VTC_MAX_RANK];
+  if (!graph_resize_attrs(op, &a, scales, sizes)) return ATTR_FAILED;
+  return vtc_kernel_resize(in[0], &a, out, err, errlen);
+}

@@ -170,7 +170,7 @@ static vtc_value *bound_input(oi_importer *I, vtc_value *v) {
   return oi_constant(I, &copy, true, "onnx_input");
 }
 
-static bool const_input(oi_importer *I, unsigned k, const char *what, vtc_tensor *t, bool *owned) {
+bool oi_const_input(oi_importer *I, unsigned k, const char *what, vtc_tensor *t, bool *owned) {
   vtc_value *v = oi_in_req(I, k, what);
   if (!v) return false;
   if (oi_const_tensor(v, t, owned)) return true;
@@ -182,7 +182,7 @@ static bool const_input(oi_importer *I, unsigned k, const char *what, vtc_tensor
 bool oi_const_ints(oi_importer *I, unsigned k, const char *what, int64_t *vals, int max, int *n) {
   vtc_tensor t;
   bool owned;
-  if (!const_input(I, k, what, &t, &owned)) return false;
+  if (!oi_const_input(I, k, what, &t, &owned)) return false;
   bool ok = true;
   int64_t count = vtc_tensor_numel(&t);
   if (t.dtype != VTC_I64 && t.dtype != VTC_I32)
@@ -198,7 +198,7 @@ bool oi_const_ints(oi_importer *I, unsigned k, const char *what, int64_t *vals, 
 bool oi_const_scalar(oi_importer *I, unsigned k, const char *what, double *value) {
   vtc_tensor t;
   bool owned;
-  if (!const_input(I, k, what, &t, &owned)) return false;
+  if (!oi_const_input(I, k, what, &t, &owned)) return false;
   bool ok = vtc_tensor_numel(&t) == 1 || oi_error(I, "the %s (input #%u) must hold one value", what, k);
   if (ok) *value = vtc_tensor_get_f64(&t, 0);
   if (owned) vtc_tensor_free(&t);

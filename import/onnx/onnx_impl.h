@@ -99,6 +99,10 @@ bool oi_attr_default_int(oi_importer *I, const char *name, int64_t dflt);
  * tensor whose data either borrows the attribute's bytes (*owned false:
  * do not free) or is a copy (splats; free it). False otherwise. */
 bool oi_const_tensor(vtc_value *v, vtc_tensor *t, bool *owned);
+/* Input k as a constant tensor (oi_const_tensor's conventions), reading a
+ * graph input's known value (options.input_values) when it is one; an
+ * unsupported error ("dynamic <what>s") otherwise. */
+bool oi_const_input(oi_importer *I, unsigned k, const char *what, vtc_tensor *t, bool *owned);
 /* Input k as a constant integer list (i32 or i64 elements, any rank): an
  * unsupported error when it is not a constant ("dynamic <what>"). */
 bool oi_const_ints(oi_importer *I, unsigned k, const char *what, int64_t *vals, int max, int *n);
@@ -181,6 +185,7 @@ bool oi_convert_nll_loss(oi_importer *I);   /* ops_loss.c */
 bool oi_convert_softmax_ce_loss(oi_importer *I);
 bool oi_convert_trilu(oi_importer *I);      /* ops_shape.c */
 bool oi_convert_eye_like(oi_importer *I);
+bool oi_convert_resize(oi_importer *I);     /* Resize, Upsample */
 
 bool oi_convert_matmul(oi_importer *I);     /* ops_nn.c */
 bool oi_convert_gemm(oi_importer *I);

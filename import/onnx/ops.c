@@ -131,6 +131,8 @@ static const oi_rule kRules[] = {
     {"ScatterND", 11, oi_convert_scatter_nd, NULL},
     {"Trilu", 14, oi_convert_trilu, NULL},
     {"EyeLike", 9, oi_convert_eye_like, NULL},
+    {"Resize", 11, oi_convert_resize, NULL},
+    {"Upsample", 7, oi_convert_resize, NULL},
 };
 
 const oi_rule *oi_find_rule(const char *op_type) {

@@ -380,3 +380,76 @@ bool oi_convert_eye_like(oi_importer *I) {
     if (i + k >= 0 && i + k < s.dims[1]) vtc_tensor_set_f64(&t, i * s.dims[1] + i + k, 1.0);
   return set1(I, oi_constant(I, &t, true, I->node->output[0]));
 }
+
+/* Resize (opset 11 on) in the nearest and linear modes, and Upsample (7-9:
+ * asymmetric coordinates, nearest rounding down): graph.resize with one
+ * scale and output size per dim, from the constant scales (the size being
+ * floor(in * scale)) or sizes (the scale being out / in), over every dim or
+ * opset 18's axes. Cubic interpolation, tf_crop_and_resize, antialiasing
+ * and aspect-ratio policies are unsupported. */
+bool oi_convert_resize(oi_importer *I) {
+  bool upsample = strcmp(I->node->op_type, "Upsample") == 0;
+  vtc_value *x = oi_in_req(I, 0, "X");
+  const char *mode, *coord, *nearest, *policy;
+  int64_t antialias, axes[OI_MAX_INTS], iv[OI_MAX_INTS];
+  int naxes = 0, n = 0;
+  bool has_axes;
+  if (!x || !oi_attr_string(I, "mode", "nearest", &mode) ||
+      !oi_attr_string(I, "coordinate_transformation_mode", upsample ? "asymmetric" : "half_pixel", &coord) ||
+      !oi_attr_string(I, "nearest_mode", upsample ? "floor" : "round_prefer_floor", &nearest) ||
+      !oi_attr_string(I, "keep_aspect_ratio_policy", "stretch", &policy) || !oi_attr_int(I, "antialias", 0, &antialias) ||
+      !oi_attr_ints(I, "axes", axes, OI_MAX_INTS, &naxes, &has_axes))
+    return false;
+  if (strcmp(mode, "nearest") && strcmp(mode, "linear"))
+    return oi_unsupported(I, "mode \"%s\" is not supported (nearest and linear are)", mode);
+  if (!strcmp(coord, "tf_crop_and_resize")) return oi_unsupported(I, "tf_crop_and_resize is not supported");
+  if (antialias) return oi_unsupported(I, "antialias is not supported");
+  if (strcmp(policy, "stretch")) return oi_unsupported(I, "keep_aspect_ratio_policy \"%s\" is not supported", policy);
+  vtc_shape xs = oi_shape(x);
+  if (!oi_static(x)) return oi_unsupported(I, "Resize of a tensor with dynamic dims is not supported");
+  if (!has_axes)
+    for (int i = 0; i < xs.rank; i++) axes[naxes++] = i;
+  double scales[VTC_MAX_RANK], given[OI_MAX_INTS];
+  int64_t sizes[VTC_MAX_RANK];
+  for (int i = 0; i < xs.rank; i++) scales[i] = 1, sizes[i] = xs.dims[i];
+  /* scales: input 1 of Upsample-9 (an attribute before), input 2 of Resize */
+  unsigned scales_at = upsample ? 1 : 2, sizes_at = 3;
+  bool by_scales = false;
+  if (upsample && I->opset < 9) {
+    if (!oi_attr_floats(I, "scales", given, OI_MAX_INTS, &n, NULL)) return false;
+    by_scales = true;
+  } else if (oi_has_input(I, scales_at)) {
+    vtc_tensor t;
+    bool owned;
+    if (!oi_const_input(I, scales_at, "scale", &t, &owned)) return false;
+    n = (int)vtc_tensor_numel(&t);
+    for (int i = 0; i < n && i < OI_MAX_INTS; i++) given[i] = vtc_tensor_get_f64(&t, i);
+    if (owned) vtc_tensor_free(&t);
+    by_scales = n > 0;
+  }
+  if (!by_scales) {
+    if (upsample || !oi_has_input(I, sizes_at)) return oi_error(I, "needs scales or sizes");
+    if (!oi_const_ints(I, sizes_at, "sizes", iv, OI_MAX_INTS, &n)) return false;
+  }
+  if (n != naxes) return oi_error(I, "has %d scales or sizes for %d axes", n, naxes);
+  for (int i = 0; i < naxes; i++) {
+    int ax;
+    if (!oi_axis(I, axes[i], xs.rank, &ax)) return false;
+    if (by_scales) {
+      if (!(given[i] > 0)) return oi_error(I, "scales must be positive");
+      scales[ax] = given[i];
+      sizes[ax] = (int64_t)floor((double)xs.dims[ax] * given[i]);
+    } else {
+      sizes[ax] = iv[i];
+      scales[ax] = xs.dims[ax] ? (double)iv[i] / (double)xs.dims[ax] : 1;
+    }
+  }
+  const vtc_attr *sc[VTC_MAX_RANK];
+  for (int i = 0; i < xs.rank; i++) sc[i] = vtc_attr_float(I->ctx, vtc_type_f64(I->ctx), scales[i]);
+  vtc_named_attr attrs[5] = {oi_named(I, VTC_GRAPH_ATTR_SCALES, vtc_attr_array(I->ctx, (unsigned)xs.rank, sc)),
+                             oi_named_ints(I, VTC_GRAPH_ATTR_SIZES, sizes, xs.rank),
+                             oi_named_string(I, VTC_GRAPH_ATTR_MODE, mode),
+                             oi_named_string(I, VTC_GRAPH_ATTR_COORD_MODE, coord),
+                             oi_named_string(I, VTC_GRAPH_ATTR_NEAREST_MODE, nearest)};
+  return set1(I, oi_op(I, "resize", 1, &x, 5, attrs));
+}

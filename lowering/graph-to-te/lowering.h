@@ -159,6 +159,7 @@ bool gte_lower_pool(gte_lowering *L, vtc_op *op, vtc_value **results);          
 bool gte_lower_arg_reduce(gte_lowering *L, vtc_op *op, vtc_value **results);
 bool gte_lower_cumsum(gte_lowering *L, vtc_op *op, vtc_value **results);
 bool gte_lower_gather_elements(gte_lowering *L, vtc_op *op, vtc_value **results);
+bool gte_lower_resize(gte_lowering *L, vtc_op *op, vtc_value **results);
 
 /* Softmax of x along `axis` as four TEs (reduce-max, exp(x - max),
  * reduce-sum, divide); shared by attention. result_type may be NULL. */

@@ -12,7 +12,11 @@
  *   it (a masked reduction: quadratic in the axis length, exact).
  * - gather_elements: one TE whose load of data takes the axis index from
  *   indices (wrapped when negative), an extra operand of the load.
- * Choice: pools need static spatial dims. */
+ * - resize: one TE; per resized dim the source coordinate in f64 from the
+ *   output index, then one nearest index or two clamped indices and the
+ *   fraction (extra operands of the loads); linear sums 2^k weighted
+ *   loads. Dims that keep their size and scale 1 read directly.
+ * Choice: pools need static spatial dims, resize a static input. */
 #include <math.h>
 #include <string.h>
 
@@ -189,5 +193,118 @@ bool gte_lower_gather_elements(gte_lowering *L, vtc_op *op, vtc_value **results)
   e = gte_select(&c, neg, gte_op2(&c, "arith.addi", e, gte_const(&c, index, (double)dim)), e);
   di[ax] = vtc_affine_dim(L->ctx, is.rank); /* the extra operand */
   results[0] = gte_end(&c, gte_load(&c, 0, di, 1, &e, NULL));
+  return true;
+}
+
+/* ---- resize ------------------------------------------------------------------------------------- */
+
+/* A dim whose output index is its input index (no transform, no rounding). */
+static bool resize_identity(const vtc_resize_attrs *a, int d, int64_t in) {
+  return a->sizes[d] == in && a->scales[d] == 1.0 && a->coord != VTC_RESIZE_TF_HALF_PIXEL_FOR_NN;
+}
+
+/* The input coordinate of output index `o` (an index value), in f64, by the
+ * kernel's formulas (vtc_resize_source). */
+static vtc_value *resize_source(gte_compute *c, const vtc_resize_attrs *a, int d, vtc_value *o, int64_t in) {
+  const vtc_type *f64 = vtc_type_f64(c->L->ctx);
+  vtc_value *x = gte_convert(c, gte_convert(c, o, vtc_type_integer(c->L->ctx, 64)), f64);
+  double scale = a->scales[d], out_width = scale * (double)in;
+#define K(v) gte_const(c, f64, (v))
+  switch (a->coord) {
+  case VTC_RESIZE_ASYMMETRIC: return gte_op2(c, "arith.divf", x, K(scale));
+  case VTC_RESIZE_ALIGN_CORNERS:
+    if (out_width == 1) return K(0);
+    return gte_op2(c, "arith.divf", gte_op2(c, "arith.mulf", x, K((double)(in - 1))), K(out_width - 1));
+  case VTC_RESIZE_TF_HALF_PIXEL_FOR_NN: return gte_op2(c, "arith.divf", gte_op2(c, "arith.addf", x, K(0.5)), K(scale));
+  case VTC_RESIZE_PYTORCH_HALF_PIXEL:
+    if (out_width == 1) return K(-0.5);
+    /* fall through */
+  default:
+    return gte_op2(c, "arith.subf", gte_op2(c, "arith.divf", gte_op2(c, "arith.addf", x, K(0.5)), K(scale)), K(0.5));
+  }
+#undef K
+}
+
+/* max(0, min(in - 1, v)) of an f64, as an index. */
+static vtc_value *clamped_index(gte_compute *c, vtc_value *v, int64_t in) {
+  const vtc_type *f64 = vtc_type_f64(c->L->ctx);
+  v = gte_op2(c, "arith.maximumf", gte_op2(c, "arith.minimumf", v, gte_const(c, f64, (double)(in - 1))),
+              gte_const(c, f64, 0));
+  return gte_convert(c, gte_convert(c, v, vtc_type_integer(c->L->ctx, 64)), vtc_type_index(c->L->ctx));
+}
+
+bool gte_lower_resize(gte_lowering *L, vtc_op *op, vtc_value **results) {
+  vtc_value *x = vtc_op_operand(op, 0);
+  const vtc_type *rt = vtc_op_result(op, 0)->type, *el = rt->element, *f64 = vtc_type_f64(L->ctx);
+  vtc_resize_attrs a;
+  double scales[VTC_MAX_RANK];
+  int64_t sizes[VTC_MAX_RANK];
+  vtc_shape xv;
+  if (!graph_resize_attrs(op, &a, scales, sizes)) return false;
+  if (!vtc_type_is_float(el) && !vtc_type_is_integer(el, 32) && !vtc_type_is_integer(el, 64))
+    return gte_fail(L, "unsupported element type");
+  vtc_graph_shape_of(x->type, &xv);
+  for (int d = 0; d < xv.rank; d++)
+    if (xv.dims[d] < 0) return gte_fail(L, "resize needs a static input shape");
+  gte_shape out = gte_static_shape(L, rt);
+  gte_compute c;
+  gte_begin(&c, L, rt, NULL, &out, 1, &x, 0, NULL, VTC_TE_COMBINER_NONE, 0);
+  /* per resized dim k: its source indices (one, or two with a weight) */
+  int dims[VTC_MAX_RANK], k = 0;
+  vtc_value *lo[VTC_MAX_RANK], *hi[VTC_MAX_RANK], *w[VTC_MAX_RANK];
+  for (int d = 0; d < xv.rank; d++) {
+    if (resize_identity(&a, d, xv.dims[d])) continue;
+    vtc_value *s = resize_source(&c, &a, d, gte_arg(&c, (unsigned)d), xv.dims[d]);
+    vtc_value *f = gte_op1(&c, "math.floor", s), *r = gte_op2(&c, "arith.subf", s, f);
+    if (a.mode == VTC_RESIZE_NEAREST) {
+      /* the next index when the fraction is nonzero and nearest_mode says so */
+      vtc_value *zero = gte_const(&c, f64, 0), *half = gte_const(&c, f64, 0.5), *next;
+      switch (a.nearest) {
+      case VTC_RESIZE_CEIL: next = gte_cmpf(&c, VTC_CMPF_ONE, r, zero); break;
+      case VTC_RESIZE_FLOOR: next = NULL; break;
+      case VTC_RESIZE_ROUND_PREFER_CEIL: next = gte_cmpf(&c, VTC_CMPF_OGE, r, half); break;
+      default: next = gte_cmpf(&c, VTC_CMPF_OGT, r, half); break;
+      }
+      if (next) f = gte_op2(&c, "arith.addf", f, gte_select(&c, next, gte_const(&c, f64, 1), zero));
+      lo[k] = clamped_index(&c, f, xv.dims[d]);
+      hi[k] = w[k] = NULL;
+    } else {
+      lo[k] = clamped_index(&c, f, xv.dims[d]);
+      hi[k] = clamped_index(&c, gte_op2(&c, "arith.addf", f, gte_const(&c, f64, 1)), xv.dims[d]);
+      w[k] = r;
+    }
+    dims[k++] = d;
+  }
+  /* the input index: identity dims as affine dims, resized ones as extra
+   * operands of the load */
+  const vtc_type *at = vtc_type_is_float(el) ? gte_acc_type(L, el) : f64;
+  vtc_value *acc = NULL;
+  unsigned corners = a.mode == VTC_RESIZE_LINEAR ? 1u << k : 1;
+  for (unsigned corner = 0; corner < corners; corner++) {
+    gte_expr idx[VTC_MAX_RANK];
+    vtc_value *extra[VTC_MAX_RANK], *weight = NULL;
+    for (int d = 0, j = 0; d < xv.rank; d++) {
+      if (j < k && dims[j] == d) {
+        bool high = corner >> j & 1;
+        extra[j] = high ? hi[j] : lo[j];
+        if (a.mode == VTC_RESIZE_LINEAR) {
+          vtc_value *wj = high ? w[j] : gte_op2(&c, "arith.subf", gte_const(&c, f64, 1), w[j]);
+          weight = weight ? gte_op2(&c, "arith.mulf", weight, wj) : wj;
+        }
+        idx[d] = vtc_affine_dim(L->ctx, out.rank + (unsigned)j);
+        j++;
+      } else {
+        idx[d] = gte_d(&c, (unsigned)d);
+      }
+    }
+    vtc_value *v = gte_load(&c, 0, idx, (unsigned)k, extra, NULL);
+    if (a.mode == VTC_RESIZE_NEAREST) {
+      acc = v;
+      break;
+    }
+    vtc_value *term = gte_op2(&c, "arith.mulf", gte_convert(&c, v, at), gte_convert(&c, weight, at));
+    acc = acc ? gte_op2(&c, "arith.addf", acc, term) : term;
+  }
+  results[0] = gte_end(&c, a.mode == VTC_RESIZE_NEAREST ? acc : gte_convert(&c, acc, el));
   return true;
 }

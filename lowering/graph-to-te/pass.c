@@ -113,6 +113,7 @@ static const gte_rule gte_rules[] = {
     {"graph.argmin", gte_lower_arg_reduce},
     {"graph.cumsum", gte_lower_cumsum},
     {"graph.gather_elements", gte_lower_gather_elements},
+    {"graph.resize", gte_lower_resize},
     {"graph.attention", gte_lower_attention},
     {"graph.constant", gte_lower_constant},
     {"graph.reshape", gte_lower_movement},

@@ -42,3 +42,15 @@ func.func @f(%a: tensor<2x4xf32>) {
   %0 = "graph.cumsum"(%a) {axis = 2} : (tensor<2x4xf32>) -> tensor<2x4xf32>
   return
 }
+// -----
+func.func @f(%a: tensor<1x2x4x4xf32>) {
+  // expected-error@+1 {{'graph.resize' op mode must be "nearest" or "linear", but is "cubic"}}
+  %0 = "graph.resize"(%a) {mode = "cubic", scales = [1.0, 1.0, 2.0, 2.0], sizes = [1, 2, 8, 8]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32>
+  return
+}
+// -----
+func.func @f(%a: tensor<1x2x4x4xf32>) {
+  // expected-error@+1 {{'graph.resize' op scales has 2 entries and sizes 4}}
+  %0 = "graph.resize"(%a) {scales = [2.0, 2.0], sizes = [1, 2, 8, 8]} : (tensor<1x2x4x4xf32>) -> tensor<1x2x8x8xf32>
+  return
+}

@@ -54,3 +54,14 @@ func.func @gather_elements(%x: tensor<3x5xf32>, %i: tensor<2x3xi64>) -> tensor<2
   %0 = "graph.gather_elements"(%x, %i) {axis = 1} : (tensor<3x5xf32>, tensor<2x3xi64>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// resize, linear: per resized dim the source coordinate in f64, floor and
+// the fraction, two clamped indices as extra operands; 4 weighted loads.
+// CHECK-LABEL: func.func @resize
+// CHECK: te.compute(%arg0) shape () -> (1, 2, 8, 10)
+// CHECK: math.floor %{{.*}} : f64
+// CHECK-COUNT-4: te.load %arg0[(d0, d1, d2, d3, d4, d5) -> (d0, d1, d4, d5)]
+func.func @resize(%x: tensor<1x2x4x5xf32>) -> tensor<1x2x8x10xf32> {
+  %0 = "graph.resize"(%x) {mode = "linear", scales = [1.0, 1.0, 2.0, 2.0], sizes = [1, 2, 8, 10]} : (tensor<1x2x4x5xf32>) -> tensor<1x2x8x10xf32>
+  return %0 : tensor<1x2x8x10xf32>
+}

@@ -758,6 +758,71 @@ def test_onnx_ops(R):
     R.op('reduce_prod i32', 'reduce_prod', [q], {'axes': [1]}, T('i32', np.prod(q.arr.astype(np.int64), axis=1, keepdims=True)))
 
 
+def ref_resize(x, sizes, scales, mode, coord, nearest):
+    """ONNX's reference Resize (onnx/backend/test/case/node/resize.py), nearest
+    and linear: 1-D interpolation along each dim in turn, neighbours taken
+    from the edge-padded data."""
+    def source(xo, scale, n):
+        w = scale * n
+        if coord == 'align_corners':
+            return 0.0 if w == 1 else xo * (n - 1) / (w - 1)
+        if coord == 'asymmetric':
+            return xo / scale
+        if coord == 'pytorch_half_pixel':
+            return -0.5 if w == 1 else (xo + 0.5) / scale - 0.5
+        if coord == 'tf_half_pixel_for_nn':
+            return (xo + 0.5) / scale
+        return (xo + 0.5) / scale - 0.5
+
+    def coeffs(ratio):
+        if mode == 'linear':
+            return np.array([1 - ratio, ratio])
+        if float(ratio).is_integer():
+            return np.array([0, 1])
+        return np.array({'round_prefer_floor': [ratio <= 0.5, ratio > 0.5],
+                         'round_prefer_ceil': [ratio < 0.5, ratio >= 0.5],
+                         'floor': [1, 0], 'ceil': [0, 1]}[nearest], dtype=np.float64)
+
+    def interp_1d(data, scale, xo):
+        xs = source(xo, scale, len(data))
+        base = math.floor(xs)
+        ratio = 1.0 if float(xs).is_integer() else xs - base
+        padded = np.pad(data, 1, mode='edge')
+        xp = xs + 1
+        order = sorted(range(len(padded)), key=lambda i: (abs(xp - i), i))[:2]
+        return float(np.dot(coeffs(ratio), padded[sorted(order)]))
+
+    out = x
+    for d in range(x.ndim):
+        moved = np.moveaxis(out, d, -1)
+        res = np.zeros(moved.shape[:-1] + (sizes[d],))
+        for idx in np.ndindex(moved.shape[:-1]):
+            for xo in range(sizes[d]):
+                res[idx + (xo,)] = interp_1d(moved[idx], scales[d], xo)
+        out = np.moveaxis(res, -1, d)
+    return out
+
+
+def test_resize(R):
+    x = rand('f32', (1, 2, 4, 5))
+    cases = [('nearest', 'half_pixel', 'round_prefer_floor', [1, 2, 8, 10], [1.0, 1.0, 2.0, 2.0]),
+             ('nearest', 'asymmetric', 'floor', [1, 2, 6, 7], [1.0, 1.0, 1.5, 1.4]),
+             ('nearest', 'align_corners', 'round_prefer_ceil', [1, 2, 3, 3], [1.0, 1.0, 0.75, 0.6]),
+             ('nearest', 'tf_half_pixel_for_nn', 'ceil', [1, 2, 2, 3], [1.0, 1.0, 0.5, 0.6]),
+             ('linear', 'half_pixel', 'round_prefer_floor', [1, 2, 8, 10], [1.0, 1.0, 2.0, 2.0]),
+             ('linear', 'align_corners', 'round_prefer_floor', [1, 2, 7, 3], [1.0, 1.0, 1.75, 0.6]),
+             ('linear', 'pytorch_half_pixel', 'round_prefer_floor', [1, 2, 1, 3], [1.0, 1.0, 0.25, 0.6]),
+             ('linear', 'asymmetric', 'round_prefer_floor', [1, 3, 6, 5], [1.0, 1.5, 1.5, 1.0])]
+    for mode, coord, nearest, sizes, scales in cases:
+        attrs = {'mode': mode, 'coordinate_transformation_mode': coord, 'nearest_mode': nearest, 'sizes': sizes,
+                 'scales': Raw('[' + ', '.join(f'{v:.17e}' for v in scales) + ']')}
+        R.op(f'resize {mode} {coord} {nearest} {sizes}', 'resize', [x], attrs,
+             approx('f32', ref_resize(x.f64, sizes, scales, mode, coord, nearest)))
+    xi = rand('i64', (2, 3), -9, 9)
+    R.op('resize nearest i64', 'resize', [xi], {'mode': 'nearest', 'sizes': [4, 6], 'scales': Raw('[2.0, 2.0]')},
+         T('i64', ref_resize(xi.f64, [4, 6], [2.0, 2.0], 'nearest', 'half_pixel', 'round_prefer_floor')))
+
+
 def RNG_INT(lo, hi, shape):
     return K.RNG.integers(lo, hi, size=shape)
 
@@ -857,7 +922,7 @@ def main():
         R = Runner(vtc_run, vtc_opt, tmp, verbose, pattern)
         for fn in [test_unary, test_binary, test_where_cast, test_matmul, test_conv2d, test_norms_softmax,
                    test_reduce, test_attention, test_movement, test_pad, test_gather_scatter, test_graphs,
-                   test_onnx_elementwise, test_onnx_ops, test_errors]:
+                   test_onnx_elementwise, test_onnx_ops, test_resize, test_errors]:
             fn(R)
     print(f'{R.passed} passed, {R.failed} failed')
     sys.exit(1 if R.failed else 0)
