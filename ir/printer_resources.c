@@ -41,17 +41,24 @@ static vtc_walk_result collect_op(vtc_op *op, void *data) {
   return VTC_WALK_ADVANCE;
 }
 
+/* Two hex digits per byte value: byte v is kHexPairs[2v], kHexPairs[2v + 1]. */
+static const char kHexPairs[] =
+    "000102030405060708090A0B0C0D0E0F101112131415161718191A1B1C1D1E1F"
+    "202122232425262728292A2B2C2D2E2F303132333435363738393A3B3C3D3E3F"
+    "404142434445464748494A4B4C4D4E4F505152535455565758595A5B5C5D5E5F"
+    "606162636465666768696A6B6C6D6E6F707172737475767778797A7B7C7D7E7F"
+    "808182838485868788898A8B8C8D8E8F909192939495969798999A9B9C9D9E9F"
+    "A0A1A2A3A4A5A6A7A8A9AAABACADAEAFB0B1B2B3B4B5B6B7B8B9BABBBCBDBEBF"
+    "C0C1C2C3C4C5C6C7C8C9CACBCCCDCECFD0D1D2D3D4D5D6D7D8D9DADBDCDDDEDF"
+    "E0E1E2E3E4E5E6E7E8E9EAEBECEDEEEFF0F1F2F3F4F5F6F7F8F9FAFBFCFDFEFF";
+
 static void print_hex(vtc_strbuf *b, const unsigned char *p, size_t n) {
-  static const char digits[] = "0123456789ABCDEF";
   enum { kChunk = 1 << 16 };
   while (n) {
     size_t k = n < kChunk ? n : kChunk;
     out_reserve(b, 2 * k);
     char *o = b->data + b->len;
-    for (size_t i = 0; i < k; i++) {
-      o[2 * i] = digits[p[i] >> 4];
-      o[2 * i + 1] = digits[p[i] & 15];
-    }
+    for (size_t i = 0; i < k; i++) memcpy(o + 2 * i, kHexPairs + 2 * p[i], 2);
     b->len += 2 * k;
     b->data[b->len] = 0;
     p += k;

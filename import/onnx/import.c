@@ -6,10 +6,14 @@
  * name the node, returns the graph outputs, and drops what folding left
  * unused. Every failure is one located error: `model.onnx: error: ...`. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "import/onnx/onnx_impl.h"
 
@@ -412,17 +416,51 @@ static bool import_graph(oi_importer *I, Onnx__ModelProto *m) {
   return ok;
 }
 
-vtc_op *vtc_onnx_import(vtc_context *ctx, const char *path, const void *data, size_t len,
-                        const vtc_onnx_options *opts, vtc_onnx_status *status) {
+/* The model's file bytes, mapped, and what unpacking them has copied:
+ * protobuf-c copies every bytes field (a weight's raw_data) out of the
+ * input, in file order, so once a large block is allocated the bytes before
+ * it in the file are never read again. The allocator tells the kernel to
+ * drop those pages (a private file mapping refaults them from the file if
+ * they are read after all): the file and its copies are not resident
+ * together, and importing peaks near one model size, not two. */
+typedef struct unpack_state {
+  const unsigned char *map;
+  size_t len, copied, released;
+} unpack_state;
+
+enum { kLargeBlock = 1 << 20, kPage = 4096 };
+
+static void *unpack_alloc(void *data, size_t size) {
+  unpack_state *u = data;
+  if (u->map && size >= kLargeBlock) {
+    size_t done = u->copied / kPage * kPage; /* every earlier large block: copied */
+    if (done > u->released && done <= u->len) {
+      madvise((void *)(u->map + u->released), done - u->released, MADV_DONTNEED);
+      u->released = done;
+    }
+    u->copied += size;
+  }
+  return malloc(size);
+}
+
+static void unpack_free(void *data, void *p) {
+  (void)data;
+  free(p);
+}
+
+/* The import of an unpacked model (freed here). */
+static vtc_op *import_unpacked(vtc_context *ctx, const char *path, Onnx__ModelProto *m, const vtc_onnx_options *opts,
+                               vtc_onnx_status *status) {
   oi_importer I = {.ctx = ctx, .opts = opts ? *opts : vtc_onnx_default_options()};
   if (!I.opts.func_name) I.opts.func_name = "main";
   I.path = vtc_str(ctx, path ? path : "<onnx>");
   I.file_loc = vtc_loc_file_interned(ctx, I.path, 0, 0);
-  Onnx__ModelProto *m = onnx__model_proto__unpack(NULL, len, data);
   bool ok = m != NULL;
   if (!ok) oi_error(&I, "not an ONNX model: the protobuf does not parse as an onnx.ModelProto (truncated or not ONNX)");
   ok = ok && check_model(&I, m) && import_graph(&I, m);
-  if (m) onnx__model_proto__free_unpacked(m, NULL);
+  /* Blobs the import took over were malloc'ed by the allocator above, as
+   * the resources' free_fn expects. */
+  if (m) onnx__model_proto__free_unpacked(m, &(ProtobufCAllocator){unpack_alloc, unpack_free, &(unpack_state){0}});
   vtc_ptrmap_free(&I.values);
   if (!ok && I.module) {
     vtc_op_destroy(I.module);
@@ -432,16 +470,36 @@ vtc_op *vtc_onnx_import(vtc_context *ctx, const char *path, const void *data, si
   return ok ? I.module : NULL;
 }
 
+vtc_op *vtc_onnx_import(vtc_context *ctx, const char *path, const void *data, size_t len,
+                        const vtc_onnx_options *opts, vtc_onnx_status *status) {
+  unpack_state u = {0};
+  ProtobufCAllocator a = {unpack_alloc, unpack_free, &u};
+  return import_unpacked(ctx, path, onnx__model_proto__unpack(&a, len, data), opts, status);
+}
+
 vtc_op *vtc_onnx_import_file(vtc_context *ctx, const char *path, const vtc_onnx_options *opts,
                              vtc_onnx_status *status) {
-  size_t len;
-  char *buf = vtc_read_file(path, &len);
-  if (!buf) {
-    vtc_error(ctx, vtc_loc_file(ctx, path, 0, 0), "cannot read '%s': %s", path, strerror(errno));
+  int fd = open(path, O_RDONLY);
+  struct stat st;
+  if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    int e = fd < 0 ? errno : EINVAL;
+    if (fd >= 0) close(fd);
+    vtc_error(ctx, vtc_loc_file(ctx, path, 0, 0), "cannot read '%s': %s", path, strerror(e));
     if (status) *status = VTC_ONNX_ERROR;
     return NULL;
   }
-  vtc_op *m = vtc_onnx_import(ctx, path, buf, len, opts, status);
-  free(buf);
-  return m;
+  size_t len = (size_t)st.st_size;
+  void *map = len ? mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+  close(fd);
+  if (map == MAP_FAILED) {
+    vtc_error(ctx, vtc_loc_file(ctx, path, 0, 0), "cannot map '%s': %s", path, strerror(errno));
+    if (status) *status = VTC_ONNX_ERROR;
+    return NULL;
+  }
+  if (map) madvise(map, len, MADV_SEQUENTIAL);
+  unpack_state u = {.map = map, .len = len};
+  ProtobufCAllocator a = {unpack_alloc, unpack_free, &u};
+  Onnx__ModelProto *m = onnx__model_proto__unpack(&a, len, map ? map : (const void *)"");
+  if (map) munmap(map, len);
+  return import_unpacked(ctx, path, m, opts, status);
 }

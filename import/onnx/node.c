@@ -330,7 +330,7 @@ static bool try_fold(oi_importer *I, vtc_op *op, vtc_value **results) {
   }
   const vtc_graph_interpret_iface *iface = vtc_op_interface(op, VTC_IFACE_INTERPRET);
   if (!iface || !iface->run) return false;
-  unsigned nops = op->num_operands;
+  unsigned nops = op->num_operands, nres = op->num_results; /* op may be erased below */
   vtc_tensor *ins = vtc_xcalloc(nops + 1, sizeof *ins);
   bool *owned = vtc_xcalloc(nops + 1, sizeof *owned);
   const vtc_tensor **ptrs = vtc_xcalloc(nops + 1, sizeof *ptrs);
@@ -370,7 +370,7 @@ static bool try_fold(oi_importer *I, vtc_op *op, vtc_value **results) {
   for (unsigned i = 0; i < nops; i++)
     if (owned[i]) vtc_tensor_free(&ins[i]);
   if (outs)
-    for (unsigned r = 0; r < op->num_results; r++) vtc_tensor_free(&outs[r]);
+    for (unsigned r = 0; r < nres; r++) vtc_tensor_free(&outs[r]);
   free(ins);
   free(owned);
   free(ptrs);

@@ -172,12 +172,23 @@ static bool write_output(const char *path, const char *data, size_t size) {
   return ok;
 }
 
+/* Streams the printed module to the output (a model's weights need not
+ * exist twice in memory, as bytes and as hex). */
 static bool print_module(vtc_op *module, const options *o) {
-  vtc_strbuf out = {0};
+  bool to_stdout = !o->output || !strcmp(o->output, "-");
+  FILE *f = to_stdout ? stdout : fopen(o->output, "wb");
+  if (!f) {
+    fprintf(stderr, "vtc-translate: cannot write '%s': %s\n", o->output, strerror(errno));
+    return false;
+  }
+  vtc_strbuf out = {.sink = f};
   vtc_print_flags flags = {.elide_elements_above = o->elide_above, .generic = o->print_generic};
   vtc_print_op(module, &flags, &out);
   if (vtc_strbuf_last(&out) != '\n') vtc_strbuf_putc(&out, '\n');
-  bool ok = write_output(o->output, out.data, out.len);
+  vtc_strbuf_flush(&out);
+  bool ok = !out.sink_failed;
+  ok = (to_stdout ? fflush(f) == 0 : fclose(f) == 0) && ok;
+  if (!ok) fprintf(stderr, "vtc-translate: cannot write '%s'\n", to_stdout ? "<stdout>" : o->output);
   vtc_strbuf_free(&out);
   return ok;
 }

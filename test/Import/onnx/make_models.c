@@ -346,9 +346,139 @@ static int backend_test(const char *dir, const char *name, bool wrong, bool unsu
   return rc;
 }
 
+/* ---- a BERT-base-sized model, for the import-speed measurement ----------------- */
+
+static uint32_t g_rng = 12345;
+static float frand(void) {
+  g_rng = g_rng * 1664525u + 1013904223u;
+  return (float)((int32_t)(g_rng >> 8) - (1 << 23)) / (float)(1 << 26);
+}
+
+static Onnx__TensorProto *random_weight(const char *name, int ndims, const int64_t *dims) {
+  size_t n = 1;
+  for (int i = 0; i < ndims; i++) n *= (size_t)dims[i];
+  Onnx__TensorProto *t = tensor(name, F32, ndims, dims, "", 0);
+  t->raw_data.len = n * sizeof(float);
+  t->raw_data.data = alloc(t->raw_data.len);
+  float *f = (float *)t->raw_data.data;
+  for (size_t i = 0; i < n; i++) f[i] = frand();
+  return t;
+}
+
+/* "l<layer>.<suffix>", allocated (freed at exit). */
+static const char *layer_name(int layer, const char *suffix) {
+  char buf[96];
+  snprintf(buf, sizeof buf, "l%d.%s", layer, suffix);
+  return str(buf);
+}
+
+/* BERT-base's encoder at sequence 128 (hidden 768, 12 layers, 12 heads,
+ * FFN 3072, vocabulary 30522: 109M weights, 440 MB), in the ops PyTorch's
+ * exporter gives it: Gather embeddings, MatMul/Add projections, Reshape and
+ * Transpose into heads, Softmax attention, Erf GELU, LayerNormalization. */
+static Onnx__ModelProto *bert_base_like(void) {
+  enum { S = 128, H = 768, NH = 12, DH = 64, FF = 3072, L = 12, V = 30522 };
+  Onnx__ModelProto *m = model(17);
+  static const int64_t kids[] = {1, S}, kout[] = {1, S, H};
+  input(m, "input_ids", I64, 2, kids);
+  int64_t ew[2] = {V, H}, pw[2] = {512, H}, hh[2] = {H, H}, hf[2] = {H, FF}, fh[2] = {FF, H}, h1[1] = {H}, f1[1] = {FF};
+  initializer(m, random_weight("embeddings.word", 2, ew));
+  initializer(m, random_weight("embeddings.position", 2, pw));
+  int64_t pos[S], heads[4] = {1, S, NH, DH}, merge[3] = {1, S, H}, perm[4] = {0, 2, 1, 3}, permk[4] = {0, 2, 3, 1};
+  for (int i = 0; i < S; i++) pos[i] = i;
+  static const int64_t kpos[] = {S}, k4[] = {4}, k3[] = {3};
+  initializer(m, tensor("positions", I64, 1, kpos, pos, sizeof pos));
+  initializer(m, tensor("heads_shape", I64, 1, k4, heads, sizeof heads));
+  initializer(m, tensor("merge_shape", I64, 1, k3, merge, sizeof merge));
+  float scale = 0.125f, half = 0.5f, one = 1.0f, rsqrt2 = 0.70710678f;
+  initializer(m, tensor("scale", F32, 0, NULL, &scale, 4));
+  initializer(m, tensor("half", F32, 0, NULL, &half, 4));
+  initializer(m, tensor("one", F32, 0, NULL, &one, 4));
+  initializer(m, tensor("rsqrt2", F32, 0, NULL, &rsqrt2, 4));
+  node(m, "Gather", "word", 2, (const char *[]){"embeddings.word", "input_ids"}, 1, (const char *[]){"we"});
+  node(m, "Gather", "pos", 2, (const char *[]){"embeddings.position", "positions"}, 1, (const char *[]){"pe"});
+  node(m, "Add", "emb", 2, (const char *[]){"we", "pe"}, 1, (const char *[]){"h0"});
+  const char *prev = "h0";
+  for (int l = 0; l < L; l++) {
+#define NAME(i, fmt) ((void)(i), layer_name(l, fmt))
+    const char *wq = NAME(0, "wq"), *wk = NAME(1, "wk"), *wv = NAME(2, "wv"), *wo = NAME(3, "wo");
+    const char *w1 = NAME(4, "w1"), *w2 = NAME(5, "w2"), *bq = NAME(6, "bq"), *b1 = NAME(7, "b1");
+    const char *b2 = NAME(8, "b2"), *g1 = NAME(9, "ln1.g"), *be1 = NAME(10, "ln1.b"), *g2 = NAME(11, "ln2.g");
+    const char *be2 = NAME(12, "ln2.b");
+    initializer(m, random_weight(wq, 2, hh));
+    initializer(m, random_weight(wk, 2, hh));
+    initializer(m, random_weight(wv, 2, hh));
+    initializer(m, random_weight(wo, 2, hh));
+    initializer(m, random_weight(w1, 2, hf));
+    initializer(m, random_weight(w2, 2, fh));
+    initializer(m, random_weight(bq, 1, h1));
+    initializer(m, random_weight(b1, 1, f1));
+    initializer(m, random_weight(b2, 1, h1));
+    initializer(m, random_weight(g1, 1, h1));
+    initializer(m, random_weight(be1, 1, h1));
+    initializer(m, random_weight(g2, 1, h1));
+    initializer(m, random_weight(be2, 1, h1));
+    const char *q = NAME(13, "q"), *k = NAME(14, "k"), *v = NAME(15, "v"), *qh = NAME(16, "qh"), *kh = NAME(17, "kh");
+    const char *vh = NAME(18, "vh"), *qt = NAME(19, "qt"), *kt = NAME(20, "kt"), *vt = NAME(21, "vt");
+    const char *sc = NAME(22, "scores"), *ss = NAME(23, "scaled"), *p = NAME(24, "probs"), *ctx = NAME(25, "ctx");
+    const char *ct = NAME(26, "ctxt"), *cm = NAME(27, "ctxm"), *ao = NAME(28, "attn"), *r1 = NAME(29, "res1");
+    const char *x1 = NAME(30, "x1"), *qb = NAME(31, "qb");
+    node(m, "MatMul", NAME(0, "mq"), 2, (const char *[]){prev, wq}, 1, &q);
+    node(m, "Add", NAME(1, "aq"), 2, (const char *[]){q, bq}, 1, &qb);
+    node(m, "MatMul", NAME(2, "mk"), 2, (const char *[]){prev, wk}, 1, &k);
+    node(m, "MatMul", NAME(3, "mv"), 2, (const char *[]){prev, wv}, 1, &v);
+    node(m, "Reshape", NAME(4, "rq"), 2, (const char *[]){qb, "heads_shape"}, 1, &qh);
+    node(m, "Reshape", NAME(5, "rk"), 2, (const char *[]){k, "heads_shape"}, 1, &kh);
+    node(m, "Reshape", NAME(6, "rv"), 2, (const char *[]){v, "heads_shape"}, 1, &vh);
+    attr_ints(node(m, "Transpose", NAME(7, "tq"), 1, &qh, 1, &qt), "perm", 4, perm);
+    attr_ints(node(m, "Transpose", NAME(8, "tk"), 1, &kh, 1, &kt), "perm", 4, permk);
+    attr_ints(node(m, "Transpose", NAME(9, "tv"), 1, &vh, 1, &vt), "perm", 4, perm);
+    node(m, "MatMul", NAME(10, "qk"), 2, (const char *[]){qt, kt}, 1, &sc);
+    node(m, "Mul", NAME(11, "sc"), 2, (const char *[]){sc, "scale"}, 1, &ss);
+    attr_int(node(m, "Softmax", NAME(12, "sm"), 1, &ss, 1, &p), "axis", -1);
+    node(m, "MatMul", NAME(13, "pv"), 2, (const char *[]){p, vt}, 1, &ctx);
+    attr_ints(node(m, "Transpose", NAME(14, "tc"), 1, &ctx, 1, &ct), "perm", 4, perm);
+    node(m, "Reshape", NAME(15, "rc"), 2, (const char *[]){ct, "merge_shape"}, 1, &cm);
+    node(m, "MatMul", NAME(16, "mo"), 2, (const char *[]){cm, wo}, 1, &ao);
+    node(m, "Add", NAME(17, "r1"), 2, (const char *[]){ao, prev}, 1, &r1);
+    attr_int(node(m, "LayerNormalization", NAME(18, "ln1"), 3, (const char *[]){r1, g1, be1}, 1, &x1), "axis", -1);
+    const char *f = NAME(19, "f"), *fb = NAME(20, "fb"), *fd = NAME(21, "fd"), *fe = NAME(22, "fe");
+    const char *fo = NAME(23, "fo"), *fg = NAME(24, "fg"), *fh2 = NAME(25, "fh"), *o = NAME(26, "o");
+    const char *ob = NAME(27, "ob"), *r2 = NAME(28, "res2"), *y = NAME(29, "y");
+    node(m, "MatMul", NAME(0, "m1"), 2, (const char *[]){x1, w1}, 1, &f);
+    node(m, "Add", NAME(1, "a1"), 2, (const char *[]){f, b1}, 1, &fb);
+    node(m, "Mul", NAME(2, "g0"), 2, (const char *[]){fb, "rsqrt2"}, 1, &fd);
+    node(m, "Erf", NAME(3, "g1"), 1, &fd, 1, &fe);
+    node(m, "Add", NAME(4, "g2"), 2, (const char *[]){fe, "one"}, 1, &fo);
+    node(m, "Mul", NAME(5, "g3"), 2, (const char *[]){fb, fo}, 1, &fg);
+    node(m, "Mul", NAME(6, "g4"), 2, (const char *[]){fg, "half"}, 1, &fh2);
+    node(m, "MatMul", NAME(7, "m2"), 2, (const char *[]){fh2, w2}, 1, &o);
+    node(m, "Add", NAME(8, "a2"), 2, (const char *[]){o, b2}, 1, &ob);
+    node(m, "Add", NAME(9, "r2"), 2, (const char *[]){ob, x1}, 1, &r2);
+    attr_int(node(m, "LayerNormalization", NAME(10, "ln2"), 3, (const char *[]){r2, g2, be2}, 1, &y), "axis", -1);
+    prev = y;
+#undef NAME
+  }
+  Onnx__NodeProto *id = node(m, "Identity", "out", 1, (const char *[]){prev}, 1, (const char *[]){"y"});
+  (void)id;
+  output(m, "y", F32, 3, kout);
+  return m;
+}
+
 int main(int argc, char **argv) {
+  if (argc == 3 && !strcmp(argv[1], "--bert-base-like")) {
+    /* onnx-make-models --bert-base-like FILE: the import-speed model */
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", argv[2]);
+    char *slash = strrchr(dir, '/');
+    const char *file = slash ? slash + 1 : dir;
+    if (slash) *slash = 0;
+    int rc = save(slash ? dir : ".", file, bert_base_like(), 1);
+    free_all();
+    return rc;
+  }
   if (argc != 2) {
-    fputs("usage: onnx-make-models DIR\n", stderr);
+    fputs("usage: onnx-make-models DIR | --bert-base-like FILE.onnx\n", stderr);
     return 2;
   }
   const char *dir = argv[1];
