@@ -181,6 +181,11 @@ bool oi_convert_softmax(oi_importer *I);    /* Softmax, LogSoftmax */
 bool oi_convert_layer_norm(oi_importer *I);
 bool oi_convert_hardmax(oi_importer *I);
 bool oi_convert_instance_norm(oi_importer *I);
+bool oi_convert_einsum(oi_importer *I);     /* ops_extra.c */
+bool oi_convert_one_hot(oi_importer *I);
+bool oi_convert_lrn(oi_importer *I);
+bool oi_convert_mvn(oi_importer *I);
+bool oi_convert_conv_transpose(oi_importer *I);
 bool oi_convert_nll_loss(oi_importer *I);   /* ops_loss.c */
 bool oi_convert_softmax_ce_loss(oi_importer *I);
 bool oi_convert_trilu(oi_importer *I);      /* ops_shape.c */
