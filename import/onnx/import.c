@@ -254,6 +254,7 @@ static bool convert_node(oi_importer *I) {
     if (n->attribute[i]->g || n->attribute[i]->n_graphs)
       return oi_unsupported(I, "ops with subgraphs (If, Loop, Scan) are not supported");
   if (I->opset == 0) return oi_error(I, "the model imports no opset of the default ONNX domain");
+  if (!n->n_output) return oi_error(I, "the node has no outputs");
   const oi_rule *rule = oi_find_rule(op);
   if (!rule) return oi_unsupported(I, "op '%s' is not supported", op);
   if (I->opset < rule->since)
