@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/resources.h"
 #include "ir/support.h"
 
 static const vtc_attr *uniq_attr(vtc_context *ctx, const vtc_attr *key, size_t size) {
@@ -208,6 +209,14 @@ const vtc_attr *vtc_attr_dense(vtc_context *ctx, const vtc_type *tensor_type, bo
   return uniq_attr(ctx, &a, sizeof a);
 }
 
+const vtc_attr *vtc_attr_dense_resource(vtc_context *ctx, const vtc_type *tensor_type,
+                                        const struct vtc_resource *r) {
+  vtc_attr a = blank(VTC_ATTR_DENSE);
+  a.type = tensor_type;
+  a.resource = r;
+  return uniq_attr(ctx, &a, sizeof a);
+}
+
 const vtc_attr *vtc_attr_affine_map(vtc_context *ctx, const vtc_affine_map *map) {
   vtc_attr a = blank(VTC_ATTR_AFFINE_MAP);
   a.map = map;
@@ -241,9 +250,28 @@ size_t vtc_dense_element_size(const vtc_type *element) {
 
 int64_t vtc_dense_num_elements(const vtc_attr *dense) { return vtc_tensor_num_elements(dense->type); }
 
+int64_t vtc_dense_byte_size(const vtc_type *tensor_type) {
+  int64_t n = vtc_tensor_num_elements(tensor_type);
+  size_t es = vtc_dense_element_size(tensor_type->element);
+  if (n < 0 || (es && n > INT64_MAX / (int64_t)es)) return -1;
+  return n * (int64_t)es;
+}
+
+const void *vtc_dense_data(const vtc_attr *dense) {
+  if (!dense->resource) return dense->raw;
+  const vtc_resource *r = dense->resource;
+  int64_t need = vtc_dense_byte_size(dense->type);
+  if (!r->data || need < 0 || (uint64_t)r->size < (uint64_t)need) return NULL;
+  return r->data;
+}
+
+static const unsigned char zero_element[8];
+
 static const unsigned char *dense_element(const vtc_attr *dense, int64_t index, size_t *size) {
   *size = vtc_dense_element_size(dense->type->element);
-  return (const unsigned char *)dense->raw + (dense->splat ? 0 : (size_t)index * *size);
+  const unsigned char *data = vtc_dense_data(dense);
+  if (!data) return zero_element;
+  return data + (dense->splat ? 0 : (size_t)index * *size);
 }
 
 static int64_t load_int(const unsigned char *p, size_t size) {

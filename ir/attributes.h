@@ -40,7 +40,10 @@ typedef struct vtc_named_attr {
  *   dense:      type (a tensor type), splat, raw (interned bytes: one element
  *               when splat, else every element in row-major order, each in
  *               its storage format: i1 as one byte, f16/bf16 as 16 bits,
- *               index as 64 bits)
+ *               index as 64 bits), or instead of raw a resource (the
+ *               `dense_resource<name>` form: the same bytes, never splat,
+ *               held by a blob of the context, ir/resources.h); read the
+ *               bytes of either with vtc_dense_data
  *   affine map: map
  *   dialect:    dialect, mnemonic, body (text between < and >, interned) */
 struct vtc_attr {
@@ -54,6 +57,7 @@ struct vtc_attr {
   const char *raw;
   const vtc_affine_map *map;
   const char *dialect, *mnemonic, *body;
+  const struct vtc_resource *resource;
   vtc_named_attr elems[];
 };
 
@@ -78,6 +82,11 @@ const vtc_attr *vtc_attr_symbol_ref(vtc_context *ctx, const char *root, unsigned
 /* raw holds `bytes` bytes: one element (splat) or all of them. */
 const vtc_attr *vtc_attr_dense(vtc_context *ctx, const vtc_type *tensor_type, bool splat,
                                const void *raw, size_t bytes);
+/* `dense_resource<name> : tensor_type`: dense elements whose bytes (in the
+ * storage format above, every element) live in resource r. */
+struct vtc_resource;
+const vtc_attr *vtc_attr_dense_resource(vtc_context *ctx, const vtc_type *tensor_type,
+                                        const struct vtc_resource *r);
 const vtc_attr *vtc_attr_affine_map(vtc_context *ctx, const vtc_affine_map *map);
 /* body must be interned (vtc_str/vtc_strn: it may hold NULs) or NULL. */
 const vtc_attr *vtc_attr_dialect(vtc_context *ctx, const char *dialect, const char *mnemonic,
@@ -86,8 +95,16 @@ const vtc_attr *vtc_attr_dialect(vtc_context *ctx, const char *dialect, const ch
 /* Dictionary lookup by interned or plain name; NULL when absent. */
 const vtc_attr *vtc_attr_dict_get(const vtc_attr *dict, const char *name);
 
-/* Dense elements access, converting from the storage format. */
+/* Dense elements access, converting from the storage format. The getters
+ * read 0 from a dense_resource whose blob is missing (elided) or too short:
+ * check vtc_dense_data first where the values matter. */
 size_t vtc_dense_element_size(const vtc_type *element);
+/* The storage bytes of a dense attribute (inline or resource), or NULL
+ * when a resource's blob is missing or holds fewer bytes than the type
+ * needs. */
+const void *vtc_dense_data(const vtc_attr *dense);
+/* Bytes a non-splat dense value of this tensor type holds (-1: dynamic). */
+int64_t vtc_dense_byte_size(const vtc_type *tensor_type);
 int64_t vtc_dense_num_elements(const vtc_attr *dense);
 double vtc_dense_get_f64(const vtc_attr *dense, int64_t index);
 int64_t vtc_dense_get_i64(const vtc_attr *dense, int64_t index);

@@ -2,6 +2,7 @@
  * through. The uniquer is one open-addressing table keyed by (tag, bytes). */
 #include "ir/context_impl.h"
 #include "ir/ptrmap.h"
+#include "ir/resources.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -70,6 +71,7 @@ vtc_context *vtc_context_create(void) {
 
 void vtc_context_destroy(vtc_context *ctx) {
   if (!ctx) return;
+  vtc_resources_destroy(ctx);
   for (arena_chunk *c = ctx->arena, *next; c; c = next) {
     next = c->next;
     free(c);

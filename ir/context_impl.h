@@ -57,6 +57,9 @@ struct vtc_context {
 
   /* Source buffers registered by the parser, for caret lines in diagnostics. */
   VTC_VEC(struct vtc_source_buffer *) sources;
+
+  /* Resource blobs (ir/resources.c), in creation order. */
+  VTC_VEC(struct vtc_resource *) resources;
 };
 
 #endif

@@ -89,7 +89,9 @@ static bool source_line(const vtc_source_buffer *src, unsigned line, const char 
 
 static void format_one(vtc_context *ctx, const vtc_diagnostic *d, bool show_source, vtc_strbuf *out) {
   const vtc_loc *file = vtc_loc_file_of(d->loc);
-  if (file)
+  if (file && file->line == 0) /* a file without lines (a binary model): its name alone */
+    vtc_strbuf_printf(out, "%s: ", file->name);
+  else if (file)
     vtc_strbuf_printf(out, "%s:%u:%u: ", file->name, file->line, file->col);
   else if (d->loc->kind == VTC_LOC_NAME)
     vtc_strbuf_printf(out, "%s: ", d->loc->name);

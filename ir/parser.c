@@ -952,6 +952,7 @@ void parser_fini(vtc_parser *p) {
   name_map_free(&p->type_aliases);
   name_map_free(&p->attr_aliases);
   name_map_free(&p->loc_aliases);
+  name_map_free(&p->resources);
   vtc_strbuf_free(&p->scratch);
 }
 
@@ -967,7 +968,7 @@ vtc_op *vtc_parse_source(vtc_context *ctx, const char *name, const char *text, s
   while (ok && p.tok.kind != VTC_TOK_EOF) {
     if (p.tok.kind == VTC_TOK_HASH_ID || p.tok.kind == VTC_TOK_BANG_ID) ok = parse_alias_def(&p);
     else if (p.tok.kind == VTC_TOK_FILE_METADATA_BEGIN)
-      ok = parser_error_at(&p, &p.tok, "file metadata (dialect resources) is not supported");
+      ok = parser_file_metadata(&p);
     else if (p.tok.kind == VTC_TOK_CARET_ID)
       ok = parser_error_at(&p, &p.tok, "blocks are only valid inside a region");
     else ok = parser_operation(&p, top);

@@ -458,11 +458,7 @@ static bool attr_impl(vtc_parser *p, const vtc_type *hint, const vtc_attr **out)
     }
     if (is_kw(&t, "dense")) return parse_dense(p, out);
     if (is_kw(&t, "affine_map")) return parse_affine_map(p, out);
-    if (is_kw(&t, "dense_resource")) {
-      if (p->lex.end - p->lex.cur >= 12 && memcmp(p->lex.cur, "<__elided__>", 12) == 0)
-        return parser_error_at(p, &t, "elided attributes cannot be parsed");
-      return parser_error_at(p, &t, "dense_resource attributes are not supported");
-    }
+    if (is_kw(&t, "dense_resource")) return parser_dense_resource(p, out);
     if (is_kw(&t, "array") || is_kw(&t, "sparse") || is_kw(&t, "strided") || is_kw(&t, "distinct") ||
         is_kw(&t, "affine_set") || is_kw(&t, "opaque"))
       return parser_error_at(p, &t, "'%.*s' attributes are not supported", (int)t.len, t.start);

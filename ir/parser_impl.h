@@ -86,6 +86,7 @@ struct vtc_parser {
   VTC_VEC(const char *) default_dialects;
   vtc_strbuf scratch;
   unsigned depth; /* nesting of regions, types, attributes, locations */
+  name_map resources; /* resource handle name (interned) -> vtc_resource * */
 };
 
 /* Deeply nested input is an error, not a stack overflow. */
@@ -130,6 +131,11 @@ bool parser_loc_instance(vtc_parser *p, const vtc_loc **out);
 /* `loc(...)` when present. *deferred_name is set (and *out left NULL) for an
  * alias not yet defined. */
 bool parser_trailing_loc(vtc_parser *p, const vtc_loc **out, vtc_token *deferred, bool *present);
+
+/* Resources (parser_resources.c): `dense_resource<name> : type` at the
+ * keyword, and the `{-# ... #-}` section at its opening token. */
+bool parser_dense_resource(vtc_parser *p, const vtc_attr **out);
+bool parser_file_metadata(vtc_parser *p);
 
 /* Attributes (parser_attr.c). */
 bool parser_attr(vtc_parser *p, const vtc_type *hint, const vtc_attr **out);

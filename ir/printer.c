@@ -395,6 +395,7 @@ void vtc_print_op(vtc_op *op, const vtc_print_flags *flags, vtc_strbuf *out) {
   if (parent && strcmp(parent->name->name, "func.func") == 0 && parent->name->def && parent->name->def->print)
     pr.default_dialect = "func";
   print_op(&pr, op);
+  if (!parent && !pr.flags.local_scope) printer_resources(out, op, pr.flags.elide_elements_above);
   free(pr.values.entries);
   free(pr.blocks.entries);
   VTC_VEC_FREE(&pr.ctrs);

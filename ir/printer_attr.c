@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "ir/printer_impl.h"
+#include "ir/resources.h"
 
 void printer_u64(vtc_strbuf *b, uint64_t v) {
   char buf[24];
@@ -383,7 +384,7 @@ static void print_int_value(vtc_strbuf *b, const vtc_type *type, int64_t v) {
 
 /* The raw bits of dense element i (for exact non-finite floats). */
 static uint64_t dense_raw_bits(const vtc_attr *a, int64_t i, size_t size) {
-  const unsigned char *p = (const unsigned char *)a->raw + (a->splat ? 0 : (size_t)i * size);
+  const unsigned char *p = (const unsigned char *)vtc_dense_data(a) + (a->splat ? 0 : (size_t)i * size);
   uint64_t bits = 0;
   for (size_t k = 0; k < size; k++) bits |= (uint64_t)p[k] << (8 * k);
   return bits;
@@ -416,6 +417,13 @@ static void print_dense_dim(vtc_strbuf *b, const vtc_attr *a, unsigned dim, int6
 }
 
 static void print_dense(vtc_strbuf *b, const vtc_attr *a, int64_t elide_above) {
+  if (a->resource) { /* the bytes go in the file's dialect_resources section */
+    OUT_LIT(b, "dense_resource<");
+    out_puts(b, a->resource->name); /* an identifier (resources.h) */
+    OUT_LIT(b, "> : ");
+    printer_type(b, a->type);
+    return;
+  }
   int64_t n = vtc_tensor_num_elements(a->type);
   if (elide_above >= 0 && n > elide_above && !a->splat) {
     OUT_LIT(b, "dense_resource<__elided__> : ");

@@ -44,5 +44,10 @@ enum { VTC_ELIDE_NEVER, VTC_ELIDE_MAY, VTC_ELIDE_ALWAYS };
 void printer_attr(vtc_strbuf *b, const vtc_attr *a, int64_t elide_above, int elision);
 /* The location without the `loc(...)` wrapper. */
 void printer_loc(vtc_strbuf *b, const vtc_loc *l);
+/* The `{-# dialect_resources: ... #-}` section for the blobs root's
+ * attributes reference (nothing when there are none); blobs read by a
+ * tensor of more than elide_above elements are left out when >= 0
+ * (printer_resources.c). */
+void printer_resources(vtc_strbuf *b, vtc_op *root, int64_t elide_above);
 
 #endif

@@ -9,6 +9,7 @@ packages=(
   llvm-19-dev llvm-19-tools mlir-19-tools clang-19 libclang-rt-19-dev
   libffi-dev zlib1g-dev libzstd-dev libglpk-dev libopenblas-dev
   python3 python3-numpy
+  libprotobuf-c-dev protobuf-c-compiler libonnx-dev libonnx-testdata
 )
 sudo_cmd=()
 [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)

@@ -23,6 +23,12 @@ config.substitutions.append(("%python", "/usr/bin/python3"))
 config.substitutions.append(("%vtc_src", config.vtc_src_root))
 if os.path.exists(os.path.join(llvm_bin, "mlir-opt")):
     config.available_features.add("mlir-opt")
+# The real models beside the repository (../shared/models): the tests that
+# run them are UNSUPPORTED (visibly) where the folder does not exist.
+shared_models = os.path.normpath(os.path.join(config.vtc_src_root, "..", "shared", "models"))
+if os.path.isdir(shared_models):
+    config.available_features.add("shared-models")
+    config.substitutions.append(("%shared_models", shared_models))
 # NVIDIA's PTX assembler, where the CUDA toolkit is installed: the NVPTX tests
 # that assemble their PTX need it and are UNSUPPORTED (visibly) without it.
 ptxas = "/usr/local/cuda/bin/ptxas"

@@ -595,6 +595,21 @@ const vtc_op_def vtc_arith_ops[VTC_ARITH_NUM_OPS] = {
     MFUN(RSQRT, "rsqrt", "Reciprocal square root"),
     MFUN(ABSF, "absf", "Float absolute value"),
     MFUN(SIGMOID, "sigmoid", "Logistic sigmoid 1 / (1 + exp(-x)) (vtc's; MLIR has no sigmoid)"),
+    MFUN(FLOOR, "floor", "Rounding toward -inf"),
+    MFUN(CEIL, "ceil", "Rounding toward +inf"),
+    MFUN(ROUNDEVEN, "roundeven", "Rounding to the nearest integer, ties to even"),
+    MFUN(SIN, "sin", "Sine"),
+    MFUN(COS, "cos", "Cosine"),
+    MFUN(TAN, "tan", "Tangent"),
+    MFUN(ASIN, "asin", "Arcsine"),
+    MFUN(ACOS, "acos", "Arccosine"),
+    MFUN(ATAN, "atan", "Arctangent"),
+    MFUN(SINH, "sinh", "Hyperbolic sine"),
+    MFUN(COSH, "cosh", "Hyperbolic cosine"),
+    MFUN(ASINH, "asinh", "Inverse hyperbolic sine"),
+    MFUN(ACOSH, "acosh", "Inverse hyperbolic cosine"),
+    MFUN(ATANH, "atanh", "Inverse hyperbolic tangent"),
+    MFUN(LOG1P, "log1p", "log(1 + x), exact for small x"),
     MATH(ABSI, "absi", 1, SAME, verify_int_op, print_same_type, parse_unary, NULL, "Integer absolute value"),
 };
 
@@ -612,5 +627,6 @@ const vtc_dialect vtc_math_dialect = {
     .ops = vtc_arith_ops + VTC_MATH_FIRST,
     .num_ops = VTC_ARITH_NUM_OPS - VTC_MATH_FIRST,
     .materialize_constant = vtc_arith_materialize_constant,
-    .summary = "The math functions a DNN needs: exp, log, tanh, erf, sqrt, rsqrt, powf, abs, sigmoid",
+    .summary = "The math functions a DNN needs: exp, log, tanh, erf, sqrt, rsqrt, powf, abs, sigmoid, rounding, "
+               "trigonometry",
 };

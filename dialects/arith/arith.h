@@ -1,6 +1,8 @@
 /* The arith dialect (integer and float arithmetic, comparisons, select,
  * casts and constants) and the math dialect (the math functions a DNN needs:
- * exp, log, tanh, erf, sqrt, rsqrt, powf, absf, absi, sigmoid), with MLIR's
+ * exp, log, tanh, erf, sqrt, rsqrt, powf, absf, absi, sigmoid; floor, ceil,
+ * roundeven, log1p and the trigonometric and hyperbolic functions and their
+ * inverses for ONNX's element-wise ops), with MLIR's
  * names, semantics and custom forms. Ops of both are rows of vtc_arith_ops,
  * indexed by vtc_arith_opcode. */
 #ifndef VTC_DIALECTS_ARITH_ARITH_H
@@ -31,7 +33,12 @@ typedef enum vtc_arith_opcode {
    * serves both dialects: float ops first, then absi. */
   VTC_MATH_FIRST,
   VTC_ARITH_POWF = VTC_MATH_FIRST, VTC_ARITH_EXP, VTC_ARITH_LOG, VTC_ARITH_TANH, VTC_ARITH_ERF,
-  VTC_ARITH_SQRT, VTC_ARITH_RSQRT, VTC_ARITH_ABSF, VTC_ARITH_SIGMOID, VTC_ARITH_ABSI,
+  VTC_ARITH_SQRT, VTC_ARITH_RSQRT, VTC_ARITH_ABSF, VTC_ARITH_SIGMOID,
+  /* for ONNX's element-wise ops: rounding and trigonometry (MLIR's names) */
+  VTC_ARITH_FLOOR, VTC_ARITH_CEIL, VTC_ARITH_ROUNDEVEN, VTC_ARITH_SIN, VTC_ARITH_COS, VTC_ARITH_TAN,
+  VTC_ARITH_ASIN, VTC_ARITH_ACOS, VTC_ARITH_ATAN, VTC_ARITH_SINH, VTC_ARITH_COSH, VTC_ARITH_ASINH,
+  VTC_ARITH_ACOSH, VTC_ARITH_ATANH, VTC_ARITH_LOG1P,
+  VTC_ARITH_ABSI,
   VTC_ARITH_NUM_OPS
 } vtc_arith_opcode;
 

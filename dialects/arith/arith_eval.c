@@ -144,6 +144,21 @@ static bool eval_float(vtc_arith_opcode code, bool run, double a, double b, doub
   case VTC_ARITH_ERF: *out = erf(a); return true;
   case VTC_ARITH_ABSF: *out = fabs(a); return true;
   case VTC_ARITH_SIGMOID: *out = 1.0 / (1.0 + exp(-a)); return true;
+  case VTC_ARITH_FLOOR: *out = floor(a); return true;
+  case VTC_ARITH_CEIL: *out = ceil(a); return true;
+  case VTC_ARITH_ROUNDEVEN: *out = nearbyint(a); return true; /* the default rounding: ties to even */
+  case VTC_ARITH_SIN: *out = sin(a); return true;
+  case VTC_ARITH_COS: *out = cos(a); return true;
+  case VTC_ARITH_TAN: *out = tan(a); return true;
+  case VTC_ARITH_ASIN: *out = asin(a); return true;
+  case VTC_ARITH_ACOS: *out = acos(a); return true;
+  case VTC_ARITH_ATAN: *out = atan(a); return true;
+  case VTC_ARITH_SINH: *out = sinh(a); return true;
+  case VTC_ARITH_COSH: *out = cosh(a); return true;
+  case VTC_ARITH_ASINH: *out = asinh(a); return true;
+  case VTC_ARITH_ACOSH: *out = acosh(a); return true;
+  case VTC_ARITH_ATANH: *out = atanh(a); return true;
+  case VTC_ARITH_LOG1P: *out = log1p(a); return true;
   case VTC_ARITH_LOG:
   case VTC_ARITH_SQRT:
   case VTC_ARITH_RSQRT:
@@ -243,7 +258,7 @@ bool vtc_arith_eval(vtc_arith_opcode code, const vtc_type *operand_elem, const v
     ok = eval_cmpf(predicate, run, in[0].f, in[1].f, &out->i);
   } else if (code >= VTC_ARITH_EXTSI && code <= VTC_ARITH_BITCAST) {
     ok = eval_cast(code, operand_elem, result_elem, run, in[0], out, why_not);
-  } else if ((code >= VTC_ARITH_ADDF && code <= VTC_ARITH_NEGF) || (code >= VTC_ARITH_POWF && code <= VTC_ARITH_SIGMOID)) {
+  } else if ((code >= VTC_ARITH_ADDF && code <= VTC_ARITH_NEGF) || (code >= VTC_ARITH_POWF && code <= VTC_ARITH_LOG1P)) {
     ok = eval_float(code, run, in[0].f, in[1].f, &out->f);
   } else if ((code >= VTC_ARITH_ADDI && code <= VTC_ARITH_MINUI) || code == VTC_ARITH_CMPI || code == VTC_ARITH_ABSI) {
     unsigned w = vtc_arith_width(operand_elem);

@@ -63,7 +63,8 @@ bool gir_verify_view(vtc_op *op) {
   for (unsigned i = 0; i < b.rank; i++) {
     if (b.dims[i] == VTC_DYNAMIC || __builtin_mul_overflow(total, b.dims[i], &total)) is_static = false;
   }
-  if (is_static && gir_constant_index(vtc_gir_view_offset(op), &off) && op->num_operands == base) {
+  /* A view into an empty buffer sits in a loop of no work items: never taken. */
+  if (is_static && total > 0 && gir_constant_index(vtc_gir_view_offset(op), &off) && op->num_operands == base) {
     int64_t last;
     bool overflow = __builtin_add_overflow(off, (s.num - 1) * s.stride + s.width, &last);
     if (off < 0 || overflow || last > total)

@@ -19,12 +19,14 @@
 static bool tensor_from_dense(const vtc_attr *a, vtc_tensor *t) {
   vtc_dtype d;
   vtc_shape s;
-  if (!a || a->kind != VTC_ATTR_DENSE || !vtc_graph_dtype_of(a->type->element, &d) || !vtc_graph_shape_of(a->type, &s))
+  if (!a || a->kind != VTC_ATTR_DENSE || !vtc_graph_dtype_of(a->type->element, &d) || !vtc_graph_shape_of(a->type, &s) ||
+      !vtc_dense_data(a))
     return false;
   if (vtc_tensor_create_shape(t, d, &s, NULL, 0)) return false;
   size_t size = vtc_dtype_size(d);
   int64_t n = vtc_tensor_numel(t);
-  for (int64_t i = 0; i < n; i++) memcpy(vtc_tensor_elem(t, i), a->raw + (a->splat ? 0 : (size_t)i * size), size);
+  const char *raw = vtc_dense_data(a);
+  for (int64_t i = 0; i < n; i++) memcpy(vtc_tensor_elem(t, i), raw + (a->splat ? 0 : (size_t)i * size), size);
   return true;
 }
 
@@ -50,8 +52,10 @@ bool graph_fold_elementwise(vtc_op *op, const vtc_attr *const *operands, vtc_fol
   if (ok) {
     if (op->num_operands == 1 && strcmp(name, "cast") == 0)
       ok = vtc_kernel_cast(&in[0], rd, &out, NULL, 0) == 0;
-    else if (op->num_operands == 1 && vtc_unary_op_from_name(name, &u) == 0)
-      ok = vtc_kernel_unary(u, &in[0], &out, NULL, 0) == 0;
+    else if (op->num_operands == 1 && vtc_unary_op_from_name(name, &u) == 0) {
+      vtc_unary_params p;
+      ok = graph_unary_params(op, u, &p) && vtc_kernel_unary_p(u, &p, &in[0], &out, NULL, 0) == 0;
+    }
     else if (op->num_operands == 2 && vtc_binary_op_from_name(name, &b) == 0)
       ok = vtc_kernel_binary(b, &in[0], &in[1], &out, NULL, 0) == 0;
     else if (op->num_operands == 3 && strcmp(name, "where") == 0)

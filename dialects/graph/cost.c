@@ -43,6 +43,9 @@ static void io(vtc_op *op, vtc_graph_cost *c) {
 bool graph_cost_elementwise(vtc_op *op, vtc_graph_cost *c) {
   static const struct { const char *name; int flops; } per_element[] = {
       {"graph.gelu", 8}, {"graph.silu", 5}, {"graph.sigmoid", 4}, {"graph.rsqrt", 2}, {"graph.cast", 0},
+      {"graph.softplus", 5}, {"graph.softsign", 3}, {"graph.hard_swish", 5}, {"graph.hard_sigmoid", 4},
+      {"graph.elu", 3}, {"graph.selu", 4}, {"graph.celu", 6}, {"graph.shrink", 3}, {"graph.mod", 4},
+      {"graph.sign", 2}, {"graph.prelu", 2},
   };
   int flops = 1;
   for (size_t i = 0; i < sizeof per_element / sizeof per_element[0]; i++)

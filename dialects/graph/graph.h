@@ -39,9 +39,19 @@ void vtc_register_graph_dialect(vtc_context *ctx);
 #define VTC_GRAPH_ATTR_ENDS "ends"
 #define VTC_GRAPH_ATTR_STEPS "steps"
 #define VTC_GRAPH_ATTR_REPEATS "repeats"    /* tile */
-#define VTC_GRAPH_ATTR_MODE "mode"          /* pad: "constant"/"reflect"/"edge"; depth_to_space: "DCR"/"CRD" */
+#define VTC_GRAPH_ATTR_MODE "mode"          /* pad: "constant"/"reflect"/"edge"; depth_to_space: "DCR"/"CRD"; resize: "nearest"/"linear" */
 #define VTC_GRAPH_ATTR_BLOCKSIZE "blocksize"
 #define VTC_GRAPH_ATTR_REDUCTION "reduction" /* scatter_nd: "none", "add", "mul", "max", "min" */
+#define VTC_GRAPH_ATTR_KERNEL_SHAPE "kernel_shape" /* pools: [kh, kw] */
+#define VTC_GRAPH_ATTR_CEIL_MODE "ceil_mode"       /* pools: bool, default false */
+#define VTC_GRAPH_ATTR_COUNT_INCLUDE_PAD "count_include_pad" /* avg_pool2d: bool, default false */
+#define VTC_GRAPH_ATTR_SELECT_LAST_INDEX "select_last_index" /* argmax/argmin: bool, default false */
+#define VTC_GRAPH_ATTR_EXCLUSIVE "exclusive"       /* cumsum: bool, default false */
+#define VTC_GRAPH_ATTR_REVERSE "reverse"           /* cumsum: bool, default false */
+#define VTC_GRAPH_ATTR_SCALES "scales"             /* resize: floats, one per dim */
+#define VTC_GRAPH_ATTR_SIZES "sizes"               /* resize: the output shape */
+#define VTC_GRAPH_ATTR_COORD_MODE "coordinate_transformation_mode" /* resize: default "half_pixel" */
+#define VTC_GRAPH_ATTR_NEAREST_MODE "nearest_mode" /* resize: default "round_prefer_floor" */
 
 /* ---- shape inference (slot VTC_IFACE_INFER_SHAPES) ------------------------
  * Computes every result type from the operand types and attributes. Dynamic

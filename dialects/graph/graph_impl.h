@@ -38,6 +38,9 @@ bool graph_same_element(vtc_op *op, unsigned i, const char *what, const vtc_type
 /* A shape-helper failure: `'graph.x' op <msg>`. */
 bool graph_helper_error(vtc_op *op, const char *msg);
 bool graph_axis(vtc_op *op, int64_t axis, int rank, int *out);
+/* The parameters of a unary op (alpha, ...) from its attributes, with the
+ * kernels' ONNX defaults. */
+bool graph_unary_params(vtc_op *op, vtc_unary_op u, vtc_unary_params *p);
 /* "[2, ?, 4]"-style text of a shape into buf. */
 const char *graph_shape_str(const vtc_shape *s, char *buf, size_t cap);
 
@@ -52,6 +55,7 @@ bool graph_infer_matmul(vtc_op *op, const vtc_type **results);
 bool graph_infer_conv2d(vtc_op *op, const vtc_type **results);
 bool graph_infer_unary_float(vtc_op *op, const vtc_type **results);
 bool graph_infer_unary_numeric(vtc_op *op, const vtc_type **results);
+bool graph_infer_unary_op(vtc_op *op, const vtc_type **results); /* by the kernels' table */
 bool graph_infer_binary(vtc_op *op, const vtc_type **results);
 bool graph_infer_where(vtc_op *op, const vtc_type **results);
 bool graph_infer_cast(vtc_op *op, const vtc_type **results);
@@ -64,6 +68,18 @@ bool graph_infer_constant(vtc_op *op, const vtc_type **results);
 /* Reads conv2d's attributes (with ONNX defaults). */
 bool graph_conv2d_attrs(vtc_op *op, vtc_conv2d_attrs *a);
 bool graph_reduce_attrs(vtc_op *op, vtc_reduce_attrs *a, int64_t *axes_storage);
+
+/* ---- ops_onnx.c: the ops added for ONNX models ---------------------------- */
+bool graph_pool_attrs(vtc_op *op, vtc_pool_attrs *a);
+bool graph_arg_attrs(vtc_op *op, int64_t *axis, bool *keepdims, bool *select_last);
+bool graph_cumsum_attrs(vtc_op *op, int64_t *axis, bool *exclusive, bool *reverse);
+bool graph_infer_pool(vtc_op *op, const vtc_type **results);
+bool graph_infer_arg_reduce(vtc_op *op, const vtc_type **results);
+bool graph_infer_cumsum(vtc_op *op, const vtc_type **results);
+bool graph_infer_gather_elements(vtc_op *op, const vtc_type **results);
+bool graph_cost_pool(vtc_op *op, vtc_graph_cost *c);
+bool graph_resize_attrs(vtc_op *op, vtc_resize_attrs *a, double *scales, int64_t *sizes);
+bool graph_infer_resize(vtc_op *op, const vtc_type **results);
 
 /* ---- ops_movement.c: shape inference of data-movement ops ---------------- */
 bool graph_infer_reshape(vtc_op *op, const vtc_type **results);

@@ -94,5 +94,12 @@ int graph_interp_depth_to_space(vtc_op *op, const vtc_tensor *const *in, vtc_ten
 int graph_interp_space_to_depth(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out, char *err,
                                 size_t errlen);
 int graph_interp_identity(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out, char *err, size_t errlen);
+/* ops_onnx.c */
+int graph_interp_pool(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out, char *err, size_t errlen);
+int graph_interp_arg_reduce(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out, char *err, size_t errlen);
+int graph_interp_cumsum(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out, char *err, size_t errlen);
+int graph_interp_gather_elements(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out, char *err,
+                                 size_t errlen);
+int graph_interp_resize(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out, char *err, size_t errlen);
 
 #endif

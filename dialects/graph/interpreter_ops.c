@@ -6,6 +6,7 @@
 
 #include "dialects/graph/graph_impl.h"
 #include "dialects/graph/interpreter.h"
+#include "ir/resources.h"
 
 /* An attribute reader failed: it has already emitted a diagnostic. */
 #define ATTR_FAILED (err[0] = 0, -1)
@@ -31,7 +32,9 @@ int graph_interp_conv2d(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out
 int graph_interp_unary(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out, char *err, size_t errlen) {
   vtc_unary_op u;
   if (vtc_unary_op_from_name(short_name(op), &u)) return vtc_errorf(err, errlen, "is not a unary op");
-  return vtc_kernel_unary(u, in[0], out, err, errlen);
+  vtc_unary_params p;
+  if (!graph_unary_params(op, u, &p)) return ATTR_FAILED;
+  return vtc_kernel_unary_p(u, &p, in[0], out, err, errlen);
 }
 
 int graph_interp_binary(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *out, char *err, size_t errlen) {
@@ -106,6 +109,10 @@ int graph_interp_constant(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *o
   if (!v || v->kind != VTC_ATTR_DENSE || !vtc_graph_shape_of(v->type, &s) ||
       !vtc_graph_dtype_of(v->type->element, &d) || !vtc_tensor_has_static_shape(v->type))
     return vtc_errorf(err, errlen, "requires a dense 'value' of a static graph tensor type");
+  const char *raw = vtc_dense_data(v);
+  if (!raw)
+    return vtc_errorf(err, errlen, "the blob of dense_resource<%s> is missing (elided?) or smaller than its type needs",
+                      v->resource->name);
   if (vtc_tensor_create_shape(out, d, &s, err, errlen)) return -1;
   size_t esize = vtc_dtype_size(d);
   int64_t n = vtc_tensor_numel(out);
@@ -114,9 +121,9 @@ int graph_interp_constant(vtc_op *op, const vtc_tensor *const *in, vtc_tensor *o
     return vtc_errorf(err, errlen, "dense storage of %s is not the tensor's", vtc_dtype_name(d));
   }
   if (v->splat) {
-    for (int64_t i = 0; i < n; i++) memcpy((char *)out->data + i * (int64_t)esize, v->raw, esize);
+    for (int64_t i = 0; i < n; i++) memcpy((char *)out->data + i * (int64_t)esize, raw, esize);
   } else if (n) {
-    memcpy(out->data, v->raw, (size_t)n * esize);
+    memcpy(out->data, raw, (size_t)n * esize);
   }
   return 0;
 }

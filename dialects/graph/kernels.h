@@ -74,16 +74,28 @@ void vtc_copy_by_map(const vtc_tensor *in, vtc_tensor *out, vtc_index_map_fn map
 typedef enum vtc_unary_op {
   VTC_UNARY_RELU, VTC_UNARY_GELU, VTC_UNARY_SILU, VTC_UNARY_SIGMOID, VTC_UNARY_TANH,
   VTC_UNARY_EXP, VTC_UNARY_LOG, VTC_UNARY_SQRT, VTC_UNARY_RSQRT, VTC_UNARY_ERF,
-  VTC_UNARY_NEG, VTC_UNARY_ABS, VTC_UNARY_COUNT
+  VTC_UNARY_NEG, VTC_UNARY_ABS,
+  /* ONNX's other element-wise ops (issue 12) */
+  VTC_UNARY_RECIPROCAL, VTC_UNARY_FLOOR, VTC_UNARY_CEIL, VTC_UNARY_ROUND, VTC_UNARY_SIN, VTC_UNARY_COS,
+  VTC_UNARY_TAN, VTC_UNARY_ASIN, VTC_UNARY_ACOS, VTC_UNARY_ATAN, VTC_UNARY_SINH, VTC_UNARY_COSH,
+  VTC_UNARY_ASINH, VTC_UNARY_ACOSH, VTC_UNARY_ATANH, VTC_UNARY_SIGN, VTC_UNARY_SOFTPLUS, VTC_UNARY_SOFTSIGN,
+  VTC_UNARY_HARD_SWISH, VTC_UNARY_HARD_SIGMOID, VTC_UNARY_ELU, VTC_UNARY_SELU, VTC_UNARY_CELU,
+  VTC_UNARY_LEAKY_RELU, VTC_UNARY_THRESHOLDED_RELU, VTC_UNARY_SHRINK, VTC_UNARY_NOT, VTC_UNARY_IS_NAN,
+  VTC_UNARY_IS_INF,
+  VTC_UNARY_COUNT
 } vtc_unary_op;
 
 typedef enum vtc_binary_op {
   VTC_BINARY_ADD, VTC_BINARY_SUB, VTC_BINARY_MUL, VTC_BINARY_DIV, VTC_BINARY_POW,
-  VTC_BINARY_MAX, VTC_BINARY_MIN, VTC_BINARY_COUNT
+  VTC_BINARY_MAX, VTC_BINARY_MIN,
+  /* comparisons (i1 results), logic on i1, remainders, PRelu (issue 12) */
+  VTC_BINARY_EQUAL, VTC_BINARY_LESS, VTC_BINARY_LESS_EQUAL, VTC_BINARY_GREATER, VTC_BINARY_GREATER_EQUAL,
+  VTC_BINARY_AND, VTC_BINARY_OR, VTC_BINARY_XOR, VTC_BINARY_MOD, VTC_BINARY_FMOD, VTC_BINARY_PRELU,
+  VTC_BINARY_COUNT
 } vtc_binary_op;
 
 typedef enum vtc_reduce_op {
-  VTC_REDUCE_SUM, VTC_REDUCE_MEAN, VTC_REDUCE_MAX, VTC_REDUCE_MIN, VTC_REDUCE_COUNT
+  VTC_REDUCE_SUM, VTC_REDUCE_MEAN, VTC_REDUCE_MAX, VTC_REDUCE_MIN, VTC_REDUCE_PROD, VTC_REDUCE_COUNT
 } vtc_reduce_op;
 
 typedef enum vtc_auto_pad {
@@ -103,8 +115,14 @@ typedef enum vtc_scatter_reduction {
 } vtc_scatter_reduction;
 
 /* Names: unary "relu", "gelu", "silu", "sigmoid", "tanh", "exp", "log",
- * "sqrt", "rsqrt", "erf", "neg", "abs"; binary "add", "sub", "mul", "div",
- * "pow", "max", "min"; reduce "sum", "mean", "max", "min"; auto_pad
+ * "sqrt", "rsqrt", "erf", "neg", "abs", "reciprocal", "floor", "ceil",
+ * "round", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
+ * "asinh", "acosh", "atanh", "sign", "softplus", "softsign", "hard_swish",
+ * "hard_sigmoid", "elu", "selu", "celu", "leaky_relu", "thresholded_relu",
+ * "shrink", "not", "is_nan", "is_inf"; binary "add", "sub", "mul", "div",
+ * "pow", "max", "min", "equal", "less", "less_equal", "greater",
+ * "greater_equal", "and", "or", "xor", "mod", "fmod", "prelu"; reduce
+ * "sum", "mean", "max", "min", "prod"; auto_pad
  * "NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"; pad mode "constant",
  * "reflect", "edge", "wrap"; depth_to_space "DCR", "CRD"; scatter_nd
  * reduction "none", "add", "mul", "max", "min". from_name returns -1 if
@@ -316,13 +334,38 @@ int vtc_shape_space_to_depth(const vtc_shape *x, int64_t blocksize, vtc_shape *o
 
 /* ---- element-wise (kernels_elementwise.c) ------------------------------------ */
 
-/* relu, neg and abs accept every numeric dtype; the others float dtypes.
- * gelu is the exact form x/2 (1 + erf(x / sqrt 2)). */
+/* The parameters of a unary op, as ONNX names its attributes: elu, celu,
+ * leaky_relu, thresholded_relu "alpha"; selu "alpha", "gamma"; hard_sigmoid
+ * "alpha", "beta"; shrink "bias", "lambd"; is_inf "detect_negative",
+ * "detect_positive" (0 or 1). */
+typedef struct vtc_unary_params {
+  double p[2];
+} vtc_unary_params;
+/* The attribute name of parameter i of op (NULL: none) and its ONNX default. */
+const char *vtc_unary_param_name(vtc_unary_op op, int i);
+double vtc_unary_param_default(vtc_unary_op op, int i);
+/* The dtypes an op accepts (VTC_DTYPE_BIT mask), and whether its result is
+ * i1 whatever its operands (is_nan, is_inf; the comparisons). */
+unsigned vtc_unary_op_dtypes(vtc_unary_op op);
+bool vtc_unary_op_is_predicate(vtc_unary_op op);
+unsigned vtc_binary_op_dtypes(vtc_binary_op op);
+bool vtc_binary_op_is_predicate(vtc_binary_op op);
+
+/* relu, neg, abs and sign accept every numeric dtype; not takes i1; the
+ * others float dtypes (is_nan and is_inf give i1). gelu is the exact form
+ * x/2 (1 + erf(x / sqrt 2)); round is half to even; softplus is the stable
+ * max(x, 0) + log1p(exp(-|x|)); the rest as ONNX defines them. params NULL:
+ * the defaults. */
+int vtc_kernel_unary_p(vtc_unary_op op, const vtc_unary_params *params, const vtc_tensor *x, vtc_tensor *out,
+                       char *err, size_t errlen);
 int vtc_kernel_unary(vtc_unary_op op, const vtc_tensor *x, vtc_tensor *out, char *err, size_t errlen);
 /* Numeric dtypes; a and b share a dtype except for pow, whose exponent may
  * have any numeric dtype (the output takes the base's). Integer div truncates
  * toward zero; integer results saturate (x / 0 gives the limit, 0 / 0 gives 0).
- * max and min propagate NaN. */
+ * max and min propagate NaN. The comparisons (numeric, and equal also i1)
+ * give i1, integers compared exactly; and, or, xor take i1. mod is numpy's
+ * (the sign of the divisor), fmod C's (the dividend's); an integer remainder
+ * by 0 is 0. prelu (floats) is x < 0 ? b * x : x. */
 int vtc_kernel_binary(vtc_binary_op op, const vtc_tensor *a, const vtc_tensor *b, vtc_tensor *out,
                       char *err, size_t errlen);
 /* cond is i1; x and y share any dtype; all three broadcast together. */
@@ -360,6 +403,82 @@ int vtc_kernel_reduce(vtc_reduce_op op, const vtc_tensor *x, const vtc_reduce_at
  * h / (Hq / Hkv). */
 int vtc_kernel_attention(const vtc_tensor *q, const vtc_tensor *k, const vtc_tensor *v,
                          const vtc_attention_attrs *a, vtc_tensor *out, char *err, size_t errlen);
+
+/* ---- the ops added for ONNX models (kernels_onnx.c) ----------------------------- */
+
+/* MaxPool and AveragePool on 2-D images (NCHW), ONNX's attributes: pads
+ * [top, left, bottom, right] (ignored unless auto_pad is NOTSET);
+ * ceil_mode rounds the output size up (a last window may then stick out of
+ * the padded input: it sees what is inside); an average divides by the
+ * window's elements inside the input, or, with count_include_pad, inside
+ * the padded input. Max pooling propagates NaN. */
+typedef struct vtc_pool_attrs {
+  int64_t kernel[2], strides[2], pads[4], dilations[2];
+  vtc_auto_pad auto_pad;
+  bool ceil_mode, count_include_pad;
+} vtc_pool_attrs;
+/* The output shape and the pads applied ([t, l, b, r]; -1 where SAME
+ * padding needs a dynamic dim). */
+int vtc_pool2d_resolve(const vtc_shape *x, const vtc_pool_attrs *a, vtc_shape *out, int64_t pads[4], char *err,
+                       size_t errlen);
+int vtc_shape_pool2d(const vtc_shape *x, const vtc_pool_attrs *a, vtc_shape *out, char *err, size_t errlen);
+/* How many of the k window positions o*s - pad_begin + j*d fall in [lo, hi). */
+int64_t vtc_pool_count(int64_t o, int64_t k, int64_t s, int64_t d, int64_t pad_begin, int64_t lo, int64_t hi);
+int vtc_kernel_max_pool2d(const vtc_tensor *x, const vtc_pool_attrs *a, vtc_tensor *out, char *err, size_t errlen);
+int vtc_kernel_avg_pool2d(const vtc_tensor *x, const vtc_pool_attrs *a, vtc_tensor *out, char *err, size_t errlen);
+/* ArgMax / ArgMin along axis: i64 indices; ties give the first (the last
+ * with select_last), and a NaN wins: the first, as numpy's (the last with
+ * select_last). */
+int vtc_shape_arg_reduce(const vtc_shape *x, int64_t axis, bool keepdims, vtc_shape *out, char *err, size_t errlen);
+int vtc_kernel_arg_reduce(bool is_max, const vtc_tensor *x, int64_t axis, bool keepdims, bool select_last,
+                          vtc_tensor *out, char *err, size_t errlen);
+/* CumSum along axis (exclusive: without the element itself; reverse: from
+ * the end). */
+int vtc_kernel_cumsum(const vtc_tensor *x, int64_t axis, bool exclusive, bool reverse, vtc_tensor *out, char *err,
+                      size_t errlen);
+/* GatherElements: out has the indices' shape; out[i] = data[i with the axis
+ * index replaced by indices[i]] (negative indices count from the end). */
+int vtc_shape_gather_elements(const vtc_shape *data, const vtc_shape *indices, int64_t axis, vtc_shape *out,
+                              char *err, size_t errlen);
+int vtc_kernel_gather_elements(const vtc_tensor *data, const vtc_tensor *indices, int64_t axis, vtc_tensor *out,
+                               char *err, size_t errlen);
+
+/* Resize (ONNX 11-18) in its nearest and linear modes: for each output
+ * coordinate x of a dim of input size `in`, the input coordinate by the
+ * coordinate transformation mode (half_pixel (x + 0.5) / scale - 0.5,
+ * asymmetric x / scale, align_corners x (in - 1) / (scale in - 1),
+ * pytorch_half_pixel as half_pixel but -0.5 for an output of size 1,
+ * tf_half_pixel_for_nn (x + 0.5) / scale); nearest takes floor(x) or the
+ * next index by nearest_mode (round_prefer_floor: the next above .5,
+ * round_prefer_ceil: from .5, floor, ceil); linear blends floor(x) and
+ * floor(x) + 1 by the fraction, dim after dim; indices clamp to the input
+ * (ONNX's reference pads by the edge). scales has one entry per dim. */
+typedef enum vtc_resize_mode { VTC_RESIZE_NEAREST, VTC_RESIZE_LINEAR, VTC_RESIZE_MODE_COUNT } vtc_resize_mode;
+typedef enum vtc_resize_coord {
+  VTC_RESIZE_HALF_PIXEL, VTC_RESIZE_ASYMMETRIC, VTC_RESIZE_ALIGN_CORNERS, VTC_RESIZE_PYTORCH_HALF_PIXEL,
+  VTC_RESIZE_TF_HALF_PIXEL_FOR_NN, VTC_RESIZE_COORD_COUNT
+} vtc_resize_coord;
+typedef enum vtc_resize_nearest {
+  VTC_RESIZE_ROUND_PREFER_FLOOR, VTC_RESIZE_ROUND_PREFER_CEIL, VTC_RESIZE_FLOOR, VTC_RESIZE_CEIL,
+  VTC_RESIZE_NEAREST_COUNT
+} vtc_resize_nearest;
+int vtc_resize_mode_from_name(const char *name, vtc_resize_mode *out);
+int vtc_resize_coord_from_name(const char *name, vtc_resize_coord *out);
+int vtc_resize_nearest_from_name(const char *name, vtc_resize_nearest *out);
+typedef struct vtc_resize_attrs {
+  vtc_resize_mode mode;
+  vtc_resize_coord coord;
+  vtc_resize_nearest nearest;
+  int rank;
+  const double *scales; /* rank entries, > 0 */
+  const int64_t *sizes; /* rank entries: the output shape */
+} vtc_resize_attrs;
+/* The input coordinate of output coordinate x. */
+double vtc_resize_source(vtc_resize_coord c, double x, double scale, int64_t in);
+/* The index nearest mode picks for input coordinate x (clamped to [0, in)). */
+int64_t vtc_resize_nearest_index(vtc_resize_nearest m, double x, int64_t in);
+int vtc_shape_resize(const vtc_shape *x, const vtc_resize_attrs *a, vtc_shape *out, char *err, size_t errlen);
+int vtc_kernel_resize(const vtc_tensor *x, const vtc_resize_attrs *a, vtc_tensor *out, char *err, size_t errlen);
 
 /* ---- data movement (kernels_movement.c, kernels_indexing.c) ------------------- */
 

@@ -245,10 +245,14 @@ static int lookup_name(const char *const *names, int count, const char *name) {
 }
 
 static const char *const UNARY_NAMES[VTC_UNARY_COUNT] = {
-    "relu", "gelu", "silu", "sigmoid", "tanh", "exp", "log", "sqrt", "rsqrt", "erf", "neg", "abs"};
-static const char *const BINARY_NAMES[VTC_BINARY_COUNT] = {"add", "sub", "mul", "div",
-                                                           "pow", "max", "min"};
-static const char *const REDUCE_NAMES[VTC_REDUCE_COUNT] = {"sum", "mean", "max", "min"};
+    "relu", "gelu", "silu", "sigmoid", "tanh", "exp", "log", "sqrt", "rsqrt", "erf", "neg", "abs",
+    "reciprocal", "floor", "ceil", "round", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh",
+    "asinh", "acosh", "atanh", "sign", "softplus", "softsign", "hard_swish", "hard_sigmoid", "elu", "selu",
+    "celu", "leaky_relu", "thresholded_relu", "shrink", "not", "is_nan", "is_inf"};
+static const char *const BINARY_NAMES[VTC_BINARY_COUNT] = {
+    "add", "sub", "mul", "div", "pow", "max", "min", "equal", "less", "less_equal", "greater",
+    "greater_equal", "and", "or", "xor", "mod", "fmod", "prelu"};
+static const char *const REDUCE_NAMES[VTC_REDUCE_COUNT] = {"sum", "mean", "max", "min", "prod"};
 static const char *const AUTO_PAD_NAMES[VTC_AUTO_PAD_COUNT] = {"NOTSET", "SAME_UPPER", "SAME_LOWER",
                                                                "VALID"};
 static const char *const PAD_MODE_NAMES[VTC_PAD_MODE_COUNT] = {"constant", "reflect", "edge", "wrap"};

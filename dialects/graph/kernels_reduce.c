@@ -46,6 +46,7 @@ int vtc_shape_reduce(const vtc_shape *x, const vtc_reduce_attrs *a, vtc_shape *o
 static double combine_sum(double acc, double v) { return acc + v; }
 static double combine_max(double acc, double v) { return (acc != acc || v != v) ? NAN : acc > v ? acc : v; }
 static double combine_min(double acc, double v) { return (acc != acc || v != v) ? NAN : acc < v ? acc : v; }
+static double combine_prod(double acc, double v) { return acc * v; }
 
 typedef struct reduce_def {
   const char *kernel; /* for messages */
@@ -59,6 +60,7 @@ static const reduce_def REDUCE[VTC_REDUCE_COUNT] = {
     [VTC_REDUCE_MEAN] = {"reduce_mean", combine_sum, 0.0, VTC_DTYPES_NUMERIC},
     [VTC_REDUCE_MAX] = {"reduce_max", combine_max, -INFINITY, VTC_DTYPES_ALL},
     [VTC_REDUCE_MIN] = {"reduce_min", combine_min, INFINITY, VTC_DTYPES_ALL},
+    [VTC_REDUCE_PROD] = {"reduce_prod", combine_prod, 1.0, VTC_DTYPES_NUMERIC},
 };
 
 /* Accumulates every input element into its output slot: the output index

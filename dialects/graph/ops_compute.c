@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "dialects/graph/graph_impl.h"
+#include "ir/resources.h"
 
 static bool set_result(vtc_op *op, const vtc_type **results, unsigned i, const vtc_shape *s,
                        const vtc_type *element) {
@@ -92,17 +93,32 @@ bool graph_infer_unary_numeric(vtc_op *op, const vtc_type **results) {
   return infer_unary(op, results, GRAPH_TYPES_NUMERIC);
 }
 
+/* The element-wise ops of the kernels' tables: dtypes, and an i1 result for
+ * the predicates (is_nan, the comparisons), from the kernels themselves. */
+bool graph_infer_unary_op(vtc_op *op, const vtc_type **results) {
+  vtc_unary_op u;
+  if (vtc_unary_op_from_name(op->name->name + strlen("graph."), &u)) return vtc_op_error(op, "is not a unary op");
+  vtc_shape x;
+  const vtc_type *el;
+  vtc_unary_params p;
+  if (!graph_operand(op, 0, "operand", vtc_unary_op_dtypes(u), &x, &el) || !graph_unary_params(op, u, &p)) return false;
+  return set_result(op, results, 0, &x, vtc_unary_op_is_predicate(u) ? vtc_type_integer(vtc_op_context(op), 1) : el);
+}
+
 bool graph_infer_binary(vtc_op *op, const vtc_type **results) {
   vtc_shape a, b, r;
   const vtc_type *el;
   char msg[256];
-  bool is_pow = strcmp(op->name->name, "graph.pow") == 0;
-  if (!graph_operand(op, 0, "lhs", GRAPH_TYPES_NUMERIC, &a, &el) ||
-      !graph_operand(op, 1, "rhs", GRAPH_TYPES_NUMERIC, &b, NULL) ||
+  vtc_binary_op k;
+  if (vtc_binary_op_from_name(op->name->name + strlen("graph."), &k)) return vtc_op_error(op, "is not a binary op");
+  bool is_pow = k == VTC_BINARY_POW;
+  unsigned allowed = vtc_binary_op_dtypes(k);
+  if (!graph_operand(op, 0, "lhs", allowed, &a, &el) ||
+      !graph_operand(op, 1, "rhs", is_pow ? GRAPH_TYPES_NUMERIC : allowed, &b, NULL) ||
       (!is_pow && !graph_same_element(op, 1, "rhs", el)))
     return false;
   if (vtc_shape_broadcast(&a, &b, &r, msg, sizeof msg)) return graph_helper_error(op, msg);
-  return set_result(op, results, 0, &r, el);
+  return set_result(op, results, 0, &r, vtc_binary_op_is_predicate(k) ? vtc_type_integer(vtc_op_context(op), 1) : el);
 }
 
 bool graph_infer_where(vtc_op *op, const vtc_type **results) {
@@ -224,6 +240,14 @@ bool graph_infer_constant(vtc_op *op, const vtc_type **results) {
   }
   if (v->type->rank > VTC_MAX_RANK)
     return vtc_op_error(op, "value has rank %u, at most %d is supported", v->type->rank, VTC_MAX_RANK);
+  /* A blob may be missing (an elided dump), but a wrong size is an error. */
+  if (v->resource && v->resource->data && (int64_t)v->resource->size != vtc_dense_byte_size(v->type)) {
+    char *s = vtc_type_to_string(v->type);
+    vtc_op_error(op, "dense_resource<%s> holds %zu bytes, but %s needs %lld", v->resource->name, v->resource->size,
+                 s, (long long)vtc_dense_byte_size(v->type));
+    free(s);
+    return false;
+  }
   results[0] = v->type;
   return true;
 }

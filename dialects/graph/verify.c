@@ -223,3 +223,12 @@ bool graph_axis(vtc_op *op, int64_t axis, int rank, int *out) {
   *out = (int)(axis < 0 ? axis + rank : axis);
   return true;
 }
+
+bool graph_unary_params(vtc_op *op, vtc_unary_op u, vtc_unary_params *p) {
+  for (int i = 0; i < 2; i++) {
+    const char *name = vtc_unary_param_name(u, i);
+    p->p[i] = vtc_unary_param_default(u, i);
+    if (name && !graph_attr_float(op, name, p->p[i], &p->p[i])) return false;
+  }
+  return true;
+}

@@ -388,6 +388,8 @@ static bool dense_tensor(vtc_context *ctx, vtc_op *op, const vtc_attr *v, vtc_te
   vtc_dtype dt;
   if (!vtc_tensor_has_static_shape(t) || !vtc_te_dtype_of(t->element, &dt) || t->rank > VTC_MAX_RANK)
     return vtc_error(ctx, op->loc, "te interpreter: unsupported constant");
+  if (!vtc_dense_data(v))
+    return vtc_error(ctx, op->loc, "te interpreter: the constant's dense_resource blob is missing or too small");
   int64_t dims[VTC_MAX_RANK];
   for (unsigned i = 0; i < t->rank; i++) dims[i] = vtc_tensor_dim(t, i);
   char err[256];

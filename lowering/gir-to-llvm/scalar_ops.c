@@ -96,6 +96,33 @@ static bool is_f32(g2l *t, LLVMValueRef x) {
   return LLVMGetTypeKind(ty) == LLVMFloatTypeKind;
 }
 
+/* The math functions with a libm/libdevice name (`floor` is floorf/floor
+ * per lane, __nv_floorf/__nv_floor on a GPU) and, where LLVM has one that
+ * both targets select, an intrinsic. */
+static const struct {
+  int code;
+  const char *libm, *intrinsic;
+} kMathCalls[] = {
+    {VTC_ARITH_FLOOR, "floor", "llvm.floor"}, {VTC_ARITH_CEIL, "ceil", "llvm.ceil"},
+    {VTC_ARITH_ROUNDEVEN, "rint", "llvm.roundeven"}, {VTC_ARITH_SIN, "sin", NULL}, {VTC_ARITH_COS, "cos", NULL},
+    {VTC_ARITH_TAN, "tan", NULL}, {VTC_ARITH_ASIN, "asin", NULL}, {VTC_ARITH_ACOS, "acos", NULL},
+    {VTC_ARITH_ATAN, "atan", NULL}, {VTC_ARITH_SINH, "sinh", NULL}, {VTC_ARITH_COSH, "cosh", NULL},
+    {VTC_ARITH_ASINH, "asinh", NULL}, {VTC_ARITH_ACOSH, "acosh", NULL}, {VTC_ARITH_ATANH, "atanh", NULL},
+    {VTC_ARITH_LOG1P, "log1p", NULL},
+};
+
+static LLVMValueRef math_call(g2l *t, int opcode, LLVMValueRef x) {
+  for (size_t i = 0; i < sizeof kMathCalls / sizeof *kMathCalls; i++) {
+    if (kMathCalls[i].code != opcode) continue;
+    if (kMathCalls[i].intrinsic) return unary(t, kMathCalls[i].intrinsic, x);
+    if (t->gpu) return libdevice(t, kMathCalls[i].libm, 1, &x);
+    char f32[32];
+    snprintf(f32, sizeof f32, "%sf", kMathCalls[i].libm);
+    return per_lane_call(t, f32, kMathCalls[i].libm, 1, &x);
+  }
+  return NULL;
+}
+
 LLVMValueRef g2l_math_unary(g2l *t, int opcode, const vtc_type *elem, LLVMValueRef x) {
   (void)elem;
   bool fast = t->opts->fast_math_functions && is_f32(t, x);
@@ -117,7 +144,7 @@ LLVMValueRef g2l_math_unary(g2l *t, int opcode, const vtc_type *elem, LLVMValueR
     LLVMValueRef one = const_like(t, ty, 1.0, 0, true);
     return LLVMBuildFDiv(t->b, one, LLVMBuildFAdd(t->b, one, e, ""), "sigmoid");
   }
-  default: return NULL;
+  default: return math_call(t, opcode, x);
   }
 }
 

@@ -187,6 +187,11 @@ bool gte_lower_conv2d(gte_lowering *L, vtc_op *op, vtc_value **results);
 bool gte_lower_attention(gte_lowering *L, vtc_op *op, vtc_value **results);  /* attention.c */
 bool gte_lower_gather(gte_lowering *L, vtc_op *op, vtc_value **results);     /* indexing.c */
 bool gte_lower_scatter_nd(gte_lowering *L, vtc_op *op, vtc_value **results);
+bool gte_lower_pool(gte_lowering *L, vtc_op *op, vtc_value **results);             /* onnx.c */
+bool gte_lower_arg_reduce(gte_lowering *L, vtc_op *op, vtc_value **results);
+bool gte_lower_cumsum(gte_lowering *L, vtc_op *op, vtc_value **results);
+bool gte_lower_gather_elements(gte_lowering *L, vtc_op *op, vtc_value **results);
+bool gte_lower_resize(gte_lowering *L, vtc_op *op, vtc_value **results);
 
 /* Softmax of x along `axis` as four TEs (reduce-max, exp(x - max),
  * reduce-sum, divide); shared by attention. result_type may be NULL. */

@@ -92,10 +92,14 @@ bool gte_lower_reduce(gte_lowering *L, vtc_op *op, vtc_value **results) {
   }
   int64_t n = 1;
   vtc_value *count = mean && nred ? count_tensor(L, nred, red, &n) : NULL;
-  vtc_te_combiner comb = strcmp(kind, "max") == 0 ? VTC_TE_COMBINER_MAX
-                         : strcmp(kind, "min") == 0 ? VTC_TE_COMBINER_MIN
-                                                    : VTC_TE_COMBINER_SUM;
-  double init = comb == VTC_TE_COMBINER_MAX ? gte_lowest(el) : comb == VTC_TE_COMBINER_MIN ? gte_highest(el) : 0;
+  vtc_te_combiner comb = strcmp(kind, "max") == 0    ? VTC_TE_COMBINER_MAX
+                         : strcmp(kind, "min") == 0  ? VTC_TE_COMBINER_MIN
+                         : strcmp(kind, "prod") == 0 ? VTC_TE_COMBINER_PROD
+                                                     : VTC_TE_COMBINER_SUM;
+  double init = comb == VTC_TE_COMBINER_MAX   ? gte_lowest(el)
+                : comb == VTC_TE_COMBINER_MIN ? gte_highest(el)
+                : comb == VTC_TE_COMBINER_PROD ? 1
+                                              : 0;
   gte_compute c;
   gte_begin(&c, L, mean ? NULL : rt, mean ? acc_type(L, el) : el, &out, 1, &x, nred, nred ? red : NULL, comb, init);
   vtc_value *v = gte_load(&c, 0, idx, 0, NULL, NULL);

@@ -120,6 +120,10 @@ static vtc_value *constant_buffer(host *h, vtc_value *c) {
   char name[256];
   int64_t lanes;
   kernel_name(h, name, sizeof name);
+  if (dense && dense->kind == VTC_ATTR_DENSE && !vtc_dense_data(dense)) {
+    vtc_error(h->S->ctx, c->def_op->loc, "the constant's dense_resource blob is missing (elided?) or too small");
+    return NULL;
+  }
   if (!dense || dense->kind != VTC_ATTR_DENSE ||
       !t2g_build_fill_kernel(h->S, &h->mb, c->def_op->loc, name, bt, dense, &lanes))
     return NULL;

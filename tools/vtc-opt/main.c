@@ -7,8 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
+#include "import/onnx/onnx.h"
 #include "ir/ir.h"
 #include "ir/verify_diagnostics.h"
 #include "tools/common/register.h"
@@ -40,17 +42,10 @@ typedef struct driver {
   const char *name; /* the input's name in locations */
 } driver;
 
-/* Parses, verifies, runs and prints one chunk; appends the printed IR to out.
- * Returns false on an error (or, with --verify-diagnostics, a mismatch). */
-static bool process_chunk(driver *d, const vtc_input_chunk *chunk, vtc_strbuf *out) {
-  unsigned errors = vtc_context_error_count(d->ctx);
-  vtc_diag_verifier *v = NULL;
-  if (d->o->verify_diagnostics)
-    v = vtc_diag_verifier_create(d->ctx, d->name, chunk->text, chunk->len, chunk->line_offset);
-  double t0 = now_seconds();
-  vtc_op *root = vtc_parse_source(d->ctx, d->name, chunk->text, chunk->len, chunk->line_offset);
-  vtc_pass_manager_add_timing(d->pm, "Parser", now_seconds() - t0);
+/* Verifies, runs and prints a parsed (or imported) root; destroys it. */
+static bool process_root(driver *d, vtc_op *root, vtc_strbuf *out) {
   bool ok = root != NULL;
+  double t0;
   if (ok) {
     t0 = now_seconds();
     ok = vtc_verify(root);
@@ -64,8 +59,32 @@ static bool process_chunk(driver *d, const vtc_input_chunk *chunk, vtc_strbuf *o
     vtc_pass_manager_add_timing(d->pm, "Output", now_seconds() - t0);
   }
   if (root) vtc_op_destroy(root);
+  return ok;
+}
+
+/* Parses, verifies, runs and prints one chunk; appends the printed IR to out.
+ * Returns false on an error (or, with --verify-diagnostics, a mismatch). */
+static bool process_chunk(driver *d, const vtc_input_chunk *chunk, vtc_strbuf *out) {
+  unsigned errors = vtc_context_error_count(d->ctx);
+  vtc_diag_verifier *v = NULL;
+  if (d->o->verify_diagnostics)
+    v = vtc_diag_verifier_create(d->ctx, d->name, chunk->text, chunk->len, chunk->line_offset);
+  double t0 = now_seconds();
+  vtc_op *root = vtc_parse_source(d->ctx, d->name, chunk->text, chunk->len, chunk->line_offset);
+  vtc_pass_manager_add_timing(d->pm, "Parser", now_seconds() - t0);
+  bool ok = process_root(d, root, out);
   if (v) return vtc_diag_verifier_finish(v);
   return ok && vtc_context_error_count(d->ctx) == errors;
+}
+
+/* An ONNX model (by its extension) instead of text: imported from the
+ * file (mapped, not read: import/onnx), then the same. */
+static bool process_onnx(driver *d, vtc_strbuf *out) {
+  unsigned errors = vtc_context_error_count(d->ctx);
+  double t0 = now_seconds();
+  vtc_op *root = vtc_onnx_import_file(d->ctx, d->name, NULL, NULL);
+  vtc_pass_manager_add_timing(d->pm, "ONNX import", now_seconds() - t0);
+  return process_root(d, root, out) && vtc_context_error_count(d->ctx) == errors;
 }
 
 static int run(const opt_options *o, vtc_context *ctx) {
@@ -127,8 +146,9 @@ static int run(const opt_options *o, vtc_context *ctx) {
   }
 
   bool from_stdin = !o->input || !strcmp(o->input, "-");
+  bool onnx = !from_stdin && vtc_onnx_is_model_path(o->input);
   size_t len = 0;
-  char *buf = from_stdin ? read_stdin(&len) : vtc_read_file(o->input, &len);
+  char *buf = from_stdin ? read_stdin(&len) : onnx ? vtc_xstrdup("") : vtc_read_file(o->input, &len);
   if (!buf) {
     fprintf(stderr, "vtc-opt: cannot read '%s': %s\n", o->input, strerror(errno));
     vtc_pass_manager_destroy(pm);
@@ -136,16 +156,28 @@ static int run(const opt_options *o, vtc_context *ctx) {
   }
   driver d = {ctx, pm, o, inst.print_flags, from_stdin ? "<stdin>" : o->input};
   /* The whole buffer, so that diagnostics in any chunk show their line. */
-  vtc_context_add_source(ctx, d.name, buf, len);
+  if (!onnx) vtc_context_add_source(ctx, d.name, buf, len);
   vtc_input_chunk whole = {buf, len, 0}, *chunks = &whole;
-  size_t num_chunks = o->split_input_file ? vtc_split_input(buf, len, &chunks) : 1;
+  size_t num_chunks = o->split_input_file && !onnx ? vtc_split_input(buf, len, &chunks) : 1;
   /* Output streams to stdout, or to a temporary file beside -o that is
    * renamed into place only when everything succeeded (as mlir-opt's
    * ToolOutputFile), so a failed run never leaves a partial file. */
   bool to_file = o->output && strcmp(o->output, "-");
+  /* A device (-o /dev/null) is written in place: renaming a file over it
+   * would replace the device node itself. */
+  struct stat st;
+  bool special = to_file && stat(o->output, &st) == 0 && !S_ISREG(st.st_mode);
   char *tmp_name = NULL;
   vtc_strbuf out = {.sink = stdout};
-  if (to_file) {
+  if (special) {
+    out.sink = fopen(o->output, "w");
+    if (!out.sink) {
+      fprintf(stderr, "vtc-opt: cannot write '%s': %s\n", o->output, strerror(errno));
+      ok = false;
+      num_chunks = 0;
+    }
+    to_file = false;
+  } else if (to_file) {
     size_t n = strlen(o->output) + 16;
     tmp_name = vtc_xmalloc(n);
     snprintf(tmp_name, n, "%s.tmp-XXXXXX", o->output);
@@ -159,7 +191,7 @@ static int run(const opt_options *o, vtc_context *ctx) {
   }
   for (size_t i = 0; i < num_chunks; i++) {
     if (i) vtc_strbuf_puts(&out, "// -----\n");
-    ok &= process_chunk(&d, &chunks[i], &out);
+    ok &= onnx ? process_onnx(&d, &out) : process_chunk(&d, &chunks[i], &out);
   }
   if (chunks != &whole) free(chunks);
   vtc_strbuf_flush(&out);
@@ -171,6 +203,8 @@ static int run(const opt_options *o, vtc_context *ctx) {
       ok = false;
     }
     if (!ok) remove(tmp_name);
+  } else if (special && out.sink) {
+    if (fclose(out.sink) != 0) ok = false;
   } else if (!to_file) {
     fflush(stdout);
   }

@@ -16,6 +16,7 @@
 #include "dialects/gir/interpreter.h"
 #include "dialects/graph/interpreter.h"
 #include "dialects/te/interpreter.h"
+#include "import/onnx/onnx.h"
 #include "ir/ir.h"
 #include "runtime/npy.h"
 #include "runtime/thread_pool.h"
@@ -62,14 +63,14 @@ static bool run_gir(run_request *req) {
 }
 
 static const run_target kTargets[] = {
-    {"interp", "the graph dialect's reference interpreter (dialects/graph/interpreter.c)", run_interp, false},
-    {"te", "lower-graph-to-te, then the te interpreter (dialects/te/interpreter.c)", run_te, false},
+    {"interp", "the graph dialect's reference interpreter (dialects/graph/interpreter.c)", run_interp, false, false},
+    {"te", "lower-graph-to-te, then the te interpreter (dialects/te/interpreter.c)", run_te, false, true},
     {"gir", "lower-graph-to-te, lower-te-to-gir, then the gir interpreter (dialects/gir/interpreter.c)", run_gir,
-     false},
+     false, true},
     {"cpu", "compiled for this CPU: " RUN_CPU_PIPELINE " (or --pass-pipeline), gir-to-llvm, ORC JIT at O3",
-     run_cpu, true},
+     run_cpu, true, true},
     {"cuda", "compiled for the NVIDIA GPU: " RUN_CUDA_PIPELINE " (or --pass-pipeline), PTX and a host plan "
-             "(exit 3 without a GPU)", run_cuda, true},
+             "(exit 3 without a GPU)", run_cuda, true, true},
 };
 
 static const run_target *find_target(const char *name) {
@@ -239,25 +240,29 @@ static int run(run_options *o, vtc_context *ctx) {
     fprintf(stderr, "vtc-run: --dump-ptx needs --target=cuda, not '%s'\n", target->name);
     return 2;
   }
-  size_t len;
-  char *buf = vtc_read_file(o->input_file, &len);
-  if (!buf) {
+  if (o->onnx_test) return run_onnx_test(ctx, o, target);
+  size_t len = 0;
+  char *buf = NULL;
+  bool onnx = vtc_onnx_is_model_path(o->input_file);
+  if (!onnx && !(buf = vtc_read_file(o->input_file, &len))) {
     fprintf(stderr, "vtc-run: error: cannot read '%s': %s\n", o->input_file, strerror(errno));
     return 1;
   }
-  vtc_context_add_source(ctx, o->input_file, buf, len);
+  if (buf) vtc_context_add_source(ctx, o->input_file, buf, len);
   int rc = 1;
-  vtc_tensor *ins = NULL;
+  vtc_tensor *ins = NULL, *all_ins = NULL;
   unsigned nargs = 0;
   run_request req = {.ctx = ctx, .trace = o->trace, .user_pipeline = o->pass_pipeline != NULL, .bench = o->bench,
                      .dump_ptx = o->dump_ptx};
   vtc_op *ref_module = NULL, *ref_entry = NULL;
-  vtc_op *module = vtc_parse_source(ctx, o->input_file, buf, len, 0);
+  vtc_op *module = onnx ? vtc_onnx_import_file(ctx, o->input_file, NULL, NULL)
+                        : vtc_parse_source(ctx, o->input_file, buf, len, 0);
   if (!module || !vtc_verify(module)) goto done;
-  /* --check's reference: the module as written, before any pipeline. */
+  /* --check's reference: the module as written, before any pipeline (a
+   * copy, which shares the constants and their blobs). */
   if (o->check) {
-    ref_module = vtc_parse_source(ctx, o->input_file, buf, len, 0);
-    if (!ref_module || !(ref_entry = find_entry(ctx, ref_module, o->entry, o->input_file))) goto done;
+    ref_module = vtc_op_clone(module, NULL);
+    if (!(ref_entry = find_entry(ctx, ref_module, o->entry, o->input_file))) goto done;
   }
   /* Inputs are made for (and checked against) the entry as written: a
    * pipeline may lower its signature (to gir buffers, for --target=cpu). */
@@ -282,6 +287,7 @@ static int run(run_options *o, vtc_context *ctx) {
   req.entry = entry;
   req.num_inputs = nargs;
   req.inputs = ins;
+  if (target->weights_as_args && !o->pass_pipeline) run_weights_as_args(&req, &all_ins);
   const vtc_type *fty = vtc_func_get_type(entry);
   unsigned nres = fty ? fty->num_results : 0;
   if (o->outputs.len && o->outputs.len != nres) {
@@ -314,6 +320,7 @@ done:
   if (ins)
     for (unsigned a = 0; a < nargs; a++) vtc_tensor_free(&ins[a]);
   free(ins);
+  free(all_ins);
   vtc_tensor_free_array(req.outputs, req.num_outputs);
   if (module) vtc_op_destroy(module);
   if (ref_module) vtc_op_destroy(ref_module);

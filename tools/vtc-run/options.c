@@ -50,6 +50,9 @@ static const run_opt_spec kOptions[] = {
      "print the peak intermediate bytes and the buffers allocated of the run"},
     {"dump-ptx", RUN_STRING, OFF(dump_ptx), "FILE",
      "write the PTX of the module's kernels to FILE (cuda; compiled before the GPU is opened)"},
+    {"onnx-test", RUN_STRING, OFF(onnx_test), "DIR",
+     "run the ONNX backend test in DIR (model.onnx, test_data_set_*/{input,output}_N.pb) on --target and "
+     "compare with its outputs (see ONNX); no module file"},
 };
 
 static const run_opt_spec *find_spec(const char *name, size_t len) {
@@ -240,7 +243,11 @@ bool run_parse_args(int argc, char **argv, run_options *o) {
       return false;
     }
   }
-  if (!o->input_file && !o->help && !o->version && !o->list_targets) {
+  if (o->onnx_test && o->input_file) {
+    fprintf(stderr, "vtc-run: --onnx-test takes its model from the test folder, not '%s'\n", o->input_file);
+    return false;
+  }
+  if (!o->input_file && !o->onnx_test && !o->help && !o->version && !o->list_targets) {
     fprintf(stderr, "vtc-run: no module file given (usage: vtc-run FILE.mlir [options]; see --help)\n");
     return false;
   }
@@ -265,7 +272,11 @@ void run_options_free(run_options *o) {
 
 void run_print_help(FILE *out) {
   fputs("OVERVIEW: vtc-run: runs a function of a vtc module on given or random inputs\n\n"
-        "USAGE: vtc-run FILE.mlir [options] [-- INPUT.npy ...]\n\n"
+        "USAGE: vtc-run FILE.mlir [options] [-- INPUT.npy ...]\n"
+        "       vtc-run MODEL.onnx [options] [-- INPUT.npy ...]\n"
+        "       vtc-run --onnx-test=DIR [--target=T]\n\n"
+        "A file ending in .onnx is imported as an ONNX model (import/onnx: @main takes the graph\n"
+        "inputs in order and returns its outputs).\n\n"
         "Inputs come from .npy files (one per argument, in order) or, when none is given, are random\n"
         "and deterministic for a --seed, as the argument's `vtc.input` attribute describes them:\n"
         "  {vtc.input = {range = [LO, HI]}}      uniform in [LO, HI) (integers: [ceil LO, ceil HI))\n"
@@ -303,8 +314,14 @@ void run_print_help(FILE *out) {
         "  f64 1e-9, f32 1e-4, f16 1e-2, bf16 3e-2; i32, i64, i1: exact.\n"
         "It prints `check: result I: rel_err=...: ok` per result and `check: ok`, or\n"
         "`MISMATCH` lines (worst element) and exits 1. --check-rtol=X overrides the float tolerance.\n\n"
+        "ONNX: --onnx-test=DIR imports DIR/model.onnx, runs it on --target for each\n"
+        "DIR/test_data_set_N (inputs input_K.pb, serialized TensorProtos) and compares every result\n"
+        "with output_K.pb under the rule of CHECK, printing one `onnx-test: SET: output K: ...` line\n"
+        "per output and a last line `onnx-test: PASS|FAIL|UNSUPPORTED: DIR`. It exits 4 when the\n"
+        "importer reports the model as unsupported (an op, element type, attribute value or opset).\n\n"
         "Exit status: 0 success, 1 an error diagnostic (parse, verify, inputs, run), 2 a usage error,\n"
-        "3 no GPU for --target=cuda (no CUDA driver or no device). A --check mismatch exits 1 as well.\n\n"
+        "3 no GPU for --target=cuda (no CUDA driver or no device). A --check mismatch exits 1 as well.\n"
+        "--onnx-test exits 4 for a model the importer reports as unsupported.\n\n"
         "OPTIONS:\n",
         out);
   for (size_t i = 0; i < sizeof kOptions / sizeof *kOptions; i++) {

@@ -41,6 +41,7 @@ typedef struct run_options {
   const char *pass_pipeline;
   const char *output_dir;
   const char *dump_ptx;   /* --dump-ptx=FILE (cuda) */
+  const char *onnx_test;  /* --onnx-test=DIR: an ONNX backend test */
   uint64_t seed;
   int64_t print_limit;    /* elements printed by --print-values; default 16, -1 all */
   bool help, version, print_values, trace, list_targets;

@@ -42,7 +42,15 @@ typedef struct run_target {
   /* Returns false after emitting diagnostics. */
   bool (*run)(run_request *req);
   bool can_bench; /* honours req->bench */
+  bool weights_as_args; /* large constants run as arguments (weights.c) */
 } run_target;
+
+/* For a target with weights_as_args: every non-splat graph.constant of
+ * req->entry above 64 elements becomes a trailing argument, and req->inputs
+ * becomes a heap array (*inputs, which the caller frees with free(); its
+ * tensors are not owned) of the given inputs then views of the constants'
+ * bytes. Returns how many were added. */
+unsigned run_weights_as_args(run_request *req, vtc_tensor **inputs);
 
 /* --target=cpu: the default pipeline (lower-graph-to-te, lower-te-to-gir)
  * unless --pass-pipeline ran, gir-to-llvm for the host, the ORC JIT at O3,
@@ -69,6 +77,15 @@ bool run_cuda(run_request *req);
  * False (nothing reported) when f is NULL. */
 struct vtc_check_failure;
 bool run_report_check_failure(run_request *req, const struct vtc_check_failure *f);
+
+/* The exit status of --onnx-test for a model the importer reports as
+ * unsupported (the conformance runner counts these apart from failures). */
+#define VTC_EXIT_UNSUPPORTED 4
+
+/* --onnx-test=DIR: one ONNX backend test (onnx_test.c). Returns the exit
+ * status. */
+struct run_options;
+int run_onnx_test(vtc_context *ctx, const struct run_options *o, const run_target *target);
 
 /* Shared by the compiled targets: a monotonic clock in milliseconds, and
  * --bench's summary of n timed runs (ms is sorted in place) into req. */

@@ -1,7 +1,9 @@
 /* vtc-translate: lowers a module to gir (the default pipeline for graph or te
  * input, or --pass-pipeline), translates gir to LLVM (lowering/gir-to-llvm),
  * optimises it with default<On> and emits LLVM IR, assembly or an object
- * file for the host CPU or an explicit --mcpu/--mattr (as llc does). */
+ * file for the host CPU or an explicit --mcpu/--mattr (as llc does). With
+ * --import-onnx it translates the other way in, as mlir-translate's
+ * --import-* do: an ONNX model becomes a graph module (import/onnx). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +11,7 @@
 
 #include <llvm-c/Analysis.h>
 
+#include "import/onnx/onnx.h"
 #include "ir/ir.h"
 #include "lowering/gir-to-llvm/gir_to_llvm.h"
 #include "targets/target.h"
@@ -20,10 +23,21 @@ typedef struct options {
   bool emit_mlir; /* print the module after the pipeline (gir), no translation */
   int opt_level;
   bool precise_math, help;
+  bool import_onnx, weights_as_args, print_generic;
+  int64_t elide_above;
 } options;
 
 static void usage(FILE *f) {
   fputs("usage: vtc-translate FILE.mlir [options] [-o OUT]\n"
+        "       vtc-translate --import-onnx MODEL.onnx [--weights-as-args] [-o OUT.mlir]\n"
+        "  --import-onnx             import an ONNX model and print it as a graph module:\n"
+        "                            initializers become constants, those above 16 elements\n"
+        "                            dense_resource blobs in a {-# dialect_resources #-} section\n"
+        "  --weights-as-args         with --import-onnx: initializers become arguments of\n"
+        "                            @main after the graph inputs, for weights you feed\n"
+        "  --print-generic           with --import-onnx: print ops in the generic form\n"
+        "  --elide-elements-attrs-if-larger=N  with --import-onnx: elide constants and\n"
+        "                            blobs of more than N elements (the dump does not parse)\n"
         "  --emit=llvm|asm|obj|ptx|mlir  what to write (default llvm: textual LLVM IR; ptx:\n"
         "                            PTX for --mcpu (sm_90 default), implies --target=nvptx;\n"
         "                            mlir: the module after the pipeline, before translation)\n"
@@ -46,7 +60,7 @@ static void usage(FILE *f) {
 }
 
 static bool parse_args(int argc, char **argv, options *o) {
-  *o = (options){.emit = VTC_EMIT_LLVM_IR, .opt_level = 3, .target = "x86"};
+  *o = (options){.emit = VTC_EMIT_LLVM_IR, .opt_level = 3, .target = "x86", .elide_above = -1};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) o->help = true;
@@ -55,6 +69,17 @@ static bool parse_args(int argc, char **argv, options *o) {
     else if (!strncmp(a, "--mattr=", 8)) o->features = a + 8;
     else if (!strncmp(a, "--target=", 9)) o->target = a + 9;
     else if (!strcmp(a, "--precise-math")) o->precise_math = true;
+    else if (!strcmp(a, "--import-onnx")) o->import_onnx = true;
+    else if (!strcmp(a, "--weights-as-args")) o->weights_as_args = true;
+    else if (!strcmp(a, "--print-generic")) o->print_generic = true;
+    else if (!strncmp(a, "--elide-elements-attrs-if-larger=", 33)) {
+      char *end;
+      o->elide_above = strtoll(a + 33, &end, 10);
+      if (*end || end == a + 33 || o->elide_above < 0) {
+        fprintf(stderr, "vtc-translate: '%s' needs a non-negative number\n", a);
+        return false;
+      }
+    }
     else if (!strncmp(a, "--emit=", 7)) {
       const char *k = a + 7;
       if (!strcmp(k, "llvm")) o->emit = VTC_EMIT_LLVM_IR;
@@ -85,6 +110,11 @@ static bool parse_args(int argc, char **argv, options *o) {
     }
   }
   if (!o->input && !o->help) o->input = "-";
+  if (!o->import_onnx && (o->weights_as_args || o->print_generic || o->elide_above >= 0)) {
+    fputs("vtc-translate: --weights-as-args, --print-generic and --elide-elements-attrs-if-larger go with "
+          "--import-onnx\n", stderr);
+    return false;
+  }
   return true;
 }
 
@@ -142,14 +172,39 @@ static bool write_output(const char *path, const char *data, size_t size) {
   return ok;
 }
 
+/* Streams the printed module to the output (a model's weights need not
+ * exist twice in memory, as bytes and as hex). */
 static bool print_module(vtc_op *module, const options *o) {
-  vtc_strbuf out = {0};
-  vtc_print_flags flags = {.elide_elements_above = -1};
+  bool to_stdout = !o->output || !strcmp(o->output, "-");
+  FILE *f = to_stdout ? stdout : fopen(o->output, "wb");
+  if (!f) {
+    fprintf(stderr, "vtc-translate: cannot write '%s': %s\n", o->output, strerror(errno));
+    return false;
+  }
+  vtc_strbuf out = {.sink = f};
+  vtc_print_flags flags = {.elide_elements_above = o->elide_above, .generic = o->print_generic};
   vtc_print_op(module, &flags, &out);
   if (vtc_strbuf_last(&out) != '\n') vtc_strbuf_putc(&out, '\n');
-  bool ok = write_output(o->output, out.data, out.len);
+  vtc_strbuf_flush(&out);
+  bool ok = !out.sink_failed;
+  ok = (to_stdout ? fflush(f) == 0 : fclose(f) == 0) && ok;
+  if (!ok) fprintf(stderr, "vtc-translate: cannot write '%s'\n", to_stdout ? "<stdout>" : o->output);
   vtc_strbuf_free(&out);
   return ok;
+}
+
+/* --import-onnx: the model as a verified graph module, printed. */
+static int import_onnx(vtc_context *ctx, const options *o) {
+  if (!strcmp(o->input, "-")) {
+    fputs("vtc-translate: --import-onnx needs a file name (not stdin)\n", stderr);
+    return 1;
+  }
+  vtc_onnx_options io = vtc_onnx_default_options();
+  io.weights_as_args = o->weights_as_args;
+  vtc_op *module = vtc_onnx_import_file(ctx, o->input, &io, NULL);
+  bool ok = module && vtc_verify(module) && print_module(module, o);
+  if (module) vtc_op_destroy(module);
+  return ok && vtc_context_error_count(ctx) == 0 ? 0 : 1;
 }
 
 /* Translates, verifies, optimises and emits. */
@@ -209,6 +264,11 @@ int main(int argc, char **argv) {
   }
   vtc_context *ctx = vtc_context_create();
   vtc_register_all(ctx);
+  if (o.import_onnx) {
+    int rc = import_onnx(ctx, &o);
+    vtc_context_destroy(ctx);
+    return rc;
+  }
   size_t len = 0;
   char *buf = read_input(o.input, &len);
   int rc = 1;

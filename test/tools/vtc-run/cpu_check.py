@@ -103,7 +103,7 @@ def op_cases(tmp, only):
     np.seterr(all="ignore")
     for fn in [TI.test_unary, TI.test_binary, TI.test_where_cast, TI.test_matmul, TI.test_conv2d,
                TI.test_norms_softmax, TI.test_reduce, TI.test_attention, TI.test_movement, TI.test_pad,
-               TI.test_gather_scatter, TI.test_graphs]:
+               TI.test_gather_scatter, TI.test_graphs, TI.test_onnx_elementwise, TI.test_onnx_ops, TI.test_resize]:
         fn(R)
     return R.cases
 

@@ -586,6 +586,246 @@ def test_gather_scatter(R):
     R.op('scatter_nd kv cache write', 'scatter_nd', [cache, pos, new], {},
          T('f32', ref_scatter(cache.arr, pos.arr, new.arr)))
 
+# ---- ONNX's other element-wise ops (issue 12) -------------------------------------------------
+
+SELU_ALPHA, SELU_GAMMA = 1.67326319217681884765625, 1.05070102214813232421875
+# name: (numpy reference given x and the attributes, input range, attributes)
+ONNX_UNARY = {
+    'reciprocal': (lambda x, a: 1 / x, (0.25, 4), {}),
+    'floor': (lambda x, a: np.floor(x), (-5, 5), {}),
+    'ceil': (lambda x, a: np.ceil(x), (-5, 5), {}),
+    'round': (lambda x, a: np.round(x), (-5, 5), {}),  # numpy rounds half to even, as ONNX
+    'sin': (lambda x, a: np.sin(x), (-3, 3), {}),
+    'cos': (lambda x, a: np.cos(x), (-3, 3), {}),
+    'tan': (lambda x, a: np.tan(x), (-1.2, 1.2), {}),
+    'asin': (lambda x, a: np.arcsin(x), (-0.99, 0.99), {}),
+    'acos': (lambda x, a: np.arccos(x), (-0.99, 0.99), {}),
+    'atan': (lambda x, a: np.arctan(x), (-5, 5), {}),
+    'sinh': (lambda x, a: np.sinh(x), (-3, 3), {}),
+    'cosh': (lambda x, a: np.cosh(x), (-3, 3), {}),
+    'asinh': (lambda x, a: np.arcsinh(x), (-5, 5), {}),
+    'acosh': (lambda x, a: np.arccosh(x), (1.01, 5), {}),
+    'atanh': (lambda x, a: np.arctanh(x), (-0.95, 0.95), {}),
+    'sign': (lambda x, a: np.sign(x), (-3, 3), {}),
+    'softplus': (lambda x, a: np.logaddexp(0, x), (-30, 30), {}),
+    'softsign': (lambda x, a: x / (1 + np.abs(x)), (-5, 5), {}),
+    'hard_swish': (lambda x, a: x * np.clip(x / 6 + 0.5, 0, 1), (-5, 5), {}),
+    'hard_sigmoid': (lambda x, a: np.clip(a['alpha'] * x + a['beta'], 0, 1), (-5, 5), {'alpha': 0.3, 'beta': 0.4}),
+    'elu': (lambda x, a: np.where(x < 0, a['alpha'] * (np.exp(x) - 1), x), (-3, 3), {'alpha': 0.7}),
+    'selu': (lambda x, a: SELU_GAMMA * np.where(x <= 0, SELU_ALPHA * (np.exp(x) - 1), x), (-3, 3), {}),
+    'celu': (lambda x, a: np.maximum(0, x) + np.minimum(0, a['alpha'] * (np.exp(x / a['alpha']) - 1)), (-3, 3),
+             {'alpha': 1.3}),
+    'leaky_relu': (lambda x, a: np.where(x < 0, a['alpha'] * x, x), (-3, 3), {'alpha': 0.1}),
+    'thresholded_relu': (lambda x, a: np.where(x > a['alpha'], x, 0), (-3, 3), {'alpha': 0.4}),
+    'shrink': (lambda x, a: np.where(x < -a['lambd'], x + a['bias'], np.where(x > a['lambd'], x - a['bias'], 0)),
+               (-2, 2), {'bias': 0.2, 'lambd': 0.6}),
+}
+
+
+def test_onnx_elementwise(R):
+    for op, (fn, (lo, hi), attrs) in ONNX_UNARY.items():
+        for dt in ['f32', 'f16'] if op in ('floor', 'sign', 'elu') else ['f32']:
+            x = rand(dt, (3, 5), lo, hi)
+            if op == 'round':
+                x = T(dt, np.array([-2.5, -1.5, -0.5, 0.5, 1.5, 2.5, 0.49, -3.7]))
+            R.op(f'{op} {dt}', op, [x], attrs, approx(dt, fn(x.f64, attrs)))
+    R.op('selu defaults', 'selu', [x := rand('f32', (4,), -2, 2)], {},
+         approx('f32', ONNX_UNARY['selu'][0](x.f64, {})))
+    x = rand('i32', (3, 4), -5, 5)
+    R.op('sign i32', 'sign', [x], {}, T('i32', np.sign(x.arr)))
+    b = rand('i1', (2, 5))
+    R.op('not i1', 'not', [b], {}, T('i1', ~b.arr))
+    special = T('f32', [0.0, np.nan, np.inf, -np.inf, -1.5, 3e38])
+    R.op('is_nan', 'is_nan', [special], {}, T('i1', np.isnan(special.arr)))
+    R.op('is_inf', 'is_inf', [special], {}, T('i1', np.isinf(special.arr)))
+    R.op('is_inf positive only', 'is_inf', [special], {'detect_negative': 0},
+         T('i1', np.isposinf(special.arr)))
+    R.op('is_inf negative only', 'is_inf', [special], {'detect_positive': 0},
+         T('i1', np.isneginf(special.arr)))
+    cmp = {'equal': np.equal, 'less': np.less, 'less_equal': np.less_equal, 'greater': np.greater,
+           'greater_equal': np.greater_equal}
+    for op, fn in cmp.items():
+        for dt in ['f32', 'i64']:
+            a, b = rand(dt, (2, 3, 4), -3, 3), rand(dt, (3, 1), -3, 3)
+            R.op(f'{op} {dt} broadcast', op, [a, b], {}, T('i1', fn(a.f64, b.f64)))
+    big = T('i64', [2**62 + 1, 2**62, -(2**62) - 1])
+    R.op('equal i64 above 2^53 (exact)', 'equal', [big, T('i64', [2**62, 2**62, -(2**62) - 1])], {},
+         T('i1', [False, True, True]))
+    a, b = rand('i1', (3, 4)), rand('i1', (4,))
+    R.op('equal i1', 'equal', [a, b], {}, T('i1', a.arr == b.arr))
+    for op, fn in {'and': np.logical_and, 'or': np.logical_or, 'xor': np.logical_xor}.items():
+        R.op(f'{op} i1 broadcast', op, [a, b], {}, T('i1', fn(a.arr, b.arr)))
+    for dt in ['f32', 'i32', 'i64']:
+        a = rand(dt, (3, 4), -9, 9)
+        bv = rand(dt, (4,), 1, 4).f64 * np.array([1, -1, 1, -1])
+        bt = T(dt, bv)
+        if dt == 'f32':
+            R.op('mod f32', 'mod', [a, bt], {}, approx(dt, np.mod(a.f64, bv)))
+            R.op('fmod f32', 'fmod', [a, bt], {}, approx(dt, np.fmod(a.f64, bv)))
+        else:
+            R.op(f'mod {dt}', 'mod', [a, bt], {}, T(dt, np.mod(a.arr, bt.arr)))
+            R.op(f'fmod {dt}', 'fmod', [a, bt], {}, T(dt, np.fmod(a.arr, bt.arr)))
+    a, z = T('i32', [7, -7, 5]), T('i32', [0, 0, 3])
+    R.op('mod i32 by zero is 0', 'mod', [a, z], {}, T('i32', [0, 0, 2]))
+    x, slope = rand('f32', (2, 3, 4)), rand('f32', (4,), 0, 1)
+    R.op('prelu f32 broadcast slope', 'prelu', [x, slope], {},
+         approx('f32', np.where(x.f64 < 0, slope.f64 * x.f64, x.f64)))
+
+def ref_pool(x, kind, k, strides=(1, 1), pads=(0, 0, 0, 0), dil=(1, 1), ceil=False, include_pad=False):
+    """ONNX's reference formulation: pad (with -inf, 0 or NaN), then each
+    window's slice clipped to the padded array, max / mean / nanmean."""
+    n, c, h, w = x.shape
+    fill = -np.inf if kind == 'max' else (0.0 if include_pad else np.nan)
+    xp = np.full((n, c, h + pads[0] + pads[2], w + pads[1] + pads[3]), fill)
+    xp[:, :, pads[0]:pads[0] + h, pads[1]:pads[1] + w] = x
+    out_hw = []
+    for i, size in enumerate((h, w)):
+        num = size + pads[i] + pads[i + 2] - ((k[i] - 1) * dil[i] + 1)
+        out_hw.append((-(-num // strides[i]) if ceil else num // strides[i]) + 1)
+    out = np.zeros((n, c) + tuple(out_hw))
+    for oh in range(out_hw[0]):
+        for ow in range(out_hw[1]):
+            rows = [oh * strides[0] + j * dil[0] for j in range(k[0])]
+            cols = [ow * strides[1] + j * dil[1] for j in range(k[1])]
+            rows = [r for r in rows if r < xp.shape[2]]
+            cols = [q for q in cols if q < xp.shape[3]]
+            win = xp[:, :, rows][:, :, :, cols].reshape(n, c, -1)
+            out[:, :, oh, ow] = win.max(-1) if kind == 'max' else np.nanmean(win, -1)
+    return out
+
+
+def test_onnx_ops(R):
+    x = rand('f32', (2, 3, 7, 6))
+    cases = [('3x3', {}, {}), ('stride 2 pads', {'strides': [2, 2], 'pads': [1, 1, 1, 1]},
+                                {'strides': (2, 2), 'pads': (1, 1, 1, 1)}),
+             ('ceil_mode', {'strides': [2, 2], 'ceil_mode': 1}, {'strides': (2, 2), 'ceil': True}),
+             ('asym pads', {'pads': [0, 1, 2, 0]}, {'pads': (0, 1, 2, 0)})]
+    for name, attrs, kw in cases:
+        a = dict(attrs, kernel_shape=[3, 3])
+        R.op(f'max_pool2d {name}', 'max_pool2d', [x], a, approx('f32', ref_pool(x.f64, 'max', (3, 3), **kw)))
+        R.op(f'avg_pool2d {name}', 'avg_pool2d', [x], a, approx('f32', ref_pool(x.f64, 'avg', (3, 3), **kw)))
+        R.op(f'avg_pool2d {name} count_include_pad', 'avg_pool2d', [x], dict(a, count_include_pad=1),
+             approx('f32', ref_pool(x.f64, 'avg', (3, 3), include_pad=True, **kw)))
+    R.op('max_pool2d dilations', 'max_pool2d', [x], {'kernel_shape': [2, 2], 'dilations': [2, 2]},
+         approx('f32', ref_pool(x.f64, 'max', (2, 2), dil=(2, 2))))
+    R.op('max_pool2d SAME_UPPER f16', 'max_pool2d', [h := rand('f16', (1, 2, 5, 5))],
+         {'kernel_shape': [2, 2], 'auto_pad': 'SAME_UPPER'}, approx('f16', ref_pool(h.f64, 'max', (2, 2), pads=(0, 0, 1, 1))))
+    R.op('avg_pool2d SAME_LOWER stride 2', 'avg_pool2d', [x],
+         {'kernel_shape': [3, 3], 'strides': [2, 2], 'auto_pad': 'SAME_LOWER'},
+         approx('f32', ref_pool(x.f64, 'avg', (3, 3), strides=(2, 2), pads=(1, 1, 1, 1))))
+    y = rand('f32', (3, 4, 5))
+    for op, fn in [('argmax', np.argmax), ('argmin', np.argmin)]:
+        for axis, keep in [(1, True), (-1, False), (0, True)]:
+            R.op(f'{op} axis={axis} keepdims={keep}', op, [y], {'axis': axis, 'keepdims': int(keep)},
+                 T('i64', fn(y.arr, axis=axis) if not keep else np.expand_dims(fn(y.arr, axis=axis), axis)))
+        ties = T('f32', [[1, 3, 3, 0], [2, 2, 1, 2]])
+        for last in [0, 1]:
+            r = fn(ties.arr[:, ::-1], axis=1) if last else fn(ties.arr, axis=1)
+            if last:
+                r = 3 - r
+            R.op(f'{op} ties select_last_index={last}', op, [ties], {'axis': 1, 'keepdims': 0, 'select_last_index': last},
+                 T('i64', r))
+        nan = T('f32', [[1, np.nan, 3, np.nan], [2, 5, 1, 2]])
+        R.op(f'{op} NaN wins', op, [nan], {'axis': 1, 'keepdims': 0}, T('i64', fn(nan.arr, axis=1)))
+        xi = rand('i64', (4, 6), -50, 50)
+        R.op(f'{op} i64', op, [xi], {'axis': 1}, T('i64', np.expand_dims(fn(xi.arr, axis=1), 1)))
+    for dt in ['f32', 'i64']:
+        z = rand(dt, (3, 5), -4, 4)
+        for excl in [0, 1]:
+            for rev in [0, 1]:
+                v = z.f64[:, ::-1] if rev else z.f64
+                cs = np.cumsum(v, axis=1)
+                if excl:
+                    cs = np.concatenate([np.zeros((3, 1)), cs[:, :-1]], axis=1)
+                if rev:
+                    cs = cs[:, ::-1]
+                R.op(f'cumsum {dt} exclusive={excl} reverse={rev}', 'cumsum', [z], {'axis': 1, 'exclusive': excl, 'reverse': rev},
+                     T(dt, cs) if dt == 'i64' else approx(dt, cs))
+    data = rand('f32', (3, 4, 5))
+    for axis in [0, 1, -1]:
+        shape = [2, 3, 4]
+        ax = axis % 3
+        ind = RNG_INT(-data.arr.shape[ax], data.arr.shape[ax], shape)
+        # indices may be smaller than data off the axis: data's leading part
+        sub = data.arr[tuple(slice(None) if i == ax else slice(0, n) for i, n in enumerate(shape))]
+        R.op(f'gather_elements axis={axis}', 'gather_elements', [data, T('i64', ind)], {'axis': axis},
+             storage_like(data, np.take_along_axis(sub, np.where(ind < 0, ind + data.arr.shape[ax], ind), axis=ax)))
+    p = rand('f32', (2, 3, 4), 0.5, 1.5)
+    for axes, keep in [([1], True), ([0, 2], False)]:
+        R.op(f'reduce_prod axes={axes}', 'reduce_prod', [p], {'axes': axes, 'keepdims': keep},
+             approx('f32', np.prod(p.f64, axis=tuple(axes), keepdims=keep)))
+    q = rand('i32', (3, 4), -3, 3)
+    R.op('reduce_prod i32', 'reduce_prod', [q], {'axes': [1]}, T('i32', np.prod(q.arr.astype(np.int64), axis=1, keepdims=True)))
+
+
+def ref_resize(x, sizes, scales, mode, coord, nearest):
+    """ONNX's reference Resize (onnx/backend/test/case/node/resize.py), nearest
+    and linear: 1-D interpolation along each dim in turn, neighbours taken
+    from the edge-padded data."""
+    def source(xo, scale, n):
+        w = scale * n
+        if coord == 'align_corners':
+            return 0.0 if w == 1 else xo * (n - 1) / (w - 1)
+        if coord == 'asymmetric':
+            return xo / scale
+        if coord == 'pytorch_half_pixel':
+            return -0.5 if w == 1 else (xo + 0.5) / scale - 0.5
+        if coord == 'tf_half_pixel_for_nn':
+            return (xo + 0.5) / scale
+        return (xo + 0.5) / scale - 0.5
+
+    def coeffs(ratio):
+        if mode == 'linear':
+            return np.array([1 - ratio, ratio])
+        if float(ratio).is_integer():
+            return np.array([0, 1])
+        return np.array({'round_prefer_floor': [ratio <= 0.5, ratio > 0.5],
+                         'round_prefer_ceil': [ratio < 0.5, ratio >= 0.5],
+                         'floor': [1, 0], 'ceil': [0, 1]}[nearest], dtype=np.float64)
+
+    def interp_1d(data, scale, xo):
+        xs = source(xo, scale, len(data))
+        base = math.floor(xs)
+        ratio = 1.0 if float(xs).is_integer() else xs - base
+        padded = np.pad(data, 1, mode='edge')
+        xp = xs + 1
+        order = sorted(range(len(padded)), key=lambda i: (abs(xp - i), i))[:2]
+        return float(np.dot(coeffs(ratio), padded[sorted(order)]))
+
+    out = x
+    for d in range(x.ndim):
+        moved = np.moveaxis(out, d, -1)
+        res = np.zeros(moved.shape[:-1] + (sizes[d],))
+        for idx in np.ndindex(moved.shape[:-1]):
+            for xo in range(sizes[d]):
+                res[idx + (xo,)] = interp_1d(moved[idx], scales[d], xo)
+        out = np.moveaxis(res, -1, d)
+    return out
+
+
+def test_resize(R):
+    x = rand('f32', (1, 2, 4, 5))
+    cases = [('nearest', 'half_pixel', 'round_prefer_floor', [1, 2, 8, 10], [1.0, 1.0, 2.0, 2.0]),
+             ('nearest', 'asymmetric', 'floor', [1, 2, 6, 7], [1.0, 1.0, 1.5, 1.4]),
+             ('nearest', 'align_corners', 'round_prefer_ceil', [1, 2, 3, 3], [1.0, 1.0, 0.75, 0.6]),
+             ('nearest', 'tf_half_pixel_for_nn', 'ceil', [1, 2, 2, 3], [1.0, 1.0, 0.5, 0.6]),
+             ('linear', 'half_pixel', 'round_prefer_floor', [1, 2, 8, 10], [1.0, 1.0, 2.0, 2.0]),
+             ('linear', 'align_corners', 'round_prefer_floor', [1, 2, 7, 3], [1.0, 1.0, 1.75, 0.6]),
+             ('linear', 'pytorch_half_pixel', 'round_prefer_floor', [1, 2, 1, 3], [1.0, 1.0, 0.25, 0.6]),
+             ('linear', 'asymmetric', 'round_prefer_floor', [1, 3, 6, 5], [1.0, 1.5, 1.5, 1.0])]
+    for mode, coord, nearest, sizes, scales in cases:
+        attrs = {'mode': mode, 'coordinate_transformation_mode': coord, 'nearest_mode': nearest, 'sizes': sizes,
+                 'scales': Raw('[' + ', '.join(f'{v:.17e}' for v in scales) + ']')}
+        R.op(f'resize {mode} {coord} {nearest} {sizes}', 'resize', [x], attrs,
+             approx('f32', ref_resize(x.f64, sizes, scales, mode, coord, nearest)))
+    xi = rand('i64', (2, 3), -9, 9)
+    R.op('resize nearest i64', 'resize', [xi], {'mode': 'nearest', 'sizes': [4, 6], 'scales': Raw('[2.0, 2.0]')},
+         T('i64', ref_resize(xi.f64, [4, 6], [2.0, 2.0], 'nearest', 'half_pixel', 'round_prefer_floor')))
+
+
+def RNG_INT(lo, hi, shape):
+    return K.RNG.integers(lo, hi, size=shape)
+
 # ---- graphs of several ops -------------------------------------------------------------------
 
 
@@ -682,7 +922,7 @@ def main():
         R = Runner(vtc_run, vtc_opt, tmp, verbose, pattern)
         for fn in [test_unary, test_binary, test_where_cast, test_matmul, test_conv2d, test_norms_softmax,
                    test_reduce, test_attention, test_movement, test_pad, test_gather_scatter, test_graphs,
-                   test_errors]:
+                   test_onnx_elementwise, test_onnx_ops, test_resize, test_errors]:
             fn(R)
     print(f'{R.passed} passed, {R.failed} failed')
     sys.exit(1 if R.failed else 0)
