@@ -271,6 +271,66 @@ static bool compile_assert(compiler *c, scope *sc, vtc_op *op) {
 }
 
 static bool compile_body(compiler *c, vtc_op *func, const int *args, int **results, unsigned *num_results);
+static bool compile_op(compiler *c, scope *sc, vtc_op *op);
+
+/* gir.switch: a SWITCH step to the first step of each region; each region's
+ * steps end in COPYs of its yield into the result slots and a JUMP past the
+ * last region (patched once known). */
+static bool compile_switch(compiler *c, scope *sc, vtc_op *op) {
+  cplan *p = c->plan;
+  int sel;
+  if (!operand_slots(c, sc, op, 0, false, &sel)) return false;
+  int *res = vtc_xcalloc(op->num_results + 1, sizeof *res);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < op->num_results; i++) {
+    res[i] = new_slot(c, op, vtc_op_result(op, i)->type);
+    ok = res[i] >= 0;
+    if (ok) bind(sc, vtc_op_result(op, i), res[i]);
+  }
+  unsigned ncases = vtc_gir_switch_num_cases(op);
+  size_t sw = p->steps.len, table = p->cases.len;
+  if (ok) {
+    cplan_step *s = push_step(c, op, CPLAN_SWITCH, -1, &sel, 1);
+    s->first_arg = (unsigned)table;
+    s->num_args = ncases;
+    for (unsigned i = 0; i < ncases; i++) {
+      VTC_VEC_PUSH(&p->cases, vtc_gir_switch_case_value(op, i));
+      VTC_VEC_PUSH(&p->cases, 0);
+    }
+  }
+  VTC_VEC(size_t) jumps = {0};
+  for (unsigned r = 0; ok && r <= ncases; r++) {
+    size_t start = p->steps.len;
+    if (r < ncases) p->cases.data[table + 2 * r + 1] = (int64_t)start;
+    else p->steps.data[sw].imm = (int64_t)start;
+    vtc_block *b = vtc_gir_switch_block(op, r);
+    vtc_op *o = b ? b->first : NULL;
+    for (; ok && o && o != b->last; o = o->next) ok = compile_op(c, sc, o);
+    if (!ok) break;
+    if (!o || !vtc_gir_is(o, "yield")) {
+      ok = op_error(c, op, "has a region that does not end with gir.yield");
+      break;
+    }
+    for (unsigned i = 0; ok && i < o->num_operands; i++) {
+      int from = operand_slot(sc, o, i);
+      if (from < 0) ok = op_error(c, o, "yields a value that host code did not define");
+      else push_step(c, o, CPLAN_COPY, res[i], &from, 1);
+    }
+    if (ok) VTC_VEC_PUSH(&jumps, p->steps.len);
+    if (ok) push_step(c, o, CPLAN_JUMP, -1, NULL, 0);
+  }
+  for (size_t i = 0; ok && i < jumps.len; i++) p->steps.data[jumps.data[i]].imm = (int64_t)p->steps.len;
+  VTC_VEC_FREE(&jumps);
+  free(res);
+  return ok;
+}
+
+size_t cplan_branch_target(const cplan *plan, const cplan_step *s, int64_t selector) {
+  if (s->kind == CPLAN_SWITCH)
+    for (unsigned i = 0; i < s->num_args; i++)
+      if (plan->cases.data[s->first_arg + 2 * i] == selector) return (size_t)plan->cases.data[s->first_arg + 2 * i + 1];
+  return (size_t)s->imm;
+}
 
 /* func.call: the callee's body, compiled here on the caller's slots. */
 static bool compile_call(compiler *c, scope *sc, vtc_op *op) {
@@ -306,6 +366,7 @@ static const struct {
 } kHostOps[] = {
     {"gir.dim", compile_dim},       {"gir.alloc", compile_alloc}, {"gir.free", compile_free},
     {"gir.launch", compile_launch}, {"func.call", compile_call},  {"gir.assert", compile_assert},
+    {"gir.switch", compile_switch},
 };
 
 static bool compile_op(compiler *c, scope *sc, vtc_op *op) {
@@ -314,7 +375,8 @@ static bool compile_op(compiler *c, scope *sc, vtc_op *op) {
   const char *d = op->name->dialect;
   if (d && (!strcmp(d, "arith") || !strcmp(d, "math"))) return compile_arith(c, sc, op);
   return op_error(c, op, "is not supported in host code on the GPU target (host code may hold gir.alloc, "
-                         "gir.free, gir.dim, gir.launch, gir.assert, func.call, func.return and scalar arith/math)");
+                         "gir.free, gir.dim, gir.launch, gir.assert, gir.switch, func.call, func.return and scalar "
+                         "arith/math)");
 }
 
 /* Compiles func's body with its arguments in slots args[]; *results gets a
@@ -399,6 +461,7 @@ void cplan_free(cplan *plan) {
   VTC_VEC_FREE(&plan->operands);
   VTC_VEC_FREE(&plan->args);
   VTC_VEC_FREE(&plan->kernels);
+  VTC_VEC_FREE(&plan->cases);
   VTC_VEC_FREE(&plan->inputs);
   VTC_VEC_FREE(&plan->results);
   vtc_check_table_free(&plan->checks);
@@ -462,11 +525,29 @@ static void print_assert(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
   vtc_strbuf_printf(out, ") site %lld", (long long)s->imm);
 }
 
+static void print_switch(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  vtc_strbuf_printf(out, "switch %%%d [", p->operands.data[s->first]);
+  for (unsigned i = 0; i < s->num_args; i++)
+    vtc_strbuf_printf(out, "%s%lld: step %lld", i ? ", " : "", (long long)p->cases.data[s->first_arg + 2 * i],
+                      (long long)p->cases.data[s->first_arg + 2 * i + 1]);
+  vtc_strbuf_printf(out, "] default step %lld", (long long)s->imm);
+}
+
+static void print_jump(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  (void)p;
+  vtc_strbuf_printf(out, "jump step %lld", (long long)s->imm);
+}
+
+static void print_copy(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  vtc_strbuf_printf(out, "copy %%%d", p->operands.data[s->first]);
+}
+
 typedef void (*print_fn)(vtc_strbuf *out, const cplan *p, const cplan_step *s);
 static const print_fn kPrint[CPLAN_NUM_STEP_KINDS] = {
     [CPLAN_CONST] = print_const, [CPLAN_ARITH] = print_arith,   [CPLAN_DIM] = print_dim,
     [CPLAN_ALLOC] = print_alloc, [CPLAN_FREE] = print_free,     [CPLAN_LAUNCH] = print_launch,
-    [CPLAN_ASSERT] = print_assert,
+    [CPLAN_ASSERT] = print_assert, [CPLAN_SWITCH] = print_switch, [CPLAN_JUMP] = print_jump,
+    [CPLAN_COPY] = print_copy,
 };
 
 char *cplan_text(const cplan *p) {
@@ -477,6 +558,7 @@ char *cplan_text(const cplan *p) {
     vtc_strbuf_printf(&out, "  %%%d = input %zu : %s\n", p->inputs.data[i], i, p->slots.data[p->inputs.data[i]].type);
   for (size_t i = 0; i < p->steps.len; i++) {
     const cplan_step *s = &p->steps.data[i];
+    if (p->cases.len) vtc_strbuf_printf(&out, "  %zu:", i); /* step numbers, for branches */
     vtc_strbuf_puts(&out, "  ");
     if (s->dst >= 0) vtc_strbuf_printf(&out, "%%%d = ", s->dst);
     kPrint[s->kind](&out, p, s);

@@ -37,6 +37,10 @@ typedef enum cplan_step_kind {
   CPLAN_FREE,   /* operand 0 back to the allocator */
   CPLAN_LAUNCH, /* kernel imm on operand 0 groups; args[first_arg..] */
   CPLAN_ASSERT, /* gir.assert: relation `code` on operands 0 and 1, else site imm fails with the operands */
+  CPLAN_SWITCH, /* gir.switch: on operand 0, go to the step of the equal case value (plan->cases
+                   [first_arg .. first_arg + num_args) pairs value, step), else to step imm */
+  CPLAN_JUMP,   /* go to step imm (the end of a gir.switch region) */
+  CPLAN_COPY,   /* dst = operand 0 (a region's yield into the switch's result) */
   CPLAN_NUM_STEP_KINDS
 } cplan_step_kind;
 
@@ -88,6 +92,7 @@ typedef struct cplan {
   VTC_VEC(int) operands;
   VTC_VEC(cplan_arg) args;
   VTC_VEC(cplan_kernel) kernels;
+  VTC_VEC(int64_t) cases; /* CPLAN_SWITCH tables: case value, target step, ... */
   VTC_VEC(int) inputs;  /* the slot of each entry argument */
   VTC_VEC(int) results; /* the slot of each value the entry returns */
   unsigned max_args;    /* most parameters of one launch */
@@ -99,6 +104,9 @@ typedef struct cplan {
  * free it). */
 bool cplan_compile(cplan *plan, vtc_op *func);
 void cplan_free(cplan *plan);
+/* The step to run after control step s (CPLAN_SWITCH on selector value
+ * `selector`, or CPLAN_JUMP); host plans branch only forward. */
+size_t cplan_branch_target(const cplan *plan, const cplan_step *s, int64_t selector);
 /* vtc_cuda_program_plan_text's listing (malloc'd). */
 char *cplan_text(const cplan *plan);
 

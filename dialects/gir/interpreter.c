@@ -396,6 +396,17 @@ static bool run_for(interp *I, vtc_op *op) {
   return true;
 }
 
+/* Host gir.switch: the region of the case equal to the selector, else the
+ * default; its yield gives the results. */
+static bool run_switch(interp *I, vtc_op *op) {
+  vtc_block *body = vtc_gir_switch_block(op, vtc_gir_switch_region_for(op, val(I, op, 0)->s.i));
+  vtc_op *y;
+  if (!body || !run_block(I, body, &y)) return false;
+  if (!y) return fail(I, op, "the region taken does not end with gir.yield");
+  for (unsigned k = 0; k < op->num_results; k++) gval_copy(slot(I, vtc_op_result(op, k)), val(I, y, k));
+  return true;
+}
+
 static void report_assert(interp *I, vtc_op *op, const int64_t *args) {
   char *msg = vtc_assert_format(op, args);
   vtc_error(I->ctx, op->loc, "%s", msg);
@@ -459,6 +470,7 @@ static bool run_gir(interp *I, vtc_op *op) {
   if (vtc_gir_is(op, "copy")) return run_copy(I, op);
   if (vtc_gir_is(op, "elementwise")) return run_elementwise(I, op);
   if (vtc_gir_is(op, "for")) return run_for(I, op);
+  if (vtc_gir_is(op, "switch")) return run_switch(I, op);
   if (vtc_gir_is(op, "id") || vtc_gir_is(op, "count")) {
     vtc_gir_dim d = vtc_gir_id_dim(op);
     bool id = vtc_gir_is(op, "id");
