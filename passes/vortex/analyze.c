@@ -316,14 +316,17 @@ static int most_frequent(const unsigned *vals, unsigned n) {
   return best;
 }
 
-bool vortex_analyze(const vortex_candidates *t, const vortex_problem *shape, const vortex_analyze_options *o,
-                    vortex_variant *out, unsigned max, unsigned *n, char *why, size_t why_n) {
+/* vortex_analyze with each L1's best link given (best_any; not freed). */
+static bool analyze(const vortex_candidates *t, const unsigned *best_any, const vortex_problem *shape,
+                    const vortex_analyze_options *o, vortex_variant *out, unsigned max, unsigned *n, char *why,
+                    size_t why_n) {
   *n = 0;
   unsigned limit = o->max_variants ? o->max_variants : vortex_backend_is_gpu(t->backends[0]) ? 8 : 4;
   if (limit > max) limit = max;
   unsigned nb = 0;
   vortex_problem *bps = vortex_breakpoints(t, shape, o, &nb);
-  unsigned *best = best_links(t, -1);
+  unsigned *best = vtc_xmalloc((t->l1.len + 1) * sizeof *best);
+  memcpy(best, best_any, t->l1.len * sizeof *best);
   variant_vec vs = {0};
   uint_vec l2i = {0};
   variants_of(t, best, -1, &vs, &l2i);
@@ -369,15 +372,134 @@ bool vortex_analyze(const vortex_candidates *t, const vortex_problem *shape, con
   return ok;
 }
 
+bool vortex_analyze(const vortex_candidates *t, const vortex_problem *shape, const vortex_analyze_options *o,
+                    vortex_variant *out, unsigned max, unsigned *n, char *why, size_t why_n) {
+  unsigned *best = best_links(t, -1);
+  bool ok = analyze(t, best, shape, o, out, max, n, why, why_n);
+  free(best);
+  return ok;
+}
+
+/* ---- plans and their cache ------------------------------------------------------------------------ */
+
+/* A candidate table (and its best links) per (hardware, types, options);
+ * a plan per (table, sizes, analyzer options). Both are independent of
+ * anything else, so equal keys give equal results. */
+typedef struct table_entry {
+  const vtc_hardware *hw;
+  vtc_hw_dtype in, out;
+  vortex_options options;
+  bool ok;
+  char why[200];
+  vortex_candidates t;
+  unsigned *best;
+} table_entry;
+
+typedef struct plan_entry {
+  size_t table;
+  vortex_problem shape;
+  vortex_analyze_options options;
+  bool ok;
+  char why[200];
+  unsigned n;
+  vortex_variant vs[VORTEX_MAX_VARIANTS];
+} plan_entry;
+
+struct vortex_plan_cache {
+  VTC_VEC(table_entry *) tables;
+  VTC_VEC(plan_entry *) plans;
+};
+
+vortex_plan_cache *vortex_plan_cache_create(void) { return vtc_xcalloc(1, sizeof(vortex_plan_cache)); }
+
+void vortex_plan_cache_destroy(vortex_plan_cache *c) {
+  if (!c) return;
+  for (size_t i = 0; i < c->tables.len; i++) {
+    if (c->tables.data[i]->ok) vortex_candidates_free(&c->tables.data[i]->t);
+    free(c->tables.data[i]->best);
+    free(c->tables.data[i]);
+  }
+  for (size_t i = 0; i < c->plans.len; i++) free(c->plans.data[i]);
+  VTC_VEC_FREE(&c->tables);
+  VTC_VEC_FREE(&c->plans);
+  free(c);
+}
+
+static bool same_options(const vortex_options *a, const vortex_options *b) {
+  return a->backend == b->backend && a->multiples == b->multiples && a->util_min == b->util_min &&
+         a->util_max == b->util_max && a->allow_tf32 == b->allow_tf32;
+}
+
+static bool same_problem(const vortex_problem *a, const vortex_problem *b) {
+  return a->batch == b->batch && a->m == b->m && a->n == b->n && a->k == b->k;
+}
+
+static bool same_analysis(const vortex_analyze_options *a, const vortex_analyze_options *b) {
+  return a->max_variants == b->max_variants && a->dynamic == b->dynamic && a->sampled_lo == b->sampled_lo &&
+         a->sampled_hi == b->sampled_hi;
+}
+
+static size_t table_for(vortex_plan_cache *c, const vtc_hardware *hw, vtc_hw_dtype in, vtc_hw_dtype out,
+                        const vortex_options *o) {
+  for (size_t i = 0; i < c->tables.len; i++) {
+    table_entry *e = c->tables.data[i];
+    if (e->hw == hw && e->in == in && e->out == out && same_options(&e->options, o)) return i;
+  }
+  table_entry *e = vtc_xcalloc(1, sizeof *e);
+  e->hw = hw;
+  e->in = in;
+  e->out = out;
+  e->options = *o;
+  e->ok = vortex_generate(hw, in, out, o, &e->t, e->why, sizeof e->why);
+  if (e->ok) e->best = best_links(&e->t, -1);
+  VTC_VEC_PUSH(&c->tables, e);
+  return c->tables.len - 1;
+}
+
+bool vortex_plan_cached(vortex_plan_cache *cache, const vortex_contraction *c, const vtc_hardware *hw,
+                        const vortex_options *gen, const vortex_analyze_options *an, vortex_variant *out, unsigned *n,
+                        char *why, size_t why_n) {
+  vortex_options gdef = vortex_default_options();
+  vortex_analyze_options adef = {0};
+  if (!gen) gen = &gdef;
+  if (!an) an = &adef;
+  vortex_problem shape = vortex_problem_of(c);
+  size_t ti = table_for(cache, hw, c->a.dtype, c->out_dtype, gen);
+  plan_entry *p = NULL;
+  for (size_t i = 0; i < cache->plans.len && !p; i++) {
+    plan_entry *e = cache->plans.data[i];
+    if (e->table == ti && same_problem(&e->shape, &shape) && same_analysis(&e->options, an)) p = e;
+  }
+  if (!p) {
+    table_entry *t = cache->tables.data[ti];
+    p = vtc_xcalloc(1, sizeof *p);
+    p->table = ti;
+    p->shape = shape;
+    p->options = *an;
+    if (t->ok) p->ok = analyze(&t->t, t->best, &shape, an, p->vs, VORTEX_MAX_VARIANTS, &p->n, p->why, sizeof p->why);
+    else snprintf(p->why, sizeof p->why, "%s", t->why);
+    VTC_VEC_PUSH(&cache->plans, p);
+  }
+  *n = p->ok ? p->n : 0;
+  if (p->ok) memcpy(out, p->vs, p->n * sizeof *out);
+  else if (why && why_n) snprintf(why, why_n, "%s", p->why);
+  return p->ok;
+}
+
+const vortex_candidates *vortex_plan_cache_table(vortex_plan_cache *cache, const vtc_hardware *hw, vtc_hw_dtype in,
+                                                 vtc_hw_dtype out, const vortex_options *gen, char *why, size_t why_n) {
+  vortex_options gdef = vortex_default_options();
+  size_t i = table_for(cache, hw, in, out, gen ? gen : &gdef); /* may grow the table vector */
+  table_entry *e = cache->tables.data[i];
+  if (!e->ok && why && why_n) snprintf(why, why_n, "%s", e->why);
+  return e->ok ? &e->t : NULL;
+}
+
 bool vortex_plan(const vortex_contraction *c, const vtc_hardware *hw, const vortex_options *gen,
                  const vortex_analyze_options *an, vortex_variant *out, unsigned *n, char *why, size_t why_n) {
-  vortex_candidates t;
-  *n = 0;
-  if (!vortex_generate(hw, c->a.dtype, c->out_dtype, gen, &t, why, why_n)) return false;
-  vortex_analyze_options defaults = {0};
-  vortex_problem shape = vortex_problem_of(c);
-  bool ok = vortex_analyze(&t, &shape, an ? an : &defaults, out, VORTEX_MAX_VARIANTS, n, why, why_n);
-  vortex_candidates_free(&t);
+  vortex_plan_cache *cache = vortex_plan_cache_create();
+  bool ok = vortex_plan_cached(cache, c, hw, gen, an, out, n, why, why_n);
+  vortex_plan_cache_destroy(cache);
   return ok;
 }
 

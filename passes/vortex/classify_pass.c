@@ -189,9 +189,28 @@ static void print_visit(void *walk, vtc_op *compute) {
   const level_row *rows = be == VORTEX_BACKEND_TENSOR_CORE ? gpu_tc_rows
                           : be == VORTEX_BACKEND_CUDA_CORE ? gpu_cc_rows
                                                            : cpu_rows;
+  /* The L0 row names the instruction: the mma shape, or the vector length. */
+  level_row l0 = rows[2];
+  char ts[64], tr[32], compute_s[96], lanes[32];
+  const vtc_hw_mma *mma = vtc_hardware_mma(hw, c.a.dtype == VTC_HW_F32 ? VTC_HW_TF32 : c.a.dtype);
+  if (be == VORTEX_BACKEND_TENSOR_CORE && mma) {
+    snprintf(ts, sizeof ts, "WM / %d x WN / %d", mma->m, mma->n);
+    snprintf(tr, sizeof tr, "TK / %d", mma->k);
+    snprintf(compute_s, sizeof compute_s, "mma.sync m%dn%dk%d (%s -> %s)", mma->m, mma->n, mma->k,
+             vtc_hw_dtype_name(mma->in), vtc_hw_dtype_name(mma->acc));
+    l0.temporal_spatial = ts;
+    l0.temporal_reduction = tr;
+    l0.compute = compute_s;
+  } else if (!vortex_backend_is_gpu(be)) {
+    snprintf(lanes, sizeof lanes, "%d lanes", be == VORTEX_BACKEND_AVX512 ? 16 : 8);
+    snprintf(compute_s, sizeof compute_s, "%s MR x NR (%s)", be == VORTEX_BACKEND_AVX512 ? "vfmadd231ps zmm" : "vfmadd231ps ymm",
+             be == VORTEX_BACKEND_AVX512 ? "MR*NR/16 + NR/16 + 1 <= 32 zmm" : "MR*NR/8 + NR/8 + 1 <= 16 ymm");
+    l0.parallel = lanes;
+    l0.compute = compute_s;
+  }
   for (int l = 0; l < 3; l++) {
     vtc_strbuf_clear(&b);
-    print_level(&b, &rows[l], c.op_class == VORTEX_CONV);
+    print_level(&b, l == 2 ? &l0 : &rows[l], c.op_class == VORTEX_CONV);
     vtc_remark(ctx, compute->loc, "vortex rkernel @%s #%u: %s on %s: %s", func, idx, vortex_backend_name(be),
                hw->name, b.data);
   }

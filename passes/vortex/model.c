@@ -32,7 +32,7 @@
 #define CPU_LAUNCH_SECONDS 5e-6     /* waking the thread pool */
 #define GPU_LOAD_LATENCY_CYCLES 600 /* global -> shared round trip */
 #define GPU_WARPS_TO_SATURATE 8     /* two per SM sub-partition hide the pipeline latency */
-#define SM_BANDWIDTH_SHARE_CAP 2.0  /* one SM draws at most twice its fair share of L2 / DRAM */
+#define SM_BANDWIDTH_SHARE_CAP 2.0  /* an SM's link to L2 carries twice its fair share of L2 bandwidth */
 
 /* ---- vx: constants or emitted arith ------------------------------------------------------- */
 
@@ -185,11 +185,13 @@ static vx_value gpu_cta(vx_ctx *x, gpu_terms *g, vx_value active) {
   vx_value shared = FDIV(CF(shared_bytes), FDIV(CF(d->shared_bandwidth), qf));
   int n0 = v->l1.k / v->l0.k;
   vx_value c0 = eq2(x, FDIV(shared, CF(n0)), CF(n0), FDIV(compute, CF(n0)), CF(0), true);
-  /* L1: a k-tile from L2 and DRAM at this CTA's share, latency hidden by the stages. */
+  /* L1: a k-tile through the SM's link (its share of it), from L2 at this
+   * CTA's share of the device's L2 bandwidth, the part DRAM serves at its
+   * share of the device's DRAM bandwidth; the stages hide the latency. */
   double tile = (double)(v->l1.m * v->elem_a + v->l1.n * v->elem_b) * v->l1.k;
-  vx_value l2 = FMIN(FDIV(CF(d->l2_bandwidth), af), FDIV(CF(SM_BANDWIDTH_SHARE_CAP * d->l2_bandwidth / sms), qf));
-  vx_value dram =
-      FMIN(FDIV(CF(hw->dram_bandwidth), af), FDIV(CF(SM_BANDWIDTH_SHARE_CAP * hw->dram_bandwidth / sms), qf));
+  vx_value link = FDIV(CF(SM_BANDWIDTH_SHARE_CAP * d->l2_bandwidth / sms), qf);
+  vx_value l2 = FMIN(FDIV(CF(d->l2_bandwidth), af), link);
+  vx_value dram = FDIV(CF(hw->dram_bandwidth), af);
   double latency = GPU_LOAD_LATENCY_CYCLES / hw->clock_hz / (v->l1.stages > 1 ? v->l1.stages - 1 : 1);
   vx_value tl1 = FMAX(FMAX(FDIV(CF(tile), l2), FDIV(FMUL(CF(tile), g->r), dram)), CF(latency));
   int out_bytes = v->split_k > 1 ? 4 : v->elem_out;
@@ -254,14 +256,14 @@ static vx_value cpu_block(vx_ctx *x, cpu_terms *c, vx_value active) {
   vx_value t0 = eq2(x, CF(0), TOF(c->kce), step, CF(2.0 * mr * nr * 4 / d->l2_bandwidth), false);
   vx_value micro = IMUL(ICEIL(c->mce, CI(mr)), ICEIL(c->nce, CI(nr)));
   vx_value c0 = FMUL(TOF(micro), t0);
-  /* L1: packing one KC panel of A (MC x KC) and B (KC x NC). */
-  vx_value dram = FMIN(FDIV(CF(hw->dram_bandwidth), TOF(active)),
-                       CF(SM_BANDWIDTH_SHARE_CAP * hw->dram_bandwidth / hw->num_cores));
+  /* L1: packing one KC panel of A (MC x KC) and B (KC x NC): every byte
+   * read passes the core's share of the L3, the part DRAM serves comes at
+   * this thread's share of DRAM; the packed copy is written to L2. */
+  vx_value dram = FDIV(CF(hw->dram_bandwidth), TOF(active));
   vx_value l3 = CF(d->l3_bandwidth / hw->num_cores);
   vx_value read = TOF(IMUL(IADD(IMUL(c->mce, CI(v->elem_a)), IMUL(c->nce, CI(v->elem_b))), c->kce));
   vx_value written = TOF(IMUL(IMUL(IADD(c->mce, c->nce), c->kce), CI(4)));
-  vx_value tl1 = FADD(FMUL(read, FADD(FDIV(c->r, dram), FDIV(FSUB(CF(1), c->r), l3))),
-                      FDIV(written, CF(d->l2_bandwidth)));
+  vx_value tl1 = FADD(FMAX(FDIV(read, l3), FDIV(FMUL(read, c->r), dram)), FDIV(written, CF(d->l2_bandwidth)));
   c->c0 = c0;
   c->tl1 = tl1;
   return eq2(x, tl1, TOF(c->nk), c0, CF(0), false);

@@ -119,28 +119,42 @@ typedef struct run_state {
   const vtc_hardware *hw;
   vortex_options gen;
   vortex_analyze_options an;
+  vortex_plan_cache *cache; /* tables and plans shared by the contractions of the run */
 } run_state;
 
 static bool prepare(vtc_pass_context *pc, vtc_op *root, const pass_options *po, bool analyzer, run_state *rs) {
   vtc_context *ctx = vtc_pass_context_ctx(pc);
   rs->po = po;
+  rs->cache = NULL;
   rs->hw = vortex_pass_hardware(ctx, root->loc, po->target);
   return rs->hw && generator_options(ctx, root->loc, po, &rs->gen) &&
          (!analyzer || analyzer_options(ctx, root->loc, po, &rs->an));
 }
 
-/* Classifies and generates; false (nothing to do) for non-contractions,
- * after an error (and a failed walk) when no candidate fits. */
-static bool contraction_table(void *walk, vtc_op *compute, const run_state *rs, vortex_contraction *c,
-                              vortex_candidates *t) {
+/* Classifies and generates (through the run's cache, which owns the
+ * table); false (nothing to do) for non-contractions, after an error (and a
+ * failed walk) when no candidate fits. */
+static const vortex_candidates *contraction_table(void *walk, vtc_op *compute, const run_state *rs,
+                                                  vortex_contraction *c) {
   vtc_context *ctx = vtc_pass_context_ctx(vortex_walk_pass(walk));
-  if (!vortex_classify_compute(compute, c, NULL, 0)) return false;
+  if (!vortex_classify_compute(compute, c, NULL, 0)) return NULL;
   char why[200];
-  if (vortex_generate(rs->hw, c->a.dtype, c->out_dtype, &rs->gen, t, why, sizeof why)) return true;
+  const vortex_candidates *t = vortex_plan_cache_table(rs->cache, rs->hw, c->a.dtype, c->out_dtype, &rs->gen, why,
+                                                       sizeof why);
+  if (t) return t;
   vtc_error(ctx, compute->loc, "vortex: no candidates for te @%s #%u: %s", vortex_walk_func(walk),
             vortex_walk_index(walk), why);
   vortex_walk_fail(walk);
-  return false;
+  return NULL;
+}
+
+/* Runs visit over the computes with a cache for the run. */
+static bool walk_with_cache(vtc_pass_context *pc, vtc_op *root, vortex_visit_fn visit, run_state *rs) {
+  rs->cache = vortex_plan_cache_create();
+  bool ok = vortex_walk_computes(pc, root, visit, rs);
+  vortex_plan_cache_destroy(rs->cache);
+  rs->cache = NULL;
+  return ok;
 }
 
 /* ---- printing ---------------------------------------------------------------------------------- */
@@ -247,48 +261,46 @@ static void generate_visit(void *walk, vtc_op *compute) {
   vtc_pass_context *pc = vortex_walk_pass(walk);
   vtc_context *ctx = vtc_pass_context_ctx(pc);
   vortex_contraction c;
-  vortex_candidates t;
-  if (!contraction_table(walk, compute, rs, &c, &t)) return;
-  vtc_pass_stat_add(pc, 0, t.l0.len);
-  vtc_pass_stat_add(pc, 1, t.l1.len);
-  vtc_pass_stat_add(pc, 2, t.links.len);
-  vtc_pass_stat_add(pc, 3, t.l2.len);
+  const vortex_candidates *t = contraction_table(walk, compute, rs, &c);
+  if (!t) return;
+  vtc_pass_stat_add(pc, 0, t->l0.len);
+  vtc_pass_stat_add(pc, 1, t->l1.len);
+  vtc_pass_stat_add(pc, 2, t->links.len);
+  vtc_pass_stat_add(pc, 3, t->l2.len);
   const vtc_attr *names[2];
-  for (unsigned i = 0; i < t.num_backends; i++) names[i] = vtc_attr_cstring(ctx, vortex_backend_name(t.backends[i]));
+  for (unsigned i = 0; i < t->num_backends; i++) names[i] = vtc_attr_cstring(ctx, vortex_backend_name(t->backends[i]));
   vtc_named_attr e[] = {
-      {vtc_str(ctx, "backends"), vtc_attr_array(ctx, t.num_backends, names)},
-      {vtc_str(ctx, "l0"), vtc_attr_i64(ctx, (int64_t)t.l0.len)},
-      {vtc_str(ctx, "l1"), vtc_attr_i64(ctx, (int64_t)t.l1.len)},
-      {vtc_str(ctx, "l2"), vtc_attr_i64(ctx, (int64_t)t.l2.len)},
-      {vtc_str(ctx, "links"), vtc_attr_i64(ctx, (int64_t)t.links.len)},
+      {vtc_str(ctx, "backends"), vtc_attr_array(ctx, t->num_backends, names)},
+      {vtc_str(ctx, "l0"), vtc_attr_i64(ctx, (int64_t)t->l0.len)},
+      {vtc_str(ctx, "l1"), vtc_attr_i64(ctx, (int64_t)t->l1.len)},
+      {vtc_str(ctx, "l2"), vtc_attr_i64(ctx, (int64_t)t->l2.len)},
+      {vtc_str(ctx, "links"), vtc_attr_i64(ctx, (int64_t)t->links.len)},
       {vtc_str(ctx, "target"), vtc_attr_cstring(ctx, rs->hw->name)},
   };
   vtc_op_set_attr(compute, "vortex.candidates", vtc_attr_dictionary(ctx, sizeof e / sizeof *e, e));
-  vortex_candidates_free(&t);
 }
 
 static bool run_generate(vtc_pass_context *pc, vtc_op *root, const void *options) {
   run_state rs;
-  return prepare(pc, root, options, false, &rs) && vortex_walk_computes(pc, root, generate_visit, &rs);
+  return prepare(pc, root, options, false, &rs) && walk_with_cache(pc, root, generate_visit, &rs);
 }
 
 static void print_candidates_visit(void *walk, vtc_op *compute) {
   const run_state *rs = vortex_walk_data(walk);
   vortex_contraction c;
-  vortex_candidates t;
-  if (!contraction_table(walk, compute, rs, &c, &t)) return;
+  const vortex_candidates *t = contraction_table(walk, compute, rs, &c);
+  if (!t) return;
   char prefix[160];
   snprintf(prefix, sizeof prefix, "vortex candidates @%s #%u", vortex_walk_func(walk), vortex_walk_index(walk));
   printer p = {vtc_pass_context_ctx(vortex_walk_pass(walk)), compute->loc, prefix, {0}};
-  print_table(&p, &t, rs->po->limit);
+  print_table(&p, t, rs->po->limit);
   vtc_strbuf_free(&p.b);
-  vortex_candidates_free(&t);
 }
 
 static bool run_print_candidates(vtc_pass_context *pc, vtc_op *root, const void *options) {
   run_state rs;
   vtc_pass_mark_unchanged(pc);
-  return prepare(pc, root, options, false, &rs) && vortex_walk_computes(pc, root, print_candidates_visit, &rs);
+  return prepare(pc, root, options, false, &rs) && walk_with_cache(pc, root, print_candidates_visit, &rs);
 }
 
 /* ---- vortex-analyze and vortex-print-cost ------------------------------------------------------- */
@@ -297,13 +309,11 @@ static const char *const analyze_stats[] = {"variants", NULL};
 
 static bool plan_of(void *walk, vtc_op *compute, const run_state *rs, vortex_contraction *c, vortex_variant *vs,
                     unsigned *n, size_t *num_candidates) {
-  vortex_candidates t;
-  if (!contraction_table(walk, compute, rs, c, &t)) return false;
-  vortex_problem shape = vortex_problem_of(c);
+  const vortex_candidates *t = contraction_table(walk, compute, rs, c);
+  if (!t) return false;
   char why[200];
-  bool ok = vortex_analyze(&t, &shape, &rs->an, vs, VORTEX_MAX_VARIANTS, n, why, sizeof why);
-  if (num_candidates) *num_candidates = t.l2.len;
-  vortex_candidates_free(&t);
+  bool ok = vortex_plan_cached(rs->cache, c, rs->hw, &rs->gen, &rs->an, vs, n, why, sizeof why);
+  if (num_candidates) *num_candidates = t->l2.len;
   if (!ok) {
     vtc_error(vtc_pass_context_ctx(vortex_walk_pass(walk)), compute->loc, "vortex: %s", why);
     vortex_walk_fail(walk);
@@ -326,7 +336,7 @@ static void analyze_visit(void *walk, vtc_op *compute) {
 
 static bool run_analyze(vtc_pass_context *pc, vtc_op *root, const void *options) {
   run_state rs;
-  return prepare(pc, root, options, true, &rs) && vortex_walk_computes(pc, root, analyze_visit, &rs);
+  return prepare(pc, root, options, true, &rs) && walk_with_cache(pc, root, analyze_visit, &rs);
 }
 
 static void print_variant(vtc_strbuf *b, const vtc_hardware *hw, const vortex_variant *v) {
@@ -402,7 +412,7 @@ static void print_cost_visit(void *walk, vtc_op *compute) {
 static bool run_print_cost(vtc_pass_context *pc, vtc_op *root, const void *options) {
   run_state rs;
   vtc_pass_mark_unchanged(pc);
-  return prepare(pc, root, options, true, &rs) && vortex_walk_computes(pc, root, print_cost_visit, &rs);
+  return prepare(pc, root, options, true, &rs) && walk_with_cache(pc, root, print_cost_visit, &rs);
 }
 
 /* ---- the option tables ------------------------------------------------------------------------------ */

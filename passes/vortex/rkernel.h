@@ -347,6 +347,22 @@ bool vortex_analyze(const vortex_candidates *t, const vortex_problem *shape, con
 bool vortex_plan(const vortex_contraction *c, const vtc_hardware *hw, const vortex_options *gen,
                  const vortex_analyze_options *an, vortex_variant *out, unsigned *n, char *why, size_t why_n);
 
+/* A cache for compiling many contractions (a module, an LSTM's 2000
+ * steps): candidate tables and their links' choice per (hardware, types,
+ * generator options), plans per (table, static sizes, analyzer options).
+ * Equal keys give equal results, so a cached plan is the plan. Heap;
+ * vortex_plan_cache_destroy frees it and every table it handed out. */
+typedef struct vortex_plan_cache vortex_plan_cache;
+vortex_plan_cache *vortex_plan_cache_create(void);
+void vortex_plan_cache_destroy(vortex_plan_cache *cache);
+/* vortex_plan through the cache (gen, an NULL: defaults). */
+bool vortex_plan_cached(vortex_plan_cache *cache, const vortex_contraction *c, const vtc_hardware *hw,
+                        const vortex_options *gen, const vortex_analyze_options *an, vortex_variant *out, unsigned *n,
+                        char *why, size_t why_n);
+/* The cached candidate table (owned by the cache), or NULL with *why. */
+const vortex_candidates *vortex_plan_cache_table(vortex_plan_cache *cache, const vtc_hardware *hw, vtc_hw_dtype in,
+                                                 vtc_hw_dtype out, const vortex_options *gen, char *why, size_t why_n);
+
 /* The GEMM sizes of a contraction with its static extents (VTC_DYNAMIC
  * where a size is dynamic). */
 vortex_problem vortex_problem_of(const vortex_contraction *c);
