@@ -415,6 +415,30 @@ static bool run_print_cost(vtc_pass_context *pc, vtc_op *root, const void *optio
   return prepare(pc, root, options, true, &rs) && walk_with_cache(pc, root, print_cost_visit, &rs);
 }
 
+/* ---- vortex-print-hardware ---------------------------------------------------------------------------- */
+
+/* The hardware row the other passes read, one remark per line at the root. */
+static bool run_print_hardware(vtc_pass_context *pc, vtc_op *root, const void *options) {
+  const pass_options *po = options;
+  vtc_context *ctx = vtc_pass_context_ctx(pc);
+  vtc_pass_mark_unchanged(pc);
+  const vtc_hardware *hw = vortex_pass_hardware(ctx, root->loc, po->target);
+  if (!hw) return false;
+  char *text = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&text, &len);
+  if (!f) return vtc_internal_error(ctx, root->loc, "open_memstream failed");
+  vtc_hardware_print(hw, f);
+  fclose(f);
+  for (char *line = text, *end; line && *line; line = end ? end + 1 : NULL) {
+    end = strchr(line, '\n');
+    if (end) *end = 0;
+    vtc_remark(ctx, root->loc, "%s", line);
+  }
+  free(text);
+  return true;
+}
+
 /* ---- the option tables ------------------------------------------------------------------------------ */
 
 #define GENERATOR_OPTIONS                                                                                          \
@@ -461,6 +485,21 @@ static const vtc_pass_option print_cost_options[] = {
     {"sizes", VTC_OPTION_INT_LIST, "", "Values of the dynamic sizes to predict at (default 1,16,128,1024,4096)",
      offsetof(pass_options, sizes), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},
+};
+
+static const vtc_pass_option print_hardware_options[] = {
+    {"target", VTC_OPTION_STRING, "", "Hardware (targets/hardware.h): h100, h200, a100, skylake-avx512, znver3, host",
+     offsetof(pass_options, target), NULL},
+    {NULL, 0, NULL, NULL, 0, NULL},
+};
+
+const vtc_pass_def vortex_print_hardware_pass = {
+    .name = "vortex-print-hardware",
+    .summary = "Vortex 2.3, 5.1: print the hardware description (targets/hardware.h) the candidate generator and the "
+               "model read",
+    .options_size = sizeof(pass_options),
+    .options = print_hardware_options,
+    .run = run_print_hardware,
 };
 
 const vtc_pass_def vortex_generate_candidates_pass = {

@@ -382,7 +382,8 @@ bool vortex_variants_from_attr(const vtc_attr *a, vortex_variant *out, unsigned 
  * ====================================================================== */
 
 /* vortex-classify, vortex-print-rkernel, vortex-generate-candidates,
- * vortex-print-candidates, vortex-analyze, vortex-print-cost. */
+ * vortex-print-candidates, vortex-analyze, vortex-print-cost,
+ * vortex-print-hardware. */
 void vtc_register_vortex_passes(vtc_context *ctx);
 
 #endif
