@@ -99,13 +99,13 @@ bool g2l_switch_op(g2l *t, vtc_op *op) {
   /* Each region starts from the owned list as it was before the switch. */
   size_t outer = t->host_owned.len;
   LLVMValueRef *saved = vtc_xcalloc(outer + 1, sizeof *saved);
-  memcpy(saved, t->host_owned.data, outer * sizeof *saved);
+  if (outer) memcpy(saved, t->host_owned.data, outer * sizeof *saved);
   region_out *outs = vtc_xcalloc(n + 1, sizeof *outs);
   bool ok = true;
   for (unsigned r = 0; ok && r < n; r++) {
     ok = translate_region(t, op, r, bbs[r], merge, outer, &outs[r]);
     t->host_owned.len = outer;
-    memcpy(t->host_owned.data, saved, outer * sizeof *saved);
+    if (outer) memcpy(t->host_owned.data, saved, outer * sizeof *saved);
   }
   for (size_t i = 0; ok && i < outer; i++)
     for (unsigned r = 1; ok && r < n; r++)
