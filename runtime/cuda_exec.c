@@ -432,6 +432,19 @@ static char *run_steps(exec *x) {
       i = cplan_branch_target(plan, s, s->kind == CPLAN_SWITCH ? operand(x, s, 0)->s.i : 0);
       continue;
     }
+    if (s->kind == CPLAN_MEMO || s->kind == CPLAN_MEMO_END) { /* a memoised selection */
+      const cplan_step *m = s->kind == CPLAN_MEMO ? s : &plan->steps.data[s->imm];
+      vtc_arith_scalar keys[CPLAN_MEMO_MAX_KEYS], r;
+      for (unsigned k = 0; k < m->count; k++) keys[k] = operand(x, m, k)->s;
+      if (s->kind == CPLAN_MEMO_END) cplan_memo_store(&x->p->plan, s, keys, operand(x, s, 0)->s);
+      else if (cplan_memo_lookup(plan, s, keys, &r)) {
+        x->vals[s->dst].s = r;
+        i = (size_t)s->imm;
+        continue;
+      }
+      i++;
+      continue;
+    }
     char *err = kSteps[s->kind](x, s);
     if (err) return err;
     i++;

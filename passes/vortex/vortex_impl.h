@@ -43,9 +43,12 @@ typedef struct vx_value {
   vtc_value *v;
 } vx_value;
 
+typedef struct vx_memo vx_memo;
+
 typedef struct vx_ctx {
   vtc_builder *b; /* NULL: evaluate in C (every input constant) */
   const vtc_loc *loc;
+  vx_memo *memo;  /* emitting: each constant and each (op, operands) once */
 } vx_ctx;
 
 #endif
