@@ -471,14 +471,15 @@ static void shift_targets(cplan *p, size_t from, int64_t by) {
   }
 }
 
-static bool is_target(const cplan *p, size_t i) {
+/* targets[i]: a branch goes to step i. */
+static bool *branch_targets(const cplan *p) {
+  bool *t = vtc_xcalloc(p->steps.len + 1, sizeof *t);
   for (size_t k = 0; k < p->steps.len; k++) {
     const cplan_step *s = &p->steps.data[k];
-    if ((s->kind == CPLAN_JUMP || s->kind == CPLAN_SWITCH) && (size_t)s->imm == i) return true;
-    for (unsigned c = 0; s->kind == CPLAN_SWITCH && c < s->num_args; c++)
-      if ((size_t)p->cases.data[s->first_arg + 2 * c + 1] == i) return true;
+    if (s->kind == CPLAN_JUMP || s->kind == CPLAN_SWITCH) t[s->imm] = true;
+    for (unsigned c = 0; s->kind == CPLAN_SWITCH && c < s->num_args; c++) t[p->cases.data[s->first_arg + 2 * c + 1]] = true;
   }
-  return false;
+  return t;
 }
 
 /* The switch at w: if pure CONST/ARITH steps in the straight line before
@@ -487,7 +488,9 @@ static bool is_target(const cplan *p, size_t i) {
  * MEMO_END right before it. Returns the switch's new index. */
 static size_t memoize_switch(cplan *p, size_t w) {
   size_t lo = w;
-  while (lo > 0 && !is_control(&p->steps.data[lo - 1]) && !is_target(p, lo)) lo--;
+  bool *targets = branch_targets(p);
+  while (lo > 0 && !is_control(&p->steps.data[lo - 1]) && !targets[lo]) lo--;
+  free(targets);
   if (lo == w || w - lo < 2) return w;
   size_t n = w - lo, nslots = p->slots.len;
   memo_scan m = {p, lo, w, vtc_xcalloc(nslots + 1, sizeof(int)), vtc_xcalloc(n + 1, sizeof(bool)),
