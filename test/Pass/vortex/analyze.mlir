@@ -12,10 +12,10 @@
 // RUN: vtc-opt '--vortex-analyze=target=h100 sampled=128:256' --pass-statistics %S/Inputs/gemm.mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=SAMPLED
 
 // BERT f16 on an H100 gets eight tensor-core variants, from small CTA tiles
-// (small M) to large ones; the f32 GEMM and the conv (batch dynamic) on
-// CUDA cores; the relu gets nothing.
+// split 8 ways along K (small M) to large ones; the f32 GEMM and the conv
+// (batch dynamic) on CUDA cores; the relu gets nothing.
 // H100-LABEL: func.func @bert_f16
-// H100: te.compute{{.*}}vortex.target = "h100-sxm", vortex.variants = [{backend = "tensor-core", elems = [2, 2, 2], inst = [16, 8, 16], l0 = [16, 8, 16], l1 = [32, 8, 64], lanes = [0, 0], occupancy = 6 : i64, registers = 48 : i64, shared = 33280 : i64, split_k = 1 : i64, stages = 5 : i64, units = 2 : i64}, {backend = "tensor-core"
+// H100: te.compute{{.*}}vortex.target = "h100-sxm", vortex.variants = [{backend = "tensor-core", elems = [2, 2, 2], inst = [16, 8, 16], l0 = [16, 16, 16], l1 = [16, 16, 64], lanes = [0, 0], occupancy = 10 : i64, registers = 56 : i64, shared = 21504 : i64, split_k = 8 : i64, stages = 4 : i64, units = 1 : i64}, {backend = "tensor-core"
 // H100-SAME: l1 = [128, 256, 64]
 // H100-LABEL: func.func @bert_f32
 // H100: vortex.variants = [{backend = "cuda-core"
@@ -33,9 +33,9 @@
 
 // MAX2: (S) 6 variants
 // Static2: L0 and L1 fixed; only split-K varies (the conv keeps several).
-// STATIC2: (S) 7 variants
+// STATIC2: (S) 15 variants
 // Static1: every variant of the f16 GEMM shares the L0 most often best.
-// STATIC1: l0 = [16, 8, 16]
+// STATIC1: l0 = [64, 64, 16]
 // STATIC1-NOT: l0
 // Variants tuned for M in [128, 256) only.
-// SAMPLED: (S) 9 variants
+// SAMPLED: (S) 12 variants
