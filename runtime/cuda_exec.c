@@ -432,19 +432,42 @@ static char *step_launch_checked(exec *x, const cplan_step *s) {
   return err || !s->check_after || !x->p->records ? err : check_launch(x, s);
 }
 
+static char *step_copy(exec *x, const cplan_step *s) {
+  x->vals[s->dst] = *operand(x, s, 0);
+  return NULL;
+}
+
 typedef char *(*step_fn)(exec *x, const cplan_step *s);
 static const step_fn kSteps[CPLAN_NUM_STEP_KINDS] = {
     [CPLAN_CONST] = step_const, [CPLAN_ARITH] = step_arith, [CPLAN_DIM] = step_dim,
     [CPLAN_ALLOC] = step_alloc, [CPLAN_FREE] = step_free,   [CPLAN_LAUNCH] = step_launch_checked,
-    [CPLAN_ASSERT] = step_assert,
+    [CPLAN_ASSERT] = step_assert, [CPLAN_COPY] = step_copy,
 };
 
 static char *run_steps(exec *x) {
   const cplan *plan = &x->p->plan;
-  for (size_t i = 0; i < plan->steps.len; i++) {
+  for (size_t i = 0; i < plan->steps.len;) {
     const cplan_step *s = &plan->steps.data[i];
+    if (s->kind == CPLAN_SWITCH || s->kind == CPLAN_JUMP) { /* gir.switch: forward branches */
+      i = cplan_branch_target(plan, s, s->kind == CPLAN_SWITCH ? operand(x, s, 0)->s.i : 0);
+      continue;
+    }
+    if (s->kind == CPLAN_MEMO || s->kind == CPLAN_MEMO_END) { /* a memoised selection */
+      const cplan_step *m = s->kind == CPLAN_MEMO ? s : &plan->steps.data[s->imm];
+      vtc_arith_scalar keys[CPLAN_MEMO_MAX_KEYS], r;
+      for (unsigned k = 0; k < m->count; k++) keys[k] = operand(x, m, k)->s;
+      if (s->kind == CPLAN_MEMO_END) cplan_memo_store(&x->p->plan, s, keys, operand(x, s, 0)->s);
+      else if (cplan_memo_lookup(plan, s, keys, &r)) {
+        x->vals[s->dst].s = r;
+        i = (size_t)s->imm;
+        continue;
+      }
+      i++;
+      continue;
+    }
     char *err = kSteps[s->kind](x, s);
     if (err) return err;
+    i++;
   }
   return NULL;
 }

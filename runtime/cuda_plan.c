@@ -272,6 +272,66 @@ static bool compile_assert(compiler *c, scope *sc, vtc_op *op) {
 }
 
 static bool compile_body(compiler *c, vtc_op *func, const int *args, int **results, unsigned *num_results);
+static bool compile_op(compiler *c, scope *sc, vtc_op *op);
+
+/* gir.switch: a SWITCH step to the first step of each region; each region's
+ * steps end in COPYs of its yield into the result slots and a JUMP past the
+ * last region (patched once known). */
+static bool compile_switch(compiler *c, scope *sc, vtc_op *op) {
+  cplan *p = c->plan;
+  int sel;
+  if (!operand_slots(c, sc, op, 0, false, &sel)) return false;
+  int *res = vtc_xcalloc(op->num_results + 1, sizeof *res);
+  bool ok = true;
+  for (unsigned i = 0; ok && i < op->num_results; i++) {
+    res[i] = new_slot(c, op, vtc_op_result(op, i)->type);
+    ok = res[i] >= 0;
+    if (ok) bind(sc, vtc_op_result(op, i), res[i]);
+  }
+  unsigned ncases = vtc_gir_switch_num_cases(op);
+  size_t sw = p->steps.len, table = p->cases.len;
+  if (ok) {
+    cplan_step *s = push_step(c, op, CPLAN_SWITCH, -1, &sel, 1);
+    s->first_arg = (unsigned)table;
+    s->num_args = ncases;
+    for (unsigned i = 0; i < ncases; i++) {
+      VTC_VEC_PUSH(&p->cases, vtc_gir_switch_case_value(op, i));
+      VTC_VEC_PUSH(&p->cases, 0);
+    }
+  }
+  VTC_VEC(size_t) jumps = {0};
+  for (unsigned r = 0; ok && r <= ncases; r++) {
+    size_t start = p->steps.len;
+    if (r < ncases) p->cases.data[table + 2 * r + 1] = (int64_t)start;
+    else p->steps.data[sw].imm = (int64_t)start;
+    vtc_block *b = vtc_gir_switch_block(op, r);
+    vtc_op *o = b ? b->first : NULL;
+    for (; ok && o && o != b->last; o = o->next) ok = compile_op(c, sc, o);
+    if (!ok) break;
+    if (!o || !vtc_gir_is(o, "yield")) {
+      ok = op_error(c, op, "has a region that does not end with gir.yield");
+      break;
+    }
+    for (unsigned i = 0; ok && i < o->num_operands; i++) {
+      int from = operand_slot(sc, o, i);
+      if (from < 0) ok = op_error(c, o, "yields a value that host code did not define");
+      else push_step(c, o, CPLAN_COPY, res[i], &from, 1);
+    }
+    if (ok) VTC_VEC_PUSH(&jumps, p->steps.len);
+    if (ok) push_step(c, o, CPLAN_JUMP, -1, NULL, 0);
+  }
+  for (size_t i = 0; ok && i < jumps.len; i++) p->steps.data[jumps.data[i]].imm = (int64_t)p->steps.len;
+  VTC_VEC_FREE(&jumps);
+  free(res);
+  return ok;
+}
+
+size_t cplan_branch_target(const cplan *plan, const cplan_step *s, int64_t selector) {
+  if (s->kind == CPLAN_SWITCH)
+    for (unsigned i = 0; i < s->num_args; i++)
+      if (plan->cases.data[s->first_arg + 2 * i] == selector) return (size_t)plan->cases.data[s->first_arg + 2 * i + 1];
+  return (size_t)s->imm;
+}
 
 /* func.call: the callee's body, compiled here on the caller's slots. */
 static bool compile_call(compiler *c, scope *sc, vtc_op *op) {
@@ -307,6 +367,7 @@ static const struct {
 } kHostOps[] = {
     {"gir.dim", compile_dim},       {"gir.alloc", compile_alloc}, {"gir.free", compile_free},
     {"gir.launch", compile_launch}, {"func.call", compile_call},  {"gir.assert", compile_assert},
+    {"gir.switch", compile_switch},
 };
 
 static bool compile_op(compiler *c, scope *sc, vtc_op *op) {
@@ -315,7 +376,8 @@ static bool compile_op(compiler *c, scope *sc, vtc_op *op) {
   const char *d = op->name->dialect;
   if (d && (!strcmp(d, "arith") || !strcmp(d, "math"))) return compile_arith(c, sc, op);
   return op_error(c, op, "is not supported in host code on the GPU target (host code may hold gir.alloc, "
-                         "gir.free, gir.dim, gir.launch, gir.assert, func.call, func.return and scalar arith/math)");
+                         "gir.free, gir.dim, gir.launch, gir.assert, gir.switch, func.call, func.return and scalar "
+                         "arith/math)");
 }
 
 /* Compiles func's body with its arguments in slots args[]; *results gets a
@@ -362,6 +424,202 @@ static void mark_repeated_launches(cplan *p) {
   }
 }
 
+/* ---- memoised selections --------------------------------------------------------- */
+
+static bool is_control(const cplan_step *s) { return s->kind == CPLAN_SWITCH || s->kind == CPLAN_JUMP; }
+
+/* Calls f(slot) for each slot step s reads. */
+static void for_each_read(const cplan *p, const cplan_step *s, void (*f)(int slot, void *data), void *data) {
+  for (unsigned i = 0; i < s->count; i++) f(p->operands.data[s->first + i], data);
+  if (s->kind == CPLAN_LAUNCH)
+    for (unsigned i = 0; i < s->num_args; i++) f(p->args.data[s->first_arg + i].slot, data);
+}
+
+typedef struct memo_scan {
+  const cplan *p;
+  size_t lo, hi;    /* the straight-line window [lo, hi) before the switch at hi */
+  int *producer;    /* slot -> window step + 1 (0: none) */
+  bool *in_slice;   /* window step - lo */
+  bool *outside;    /* slot read outside the memoised part */
+  int *work;
+  size_t nwork;
+} memo_scan;
+
+static void push_slice(int slot, void *data) {
+  memo_scan *m = data;
+  int j = m->producer[slot] - 1;
+  if (j < 0 || m->in_slice[j - (int)m->lo]) return;
+  cplan_step_kind k = m->p->steps.data[j].kind;
+  if (k != CPLAN_CONST && k != CPLAN_ARITH) return;
+  m->in_slice[j - (int)m->lo] = true;
+  m->work[m->nwork++] = j;
+}
+
+static void mark_outside(int slot, void *data) { ((memo_scan *)data)->outside[slot] = true; }
+static void count_reader(int slot, void *data) { ((int *)data)[slot]++; }
+static void uncount_reader(int slot, void *data) { ((int *)data)[slot]--; }
+
+/* Step indices at or after `from` shift by `by` in every branch. */
+static void shift_targets(cplan *p, size_t from, int64_t by) {
+  for (size_t i = 0; i < p->steps.len; i++) {
+    cplan_step *s = &p->steps.data[i];
+    bool step_imm = s->kind == CPLAN_JUMP || s->kind == CPLAN_MEMO || s->kind == CPLAN_MEMO_END;
+    if (step_imm && (size_t)s->imm >= from) s->imm += by;
+    if (s->kind != CPLAN_SWITCH) continue;
+    if ((size_t)s->imm >= from) s->imm += by;
+    for (unsigned c = 0; c < s->num_args; c++)
+      if ((size_t)p->cases.data[s->first_arg + 2 * c + 1] >= from) p->cases.data[s->first_arg + 2 * c + 1] += by;
+  }
+}
+
+/* targets[i]: a branch goes to step i. */
+static bool *branch_targets(const cplan *p) {
+  bool *t = vtc_xcalloc(p->steps.len + 1, sizeof *t);
+  for (size_t k = 0; k < p->steps.len; k++) {
+    const cplan_step *s = &p->steps.data[k];
+    if (s->kind == CPLAN_JUMP || s->kind == CPLAN_SWITCH) t[s->imm] = true;
+    for (unsigned c = 0; s->kind == CPLAN_SWITCH && c < s->num_args; c++) t[p->cases.data[s->first_arg + 2 * c + 1]] = true;
+  }
+  return t;
+}
+
+/* The switch at w: if pure CONST/ARITH steps in the straight line before
+ * it compute its selector from at most CPLAN_MEMO_MAX_KEYS slots, and
+ * nothing else reads what they compute, they move between a MEMO and a
+ * MEMO_END right before it. Returns the switch's new index. */
+static size_t memoize_switch(cplan *p, size_t w) {
+  size_t lo = w;
+  bool *targets = branch_targets(p);
+  while (lo > 0 && !is_control(&p->steps.data[lo - 1]) && !targets[lo]) lo--;
+  free(targets);
+  if (lo == w || w - lo < 2) return w;
+  size_t n = w - lo, nslots = p->slots.len;
+  memo_scan m = {p, lo, w, vtc_xcalloc(nslots + 1, sizeof(int)), vtc_xcalloc(n + 1, sizeof(bool)),
+                 vtc_xcalloc(nslots + 1, sizeof(bool)), vtc_xcalloc(n + 1, sizeof(int)), 0};
+  for (size_t j = lo; j < w; j++)
+    if (p->steps.data[j].dst >= 0) m.producer[p->steps.data[j].dst] = (int)j + 1;
+  int sel = p->operands.data[p->steps.data[w].first];
+  push_slice(sel, &m);
+  for (size_t i = 0; i < m.nwork; i++) {
+    const cplan_step *s = &p->steps.data[m.work[i]];
+    for (unsigned k = 0; k < s->count; k++) push_slice(p->operands.data[s->first + k], &m);
+  }
+  /* Pure steps of the window whose results nothing reads (after the slice's
+   * own) go with them: skipping them changes nothing. */
+  int *readers = vtc_xcalloc(nslots + 1, sizeof(int));
+  for (size_t k = 0; k < p->steps.len; k++) for_each_read(p, &p->steps.data[k], count_reader, readers);
+  for (size_t r = 0; r < p->results.len; r++) readers[p->results.data[r]]++;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t j = lo; j < w; j++) {
+      const cplan_step *s = &p->steps.data[j];
+      if (m.in_slice[j - lo] || (s->kind != CPLAN_CONST && s->kind != CPLAN_ARITH) || readers[s->dst]) continue;
+      m.in_slice[j - lo] = changed = true;
+      for_each_read(p, s, uncount_reader, readers);
+    }
+  }
+  free(readers);
+  /* What the rest of the plan reads must stay computed, and what that needs. */
+  for (size_t k = 0; k < p->steps.len; k++)
+    if (k != w && (k < lo || k >= w || !m.in_slice[k - lo])) for_each_read(p, &p->steps.data[k], mark_outside, &m);
+  for (size_t r = 0; r < p->results.len; r++) m.outside[p->results.data[r]] = true;
+  /* The selector itself may be read after the switch (the memo gives it);
+   * not by a step that stays before the memoised part. */
+  bool sel_early = false;
+  for (size_t k = lo; k < w; k++) {
+    if (m.in_slice[k - lo]) continue;
+    m.outside[sel] = false;
+    for_each_read(p, &p->steps.data[k], mark_outside, &m);
+    sel_early |= m.outside[sel];
+  }
+  m.outside[sel] = sel_early;
+  for (size_t j = w; j-- > lo;) {
+    const cplan_step *s = &p->steps.data[j];
+    if (!m.in_slice[j - lo] || !m.outside[s->dst]) continue;
+    m.in_slice[j - lo] = false;
+    for (unsigned k = 0; k < s->count; k++) m.outside[p->operands.data[s->first + k]] = true;
+  }
+  /* The keys: what the memoised steps read and do not compute. */
+  int keys[CPLAN_MEMO_MAX_KEYS];
+  unsigned nkeys = 0, nmemo = 0;
+  bool ok = m.producer[sel] > 0 && m.in_slice[m.producer[sel] - 1 - (int)lo];
+  for (size_t j = lo; ok && j < w; j++) {
+    if (!m.in_slice[j - lo]) continue;
+    nmemo++;
+    const cplan_step *s = &p->steps.data[j];
+    for (unsigned k = 0; ok && k < s->count; k++) {
+      int v = p->operands.data[s->first + k], d = m.producer[v] - 1;
+      if (d >= 0 && m.in_slice[d - (int)lo]) continue;
+      bool seen = false;
+      for (unsigned q = 0; q < nkeys; q++) seen |= keys[q] == v;
+      if (!seen && nkeys == CPLAN_MEMO_MAX_KEYS) ok = false;
+      else if (!seen) keys[nkeys++] = v;
+    }
+  }
+  ok = ok && nmemo >= 2;
+  if (ok) {
+    /* [lo, w): the others, MEMO, the memoised steps, MEMO_END; then the switch. */
+    cplan_step *old = vtc_xmalloc(n * sizeof *old);
+    memcpy(old, &p->steps.data[lo], n * sizeof *old);
+    cplan_step filler = {0};
+    VTC_VEC_PUSH(&p->steps, filler);
+    VTC_VEC_PUSH(&p->steps, filler);
+    memmove(&p->steps.data[w + 2], &p->steps.data[w], (p->steps.len - 2 - w) * sizeof *p->steps.data);
+    shift_targets(p, w, 2);
+    size_t at = lo;
+    for (size_t j = 0; j < n; j++)
+      if (!m.in_slice[j]) p->steps.data[at++] = old[j];
+    unsigned memo = (unsigned)p->memos.len;
+    VTC_VEC_PUSH(&p->memos, ((cplan_memo){.num_keys = nkeys}));
+    size_t memo_at = at;
+    cplan_step ms = {.kind = CPLAN_MEMO, .dst = sel, .first = (unsigned)p->operands.len, .count = nkeys,
+                     .imm = (int64_t)w + 2, .code = (int)memo, .where = vtc_xstrdup(p->steps.data[w + 2].where)};
+    for (unsigned q = 0; q < nkeys; q++) VTC_VEC_PUSH(&p->operands, keys[q]);
+    p->steps.data[at++] = ms;
+    for (size_t j = 0; j < n; j++)
+      if (m.in_slice[j]) p->steps.data[at++] = old[j];
+    cplan_step me = {.kind = CPLAN_MEMO_END, .dst = -1, .first = (unsigned)p->operands.len, .count = 1,
+                     .imm = (int64_t)memo_at, .code = (int)memo, .where = vtc_xstrdup(ms.where)};
+    VTC_VEC_PUSH(&p->operands, sel);
+    p->steps.data[at++] = me;
+    free(old);
+    w += 2;
+  }
+  free(m.producer);
+  free(m.in_slice);
+  free(m.outside);
+  free(m.work);
+  return w;
+}
+
+static void memoize_selections(cplan *p) {
+  for (size_t i = 0; i < p->steps.len; i++)
+    if (p->steps.data[i].kind == CPLAN_SWITCH) i = memoize_switch(p, i);
+}
+
+static bool same_key(const cplan *p, int slot, vtc_arith_scalar a, vtc_arith_scalar b) {
+  int32_t k = p->slots.data[slot].type_kind;
+  if (k == VTC_TYPE_INDEX || k == VTC_TYPE_INTEGER) return a.i == b.i;
+  return memcmp(&a.f, &b.f, sizeof a.f) == 0;
+}
+
+bool cplan_memo_lookup(const cplan *plan, const cplan_step *s, const vtc_arith_scalar *keys,
+                       vtc_arith_scalar *result) {
+  const cplan_memo *m = &plan->memos.data[s->code];
+  if (!m->valid) return false;
+  for (unsigned k = 0; k < s->count; k++)
+    if (!same_key(plan, plan->operands.data[s->first + k], keys[k], m->keys[k])) return false;
+  *result = m->result;
+  return true;
+}
+
+void cplan_memo_store(cplan *plan, const cplan_step *end, const vtc_arith_scalar *keys, vtc_arith_scalar result) {
+  cplan_memo *m = &plan->memos.data[end->code];
+  memcpy(m->keys, keys, m->num_keys * sizeof *keys);
+  m->result = result;
+  m->valid = true;
+}
+
 bool cplan_compile(cplan *plan, vtc_op *func) {
   compiler c = {.plan = plan, .ctx = vtc_op_context(func)};
   vtc_op *module = vtc_op_parent_op(func);
@@ -386,6 +644,7 @@ bool cplan_compile(cplan *plan, vtc_op *func) {
   }
   free(res);
   mark_repeated_launches(plan);
+  if (ok) memoize_selections(plan);
   vtc_gir_check_sites_free(&c.sites);
   return ok;
 }
@@ -403,6 +662,8 @@ void cplan_free(cplan *plan) {
   VTC_VEC_FREE(&plan->operands);
   VTC_VEC_FREE(&plan->args);
   VTC_VEC_FREE(&plan->kernels);
+  VTC_VEC_FREE(&plan->cases);
+  VTC_VEC_FREE(&plan->memos);
   VTC_VEC_FREE(&plan->inputs);
   VTC_VEC_FREE(&plan->results);
   vtc_check_table_free(&plan->checks);
@@ -467,11 +728,40 @@ static void print_assert(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
   vtc_strbuf_printf(out, ") site %lld", (long long)s->imm);
 }
 
+static void print_switch(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  vtc_strbuf_printf(out, "switch %%%d [", p->operands.data[s->first]);
+  for (unsigned i = 0; i < s->num_args; i++)
+    vtc_strbuf_printf(out, "%s%lld: step %lld", i ? ", " : "", (long long)p->cases.data[s->first_arg + 2 * i],
+                      (long long)p->cases.data[s->first_arg + 2 * i + 1]);
+  vtc_strbuf_printf(out, "] default step %lld", (long long)s->imm);
+}
+
+static void print_jump(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  (void)p;
+  vtc_strbuf_printf(out, "jump step %lld", (long long)s->imm);
+}
+
+static void print_copy(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  vtc_strbuf_printf(out, "copy %%%d", p->operands.data[s->first]);
+}
+
+static void print_memo(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  vtc_strbuf_printf(out, "memo #%d (", s->code);
+  print_operands(out, p, s);
+  vtc_strbuf_printf(out, "): the last result when unchanged, then step %lld", (long long)s->imm);
+}
+
+static void print_memo_end(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
+  vtc_strbuf_printf(out, "memo_end #%d ", s->code);
+  print_operands(out, p, s);
+}
+
 typedef void (*print_fn)(vtc_strbuf *out, const cplan *p, const cplan_step *s);
 static const print_fn kPrint[CPLAN_NUM_STEP_KINDS] = {
     [CPLAN_CONST] = print_const, [CPLAN_ARITH] = print_arith,   [CPLAN_DIM] = print_dim,
     [CPLAN_ALLOC] = print_alloc, [CPLAN_FREE] = print_free,     [CPLAN_LAUNCH] = print_launch,
-    [CPLAN_ASSERT] = print_assert,
+    [CPLAN_ASSERT] = print_assert, [CPLAN_SWITCH] = print_switch, [CPLAN_JUMP] = print_jump,
+    [CPLAN_COPY] = print_copy, [CPLAN_MEMO] = print_memo, [CPLAN_MEMO_END] = print_memo_end,
 };
 
 char *cplan_text(const cplan *p) {
@@ -480,8 +770,11 @@ char *cplan_text(const cplan *p) {
                     p->results.len, p->slots.len, p->kernels.len);
   for (size_t i = 0; i < p->inputs.len; i++)
     vtc_strbuf_printf(&out, "  %%%d = input %zu : %s\n", p->inputs.data[i], i, p->slots.data[p->inputs.data[i]].type);
+  bool branches = false;
+  for (size_t i = 0; i < p->steps.len; i++) branches |= is_control(&p->steps.data[i]) || p->steps.data[i].kind == CPLAN_MEMO;
   for (size_t i = 0; i < p->steps.len; i++) {
     const cplan_step *s = &p->steps.data[i];
+    if (branches) vtc_strbuf_printf(&out, "  %zu:", i); /* step numbers, for branches */
     vtc_strbuf_puts(&out, "  ");
     if (s->dst >= 0) vtc_strbuf_printf(&out, "%%%d = ", s->dst);
     kPrint[s->kind](&out, p, s);

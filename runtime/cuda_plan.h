@@ -37,6 +37,13 @@ typedef enum cplan_step_kind {
   CPLAN_FREE,   /* operand 0 back to the allocator */
   CPLAN_LAUNCH, /* kernel imm on operand 0 groups; args[first_arg..] */
   CPLAN_ASSERT, /* gir.assert: relation `code` on operands 0 and 1, else site imm fails with the operands */
+  CPLAN_SWITCH, /* gir.switch: on operand 0, go to the step of the equal case value (plan->cases
+                   [first_arg .. first_arg + num_args) pairs value, step), else to step imm */
+  CPLAN_JUMP,   /* go to step imm (the end of a gir.switch region) */
+  CPLAN_COPY,   /* dst = operand 0 (a region's yield into the switch's result) */
+  CPLAN_MEMO,   /* memo `code`: when operands equal the last run's keys, dst = the last result and go to
+                   step imm (past the MEMO_END); else go on (the pure steps that compute dst) */
+  CPLAN_MEMO_END, /* memo `code` records operand 0 as the result for the keys of step imm (its MEMO) */
   CPLAN_NUM_STEP_KINDS
 } cplan_step_kind;
 
@@ -82,6 +89,18 @@ typedef struct cplan_kernel {
   char *where;            /* "file:line:col" of the gir.kernel, for errors at load (owned) */
 } cplan_kernel;
 
+/* A memoised selection (cplan_compile's last phase): the pure arith that
+ * computes a gir.switch's selector from a few slots (Vortex's model of the
+ * bound sizes) runs only when those slots changed since the last run. The
+ * one mutable part of a plan: runs of one program are not concurrent. */
+#define CPLAN_MEMO_MAX_KEYS 8
+typedef struct cplan_memo {
+  bool valid;
+  unsigned num_keys;
+  vtc_arith_scalar keys[CPLAN_MEMO_MAX_KEYS];
+  vtc_arith_scalar result;
+} cplan_memo;
+
 /* Owns every array and string in it. */
 typedef struct cplan {
   char *entry;
@@ -90,6 +109,8 @@ typedef struct cplan {
   VTC_VEC(int) operands;
   VTC_VEC(cplan_arg) args;
   VTC_VEC(cplan_kernel) kernels;
+  VTC_VEC(int64_t) cases; /* CPLAN_SWITCH tables: case value, target step, ... */
+  VTC_VEC(cplan_memo) memos;
   VTC_VEC(int) inputs;  /* the slot of each entry argument */
   VTC_VEC(int) results; /* the slot of each value the entry returns */
   unsigned max_args;    /* most parameters of one launch */
@@ -101,6 +122,15 @@ typedef struct cplan {
  * free it). */
 bool cplan_compile(cplan *plan, vtc_op *func);
 void cplan_free(cplan *plan);
+/* The step to run after control step s (CPLAN_SWITCH on selector value
+ * `selector`, or CPLAN_JUMP); host plans branch only forward. */
+size_t cplan_branch_target(const cplan *plan, const cplan_step *s, int64_t selector);
+/* CPLAN_MEMO: true when keys[0..s->count) (the operands' values) are the
+ * memo's last keys; *result is then its result. */
+bool cplan_memo_lookup(const cplan *plan, const cplan_step *s, const vtc_arith_scalar *keys,
+                       vtc_arith_scalar *result);
+/* CPLAN_MEMO_END: records `result` for the keys of its MEMO step. */
+void cplan_memo_store(cplan *plan, const cplan_step *end, const vtc_arith_scalar *keys, vtc_arith_scalar result);
 /* vtc_cuda_program_plan_text's listing (malloc'd). */
 char *cplan_text(const cplan *plan);
 

@@ -12,6 +12,8 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/TargetMachine.h>
 
+#include "targets/hardware.h"
+
 /* Which CPU and features to generate code for. NULL fields mean "the target's
  * default": for x86 the host CPU and its features, detected at run time. An
  * explicit cpu ("skylake-avx512") and features ("+avx512f") make the code
@@ -136,6 +138,11 @@ typedef struct vtc_target {
   /* Tensor cores, ldmatrix, cp.async and dynamic shared memory; NULL on a
    * target without them. */
   const vtc_target_tensor_core *tensor_core;
+
+  /* ---- hardware descriptions (targets/hardware.h) -----------------------
+   * The row of this target's machine named `name` (case-insensitive, with
+   * aliases), or NULL when the target knows no such machine. */
+  const vtc_hardware *(*hardware)(const char *name);
 } vtc_target;
 
 /* The rows, one per folder (QBE's all.h declares its targets the same way),

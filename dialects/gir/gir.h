@@ -191,6 +191,7 @@ bool vtc_gir_check_type(vtc_context *ctx, const char *mnemonic, const char *body
 #define VTC_GIR_ATTR_TF32 "tf32"             /* mma: unit, f32 fragments multiply as tf32 */
 #define VTC_GIR_ATTR_PENDING "pending"       /* async_wait: i64, commit groups left in flight */
 #define VTC_GIR_ATTR_MULTIPLE "multiple"     /* assume_multiple: i64 */
+#define VTC_GIR_ATTR_CASES "cases"           /* switch: [i64 ...], distinct */
 
 /* ---- kinds ---------------------------------------------------------------------- */
 
@@ -362,5 +363,25 @@ vtc_op *vtc_gir_build_for(vtc_builder *b, const vtc_loc *loc, vtc_value *lower, 
 vtc_block *vtc_gir_for_body(const vtc_op *op);
 vtc_value *vtc_gir_for_induction_var(const vtc_op *op);
 unsigned vtc_gir_for_num_iter(const vtc_op *op);
+
+/* ---- gir.switch (ops_switch.c) ------------------------------------------------------
+ * The host's index switch (MLIR's scf.index_switch), Vortex's run-time
+ * selection: operand the selector (index), attribute `cases` (distinct
+ * i64s), one region per case then the default region, each one block
+ * without arguments ending in gir.yield of the switch's results. Host only. */
+
+/* A switch with num_cases + 1 regions, each holding one empty block: fill
+ * block i with vtc_builder_at_end(ctx, vtc_gir_switch_block(op, i)) and end
+ * it with vtc_gir_build_yield (block num_cases is the default). */
+vtc_op *vtc_gir_build_switch(vtc_builder *b, const vtc_loc *loc, vtc_value *selector, unsigned num_cases,
+                             const int64_t *cases, unsigned num_results, const vtc_type *const *result_types);
+vtc_value *vtc_gir_switch_selector(const vtc_op *op);
+unsigned vtc_gir_switch_num_cases(const vtc_op *op);
+int64_t vtc_gir_switch_case_value(const vtc_op *op, unsigned i);
+/* Block i (i == num_cases: the default), or NULL. */
+vtc_block *vtc_gir_switch_block(const vtc_op *op, unsigned i);
+/* The region that runs for selector value `value`: the case equal to it,
+ * else the default (num_cases). */
+unsigned vtc_gir_switch_region_for(const vtc_op *op, int64_t value);
 
 #endif

@@ -84,4 +84,9 @@ bool gir_verify_for(vtc_op *op);
 void gir_print_for(vtc_printer *p, vtc_op *op);
 bool gir_parse_for(vtc_parser *p, vtc_parse_state *st);
 
+/* ops_switch.c */
+bool gir_verify_switch(vtc_op *op);
+void gir_print_switch(vtc_printer *p, vtc_op *op);
+bool gir_parse_switch(vtc_parser *p, vtc_parse_state *st);
+
 #endif

@@ -441,6 +441,17 @@ static bool run_mma(interp *I, vtc_op *op) {
   return true;
 }
 
+/* Host gir.switch: the region of the case equal to the selector, else the
+ * default; its yield gives the results. */
+static bool run_switch(interp *I, vtc_op *op) {
+  vtc_block *body = vtc_gir_switch_block(op, vtc_gir_switch_region_for(op, gi_val(I, op, 0)->s.i));
+  vtc_op *y;
+  if (!body || !run_block(I, body, &y)) return false;
+  if (!y) return gi_fail(I, op, "the region taken does not end with gir.yield");
+  for (unsigned k = 0; k < op->num_results; k++) gi_gval_copy(gi_slot(I, vtc_op_result(op, k)), gi_val(I, y, k));
+  return true;
+}
+
 void gi_report_assert(interp *I, vtc_op *op, const int64_t *args) {
   char *msg = vtc_assert_format(op, args);
   vtc_error(I->ctx, op->loc, "%s", msg);
@@ -472,6 +483,7 @@ static bool run_gir(interp *I, vtc_op *op) {
   if (vtc_gir_is(op, "view")) return run_view(I, op);
   if (vtc_gir_is(op, "copy")) return run_copy(I, op);
   if (vtc_gir_is(op, "elementwise")) return run_elementwise(I, op);
+  if (vtc_gir_is(op, "switch")) return run_switch(I, op);
   if (vtc_gir_is(op, "id") || vtc_gir_is(op, "count")) {
     vtc_gir_dim d = vtc_gir_id_dim(op);
     bool id = vtc_gir_is(op, "id");

@@ -544,6 +544,7 @@ static const vtc_attr_spec copy_attrs[] = {{VTC_GIR_ATTR_TRANSPOSE, VTC_ATTR_UNI
 static const vtc_attr_spec mma_attrs[] = {{VTC_GIR_ATTR_TF32, VTC_ATTR_UNIT, true, NULL}, {0}};
 static const vtc_attr_spec async_wait_attrs[] = {{VTC_GIR_ATTR_PENDING, VTC_ATTR_INTEGER, false, NULL}, {0}};
 static const vtc_attr_spec assume_multiple_attrs[] = {{VTC_GIR_ATTR_MULTIPLE, VTC_ATTR_INTEGER, false, NULL}, {0}};
+static const vtc_attr_spec switch_attrs[] = {{VTC_GIR_ATTR_CASES, VTC_ATTR_ARRAY, false, NULL}, {0}};
 static const vtc_attr_spec assert_attrs[] = {
     {VTC_ASSERT_ATTR_RELATION, VTC_ATTR_STRING, false, NULL},
     {VTC_ASSERT_ATTR_MESSAGE, VTC_ATTR_STRING, false, NULL},
@@ -588,6 +589,9 @@ static const vtc_op_def gir_ops[] = {
     {.name = "gir.assert", .num_operands = -1, .num_results = 0, .num_regions = 0, .attrs = assert_attrs,
      .verify = verify_assert, .print = vtc_assert_print, .parse = vtc_assert_parse,
      .summary = "fails the program with a message unless a relation holds (host; or recorded by a kernel)"},
+    {.name = "gir.switch", .num_operands = 1, .num_results = -1, .num_regions = -1, .attrs = switch_attrs,
+     .traits = VTC_TRAIT_SINGLE_BLOCK, .verify = gir_verify_switch, .print = gir_print_switch,
+     .parse = gir_parse_switch, .summary = "runs the region of the case equal to an index, else the default (host)"},
     /* data movement */
     {.name = "gir.view", .num_operands = -1, .num_results = 1, .num_regions = 0, .traits = VTC_TRAIT_PURE,
      .attrs = view_attrs, .verify = gir_verify_view, .print = gir_print_view, .parse = gir_parse_view,

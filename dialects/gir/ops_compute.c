@@ -140,8 +140,8 @@ vtc_op *vtc_gir_build_elementwise(vtc_builder *b, const vtc_loc *loc, const vtc_
 
 bool gir_verify_yield(vtc_op *op) {
   vtc_op *parent = vtc_op_parent_op(op);
-  if (!vtc_gir_is(parent, "elementwise") && !vtc_gir_is(parent, "for"))
-    return vtc_op_error(op, "expects parent op 'gir.elementwise' or 'gir.for'");
+  if (!vtc_gir_is(parent, "elementwise") && !vtc_gir_is(parent, "for") && !vtc_gir_is(parent, "switch"))
+    return vtc_op_error(op, "expects parent op 'gir.elementwise', 'gir.for' or 'gir.switch'");
   return true; /* the parent checks the yielded types */
 }
 

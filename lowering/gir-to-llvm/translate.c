@@ -236,6 +236,8 @@ bool g2l_op(g2l *t, vtc_op *op) {
     return launch_op(t, op);
   } else if (vtc_op_is_named(op, "func.call")) {
     return call_op(t, op);
+  } else if (vtc_gir_is(op, "switch")) {
+    return g2l_switch_op(t, op);
   }
   return g2l_error(t, op, "is not supported by the gir-to-llvm translation %s",
                    t->kernel ? "inside a CPU kernel" : "in host code");

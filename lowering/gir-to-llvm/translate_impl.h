@@ -214,6 +214,9 @@ void g2l_check_after_call(g2l *t);
 void g2l_host_own(g2l *t, LLVMValueRef ptr);
 void g2l_host_drop(g2l *t, LLVMValueRef ptr);
 
+/* switch_ops.c: the host gir.switch (an LLVM switch and phis). */
+bool g2l_switch_op(g2l *t, vtc_op *op);
+
 /* math_approx.c: vectorised f32 approximations (x is float or <N x float>). */
 LLVMValueRef g2l_approx_exp_f32(g2l *t, LLVMValueRef x);
 LLVMValueRef g2l_approx_tanh_f32(g2l *t, LLVMValueRef x);

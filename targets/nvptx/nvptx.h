@@ -72,6 +72,10 @@ typedef struct vtc_gpu_desc {
   double tensor_bf16_flops;
   double tensor_fp8_flops;     /* 0 where the chip has none */
   double tensor_int8_ops;
+  /* Added for the Vortex cost model (targets/hardware.h). */
+  int shared_banks, shared_bank_bytes; /* 32 banks of 4 bytes on every chip here */
+  double l2_bandwidth;         /* bytes/s device-wide: an estimate (see the row) */
+  double copy_bandwidth;       /* bytes/s a device copy reaches (measured where we ran) */
 } vtc_gpu_desc;
 
 /* The table, NULL-terminated. */
@@ -87,5 +91,10 @@ const vtc_gpu_desc *vtc_gpu_for_device_name(const char *device_name);
 
 /* Prints a description (for tools and tests); file is a FILE *. */
 void vtc_gpu_print(const vtc_gpu_desc *g, void *file);
+
+/* The vtc_hardware row of a GPU (targets/hardware.h) by name or alias, built
+ * from vtc_gpus once; "gpu" names the default device, the H100. NULL if
+ * unknown. The nvptx row's `hardware` hook. */
+const vtc_hardware *vtc_nvptx_hardware(const char *name);
 
 #endif

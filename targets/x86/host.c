@@ -225,4 +225,5 @@ const vtc_target vtc_target_x86 = {
   .init = x86_init,
   .resolve = x86_resolve,
   .prepare_function = x86_prepare_function,
+  .hardware = vtc_x86_hardware,
 };

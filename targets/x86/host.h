@@ -33,6 +33,18 @@ const vtc_x86_host *vtc_x86_host_get(void);
  * NULL cpu means the host. */
 int vtc_x86_vector_bits(const char *cpu, const char *features);
 
+/* The vtc_hardware rows of x86 (targets/hardware.h), the x86 row's
+ * `hardware` hook: fixed rows "skylake-avx512" and "znver3" (tests, named
+ * machines), and "host" (or "cpu"): this machine, detected once, with its
+ * clock, FMA units by CPU name, and its L2 and DRAM read bandwidth measured
+ * once (a few milliseconds) unless VTC_HOST_BANDWIDTH=estimate. NULL if
+ * unknown. */
+const vtc_hardware *vtc_x86_hardware(const char *name);
+
+/* Measured single-thread read bandwidth in bytes/s over a buffer of `bytes`
+ * read `passes` times (after one untimed pass); 0 on allocation failure. */
+double vtc_x86_measure_read_bandwidth(int64_t bytes, int passes);
+
 /* Prints the host description (for vtc-run --print-target and tests). */
 void vtc_x86_host_print(const vtc_x86_host *h, void *file /* FILE * */);
 

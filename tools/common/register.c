@@ -13,6 +13,7 @@
 #include "passes/graph/graph_passes.h"
 #include "passes/te/te_passes.h"
 #include "passes/test/test_passes.h"
+#include "passes/vortex/rkernel.h"
 
 static const vtc_dialect *const core_dialects[] = {
     &vtc_builtin_dialect,
@@ -31,6 +32,7 @@ static void (*const pass_families[])(vtc_context *) = {
     vtc_register_generic_passes,
     vtc_register_graph_passes,
     vtc_register_te_passes,
+    vtc_register_vortex_passes,
     vtc_register_lowering_passes,
     vtc_register_te_to_gir_passes,
     vtc_register_test_passes,

@@ -10,7 +10,7 @@
 void vtc_register_core_dialects(vtc_context *ctx);
 /* The core dialects and graph, te and gir. */
 void vtc_register_all_dialects(vtc_context *ctx);
-/* Every pass: generic, graph, te, the lowerings and the test passes. */
+/* Every pass: generic, graph, te, vortex, the lowerings and the test passes. */
 void vtc_register_all_passes(vtc_context *ctx);
 /* Both of the above: what vtc-opt, vtc-translate and vtc-run register. */
 void vtc_register_all(vtc_context *ctx);
