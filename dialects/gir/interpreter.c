@@ -46,6 +46,7 @@ typedef struct interp {
   vtc_ptrmap vals; /* vtc_value * -> gval * */
   VTC_VEC(gbuf *) bufs;
   int64_t unit, units, group, groups, group_size;
+  int64_t steps; /* taken so far, at most VTC_GIR_INTERP_MAX_STEPS */
 } interp;
 
 static bool fail(interp *I, vtc_op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -56,6 +57,28 @@ static bool fail(interp *I, vtc_op *op, const char *fmt, ...) {
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   return vtc_error(I->ctx, op->loc, "gir interpreter: '%s': %s", op->name->name, msg);
+}
+
+/* ---- the step budget (interpreter.h) ---------------------------------------------- */
+
+static bool over_budget(interp *I, vtc_op *op, const char *what, int64_t n) {
+  return fail(I, op, "%s: too large to interpret (the run would take more than %lld steps; %lld %s)", what,
+              (long long)VTC_GIR_INTERP_MAX_STEPS, (long long)n, n == INT64_MAX ? "or more" : "more needed");
+}
+
+/* Takes n steps (n >= 0). */
+static bool charge(interp *I, vtc_op *op, int64_t n) {
+  if (n > VTC_GIR_INTERP_MAX_STEPS - I->steps) return over_budget(I, op, "the run", n);
+  I->steps += n;
+  return true;
+}
+
+/* Before a loop of `trips` trips, and after its first one (which took
+ * `first` steps): refuses it when what remains cannot be paid. */
+static bool afford(interp *I, vtc_op *op, const char *what, int64_t trips, int64_t first) {
+  int64_t left = VTC_GIR_INTERP_MAX_STEPS - I->steps, need;
+  if (__builtin_mul_overflow(trips, first > 0 ? first : 1, &need)) need = INT64_MAX;
+  return need <= left || over_budget(I, op, what, need);
 }
 
 static gval *slot(interp *I, vtc_value *v) {
@@ -235,6 +258,7 @@ static bool run_copy(interp *I, vtc_op *op) {
   if (op->num_results) {
     vtc_gir_slice_info s;
     vtc_gir_slice_info_of(I->ctx, vtc_op_result(op, 0)->type, &s);
+    if (!charge(I, op, s.num * s.width)) return false;
     gval tmp = {0};
     slice_resize(&tmp, s.num, s.width);
     for (int64_t i = 0; i < s.num; i++)
@@ -249,6 +273,7 @@ static bool run_copy(interp *I, vtc_op *op) {
   }
   gval *dst = val(I, op, 1);
   if (dst->kind != GV_VIEW) return fail(I, op, "destination is not a view");
+  if (!charge(I, op, dst->num * dst->width)) return false;
   for (int64_t i = 0; i < dst->num; i++)
     for (int64_t j = 0; j < dst->width; j++) {
       if (dst->masked && (i >= dst->vnum || j >= dst->vwidth)) continue;
@@ -263,6 +288,7 @@ static bool run_elementwise(interp *I, vtc_op *op) {
   vtc_block *body = vtc_gir_elementwise_body(op);
   vtc_gir_slice_info s;
   vtc_gir_slice_info_of(I->ctx, vtc_op_result(op, 0)->type, &s);
+  if (!charge(I, op, s.num * s.width)) return false;
   gval res = {0};
   slice_resize(&res, s.num, s.width);
   bool pos = vtc_gir_elementwise_has_position(op), ok = true;
@@ -351,6 +377,7 @@ static bool run_broadcast(interp *I, vtc_op *op) {
 static bool run_mma(interp *I, vtc_op *op) {
   gval *a = val(I, op, 0), *b = val(I, op, 1), *c = val(I, op, 2);
   bool fl = vtc_type_is_float(vtc_gir_elem_type(I->ctx, vtc_op_operand(op, 2)->type));
+  if (!charge(I, op, c->num * c->width * a->width)) return false;
   gval res = {0};
   slice_resize(&res, c->num, c->width);
   for (int64_t m = 0; m < c->num; m++)
@@ -373,13 +400,18 @@ static bool run_for(interp *I, vtc_op *op) {
   if (step <= 0) return fail(I, op, "step %lld is not positive", (long long)step);
   vtc_block *body = vtc_gir_for_body(op);
   unsigned n = vtc_gir_for_num_iter(op);
+  /* Trips counted without overflow: ub - lb may exceed int64. */
+  int64_t trips = ub <= lb ? 0 : (int64_t)(((uint64_t)ub - (uint64_t)lb - 1) / (uint64_t)step + 1);
+  if (!afford(I, op, "the loop", trips, 1)) return false;
   for (unsigned k = 0; k < n; k++) gval_copy(slot(I, body->args[1 + k]), val(I, op, 3 + k));
-  for (int64_t iv = lb; iv < ub; iv += step) {
+  for (int64_t t = 0; t < trips; t++) {
     gval *g = slot(I, body->args[0]);
     g->kind = GV_SCALAR;
-    g->s.i = iv;
+    g->s.i = (int64_t)((uint64_t)lb + (uint64_t)t * (uint64_t)step); /* < ub: no overflow past the last trip */
     vtc_op *y;
+    int64_t before = I->steps;
     if (!run_block(I, body, &y)) return false;
+    if (t == 0 && !afford(I, op, "the loop", trips - 1, I->steps - before)) return false;
     for (unsigned k = 0; k < n; k++) gval_copy(slot(I, body->args[1 + k]), val(I, y, k));
   }
   for (unsigned k = 0; k < n; k++) gval_copy(slot(I, vtc_op_result(op, k)), slot(I, body->args[1 + k]));
@@ -394,15 +426,23 @@ static bool run_launch(interp *I, vtc_op *op) {
   vtc_block *body = vtc_gir_kernel_body(k);
   for (unsigned a = 0; a < vtc_gir_launch_num_args(op); a++)
     gval_copy(slot(I, body->args[a]), slot(I, vtc_gir_launch_arg(op, a)));
+  int64_t groups = slot(I, vtc_gir_launch_groups(op))->s.i, group_size = vtc_gir_kernel_group_size(k), units;
+  if (groups < 0) return fail(I, op, "launches @%s on %lld groups (a launch has 0 or more)", vtc_gir_kernel_name(k),
+                              (long long)groups);
+  if (group_size < 1) return fail(I, op, "@%s has groups of %lld units", vtc_gir_kernel_name(k), (long long)group_size);
+  if (__builtin_mul_overflow(groups, group_size, &units)) units = INT64_MAX;
+  if (!afford(I, op, "the launch", units, 1)) return false;
   interp saved = *I;
-  I->groups = slot(I, vtc_gir_launch_groups(op))->s.i;
-  I->group_size = vtc_gir_kernel_group_size(k);
-  I->units = I->groups * I->group_size;
+  I->groups = groups;
+  I->group_size = group_size;
+  I->units = units;
   bool ok = true;
   for (I->unit = 0; ok && I->unit < I->units; I->unit++) {
     I->group = I->unit / I->group_size;
     vtc_op *t;
+    int64_t before = I->steps;
     ok = run_block(I, body, &t);
+    if (ok && I->unit == 0) ok = afford(I, op, "the launch", I->units - 1, I->steps - before);
   }
   I->unit = saved.unit;
   I->units = saved.units;
@@ -492,6 +532,7 @@ static bool run_block(interp *I, vtc_block *b, vtc_op **terminator) {
       *terminator = op;
       return true;
     }
+    if (!charge(I, op, 1)) return false;
     bool ok;
     if (d && (strcmp(d, "arith") == 0 || strcmp(d, "math") == 0)) ok = run_arith(I, op);
     else if (d && strcmp(d, "gir") == 0) ok = run_gir(I, op);

@@ -317,6 +317,16 @@ static bool verify_alloc(vtc_op *op) {
   if (!in_kernel && b.level != VTC_GIR_GLOBAL)
     return vtc_op_error(op, "on the host allocates global memory only (shared buffers are allocated inside a kernel)");
   if (in_kernel && ndyn) return vtc_op_error(op, "shared buffers must have a static shape");
+  if (in_kernel) {
+    int64_t bytes = vtc_type_bit_width(b.elem) <= 8 ? 1 : (int64_t)vtc_type_bit_width(b.elem) / 8;
+    bool overflow = false;
+    for (unsigned i = 0; i < b.rank; i++) overflow |= __builtin_mul_overflow(bytes, b.dims[i], &bytes);
+    if (overflow || bytes > VTC_GIR_MAX_SHARED_BYTES)
+      return vtc_op_error(op, "shared buffers hold at most %lld bytes (a GPU block's static shared memory), but this "
+                              "one needs %s%lld",
+                          (long long)VTC_GIR_MAX_SHARED_BYTES, overflow ? "more than " : "",
+                          overflow ? (long long)INT64_MAX : (long long)bytes);
+  }
   return true;
 }
 

@@ -25,17 +25,22 @@ int64_t vtc_dim_add(int64_t dim, int64_t offset, bool *overflow) {
   return dim + offset;
 }
 
-int64_t vtc_shape_numel(const vtc_shape *s) {
+int64_t vtc_shape_numel_checked(const vtc_shape *s, bool *overflow) {
   int64_t n = 1;
-  bool dynamic = false, overflow = false;
+  bool dynamic = false;
   for (int i = 0; i < s->rank; i++) {
     if (s->dims[i] == 0) return 0;
     if (s->dims[i] < 0)
       dynamic = true;
     else
-      n = vtc_dim_mul(n, s->dims[i], &overflow);
+      n = vtc_dim_mul(n, s->dims[i], overflow);
   }
   return dynamic ? -1 : n;
+}
+
+int64_t vtc_shape_numel(const vtc_shape *s) {
+  bool overflow = false;
+  return vtc_shape_numel_checked(s, &overflow);
 }
 
 void vtc_shape_strides(const vtc_shape *s, int64_t *strides) {

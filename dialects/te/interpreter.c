@@ -268,6 +268,34 @@ static bool eval_extents(vtc_context *ctx, vtc_op *c, const char *what, const vt
   return true;
 }
 
+/* The product of n extents, saturated at INT64_MAX; 0 when one is 0. */
+static int64_t domain_size(unsigned n, const int64_t *ext) {
+  int64_t p = 1;
+  bool saturated = false;
+  for (unsigned i = 0; i < n; i++) {
+    if (ext[i] == 0) return 0;
+    if (!saturated && __builtin_mul_overflow(p, ext[i], &p)) saturated = true;
+  }
+  return saturated ? INT64_MAX : p;
+}
+
+/* Refuses a domain too large to run (interpreter.h), before the result is
+ * allocated. */
+static bool check_domain(vtc_context *ctx, vtc_op *c, unsigned rank, const int64_t *dims, unsigned nred,
+                         const int64_t *ext) {
+  int64_t out = domain_size(rank, dims), red = nred ? domain_size(nred, ext) : 1, steps;
+  if (out == 0 || red == 0) return true;
+  if (__builtin_mul_overflow(out, red, &steps)) steps = INT64_MAX;
+  if (steps <= VTC_TE_INTERP_MAX_STEPS) return true;
+  char o[32], r[32];
+  snprintf(o, sizeof o, out == INT64_MAX ? "more than 2^63" : "%" PRId64, out);
+  snprintf(r, sizeof r, red == INT64_MAX ? "more than 2^63" : "%" PRId64, red);
+  return vtc_error(ctx, c->loc,
+                   "te interpreter: the iteration domain is too large to interpret: %s output elements x %s "
+                   "reduction points, more than the %" PRId64 " body evaluations allowed",
+                   o, r, VTC_TE_INTERP_MAX_STEPS);
+}
+
 static bool run_compute(vtc_context *ctx, vtc_op *c, const vtc_tensor *const *inputs, const int64_t *symbols,
                         vtc_tensor *result) {
   const vtc_type *rt = vtc_te_compute_type(c);
@@ -281,6 +309,7 @@ static bool run_compute(vtc_context *ctx, vtc_op *c, const vtc_tensor *const *in
     if (vtc_tensor_dim(rt, i) != VTC_DYNAMIC && vtc_tensor_dim(rt, i) != dims[i])
       return vtc_error(ctx, c->loc, "te interpreter: 'shape' gives %" PRId64 " for dimension %u, but the type says %" PRId64,
                        dims[i], i, vtc_tensor_dim(rt, i));
+  if (!check_domain(ctx, c, rank, dims, nred, ext)) return false;
   vtc_dtype dt;
   if (!vtc_te_dtype_of(rt->element, &dt)) return vtc_error(ctx, c->loc, "te interpreter: unsupported element type");
   char err[256];
@@ -293,8 +322,7 @@ static bool run_compute(vtc_context *ctx, vtc_op *c, const vtc_tensor *const *in
   scalar init = {0, 0};
   if (reduce) attr_scalar(vtc_te_compute_init(c), &init);
   double init_v = vtc_type_is_float(rt->element) ? init.f : (double)init.i;
-  int64_t numel = vtc_tensor_numel(result), nred_points = 1;
-  for (unsigned i = 0; i < nred; i++) nred_points *= ext[i];
+  int64_t numel = vtc_tensor_numel(result), nred_points = domain_size(nred, ext); /* checked above when numel > 0 */
   for (int64_t e = 0; ok && e < numel; e++) {
     int64_t rem = e;
     for (unsigned d = rank; d-- > 0;) {

@@ -60,9 +60,14 @@ static interval eval(const vtc_affine_expr *e, const interval *dims, unsigned nu
   if (!a.known || !b.known) return unknown();
   switch (e->kind) {
   case VTC_AFFINE_ADD: return make(a.lo + b.lo, a.hi + b.hi);
-  case VTC_AFFINE_MUL:
-    return make(min4(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi),
-                max4(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi));
+  case VTC_AFFINE_MUL: {
+    /* Bounds up to 2^40 each: a product may overflow (unknown then). */
+    int64_t p[4];
+    if (__builtin_mul_overflow(a.lo, b.lo, &p[0]) || __builtin_mul_overflow(a.lo, b.hi, &p[1]) ||
+        __builtin_mul_overflow(a.hi, b.lo, &p[2]) || __builtin_mul_overflow(a.hi, b.hi, &p[3]))
+      return unknown();
+    return make(min4(p[0], p[1], p[2], p[3]), max4(p[0], p[1], p[2], p[3]));
+  }
   case VTC_AFFINE_FLOORDIV:
   case VTC_AFFINE_CEILDIV: {
     if (b.lo != b.hi || b.lo == 0) return unknown();

@@ -59,6 +59,13 @@ typedef struct g2l {
   LLVMValueRef lane;
 } g2l;
 
+/* "file:line:col: 'gir.alloc'" (op's location and name) as a private
+ * string constant: where a run-time error of op is reported (the CUDA host
+ * plan's wording, runtime/rt_error.h). */
+LLVMValueRef g2l_where(g2l *t, vtc_op *op);
+/* A private NUL-terminated string constant. */
+LLVMValueRef g2l_string(g2l *t, const char *text);
+
 /* Reports `'op' op: message` at op's location; returns false. */
 bool g2l_error(g2l *t, vtc_op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

@@ -92,35 +92,41 @@ static uint64_t splitmix64(uint64_t *state) {
 
 /* The shape of random argument a: its type's static dims, with --shape and
  * --dim filling (and checked against) them. */
+/* Applies the --shape and --dim options of argument a to s (the type's
+ * shape, -1 for `?`, or a loaded input's with `from` naming it): each must
+ * agree with what s already says, static dims and earlier options alike. */
+static bool apply_dims(vtc_context *ctx, const run_options *o, vtc_op *func, unsigned a, vtc_shape *s,
+                       const char *from) {
+  const char *fname = vtc_symbol_name(func);
+  bool set[VTC_MAX_RANK] = {false};
+  for (size_t i = 0; i < o->dims.len; i++) {
+    const run_dim *d = &o->dims.data[i];
+    if (d->arg != a) continue;
+    bool whole = d->axis < 0;
+    if (whole && d->shape.rank != s->rank)
+      return vtc_error(ctx, func->loc, "--shape for argument #%u of @%s has rank %d, but %s has rank %d", a, fname,
+                       d->shape.rank, from ? from : "the argument", s->rank);
+    if (!whole && d->axis >= s->rank)
+      return vtc_error(ctx, func->loc, "--dim names axis %d of argument #%u of @%s, which has rank %d", d->axis, a,
+                       fname, s->rank);
+    for (int k = whole ? 0 : d->axis; k < (whole ? s->rank : d->axis + 1); k++) {
+      int64_t v = whole ? d->shape.dims[k] : d->size;
+      if (s->dims[k] >= 0 && s->dims[k] != v)
+        return vtc_error(ctx, func->loc, "--%s gives dim %d of argument #%u of @%s as %lld, but %s says %lld",
+                         whole ? "shape" : "dim", k, a, fname, (long long)v,
+                         from ? from : set[k] ? "an earlier --shape or --dim" : "its type", (long long)s->dims[k]);
+      s->dims[k] = v;
+      set[k] = true;
+    }
+  }
+  return true;
+}
+
 static bool random_shape(vtc_context *ctx, const run_options *o, vtc_op *func, unsigned a, const vtc_type *type,
                          vtc_shape *s) {
   const char *fname = vtc_symbol_name(func);
   vtc_graph_shape_of(type, s);
-  for (size_t i = 0; i < o->dims.len; i++) {
-    const run_dim *d = &o->dims.data[i];
-    if (d->arg != a) continue;
-    if (d->axis < 0) {
-      if (d->shape.rank != s->rank)
-        return vtc_error(ctx, func->loc, "--shape for argument #%u of @%s has rank %d, but the argument has rank %d",
-                         a, fname, d->shape.rank, s->rank);
-      for (int k = 0; k < s->rank; k++) {
-        if (s->dims[k] >= 0 && s->dims[k] != d->shape.dims[k])
-          return vtc_error(ctx, func->loc,
-                           "--shape gives dim %d of argument #%u of @%s as %lld, but its type says %lld",
-                           k, a, fname, (long long)d->shape.dims[k], (long long)s->dims[k]);
-        s->dims[k] = d->shape.dims[k];
-      }
-    } else {
-      int k = d->axis;
-      if (k >= s->rank)
-        return vtc_error(ctx, func->loc, "--dim names axis %d of argument #%u of @%s, which has rank %d", k, a, fname,
-                         s->rank);
-      if (s->dims[k] >= 0 && s->dims[k] != d->size)
-        return vtc_error(ctx, func->loc, "--dim gives dim %d of argument #%u of @%s as %lld, but its type says %lld", k,
-                         a, fname, (long long)d->size, (long long)s->dims[k]);
-      s->dims[k] = d->size;
-    }
-  }
+  if (!apply_dims(ctx, o, func, a, s, NULL)) return false;
   for (int k = 0; k < s->rank; k++)
     if (s->dims[k] < 0)
       return vtc_error(ctx, func->loc,
@@ -158,9 +164,10 @@ static bool make_random(vtc_context *ctx, const run_options *o, vtc_op *func, un
       v = (double)(r >> 63);
     } else if (is_float) {
       v = lo + (double)(r >> 11) * 0x1.0p-53 * (hi - lo);
-    } else { /* integers in [ceil(lo), ceil(hi)) */
-      double l = ceil(lo), span = ceil(hi) - l;
-      v = span >= 1 ? l + (double)(r % (uint64_t)span) : l;
+    } else { /* integers in [ceil(lo), ceil(hi)), the range clipped to the type's */
+      double tmin = d == VTC_I32 ? -0x1p31 : -0x1p63, tmax = d == VTC_I32 ? 0x1p31 : 0x1p63;
+      double l = fmin(fmax(ceil(lo), tmin), tmax), span = fmin(fmax(ceil(hi), tmin), tmax) - l;
+      v = span >= 0x1p64 ? (double)(int64_t)r : span >= 1 ? l + (double)(r % (uint64_t)span) : l;
     }
     vtc_tensor_set_f64(t, i, v);
   }
@@ -249,6 +256,11 @@ static bool load_inputs(vtc_context *ctx, const run_options *o, vtc_op *func, vt
       fprintf(stderr, "vtc-run: error: input for argument #%u of @%s: %s\n", a, fname, err);
       return false;
     }
+    /* --shape/--dim must agree with the file too (they size nothing here). */
+    vtc_shape held = vtc_tensor_shape(&ins[a]);
+    char from[4200];
+    snprintf(from, sizeof from, "the input '%s'", path);
+    if (!apply_dims(ctx, o, func, a, &held, from)) return false;
     if (vtc_graph_check_tensor(type, &ins[a], err, sizeof err)) {
       char *ts = vtc_type_to_string(type), got[256];
       vtc_graph_tensor_str(&ins[a], got, sizeof got);

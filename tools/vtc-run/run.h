@@ -64,6 +64,12 @@ bool run_cuda(run_request *req);
 /* The default pipeline of --target=cuda. */
 #define RUN_CUDA_PIPELINE "lower-graph-to-te,lower-te-to-gir{hierarchy=gpu}"
 
+/* Shared by the compiled targets: a run-time error message of a runtime
+ * ("FILE:LINE:COL: 'op': what", the location of the op that failed) as a
+ * diagnostic at that location, "<what_failed>: 'op': what"; a message
+ * without a location is reported at `fallback`. Returns false. */
+bool run_runtime_error(vtc_context *ctx, const vtc_loc *fallback, const char *what_failed, const char *message);
+
 /* Shared by the compiled targets: a monotonic clock in milliseconds, and
  * --bench's summary of n timed runs (ms is sorted in place) into req. */
 double run_now_ms(void);

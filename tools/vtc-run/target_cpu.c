@@ -3,6 +3,7 @@
  * (runtime/cpu_exec.h: gir-to-llvm, ORC JIT at O3) and runs the entry on
  * the inputs; --bench times the compiled entry alone, --report-memory reads
  * the runtime allocator's peak (runtime/rt_alloc.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -11,6 +12,24 @@
 #include "runtime/cpu_exec.h"
 #include "runtime/rt_alloc.h"
 #include "tools/vtc-run/run.h"
+
+bool run_runtime_error(vtc_context *ctx, const vtc_loc *fallback, const char *what_failed, const char *message) {
+  const char *m = message ? message : "unknown error";
+  /* FILE:LINE:COL: with FILE up to the last ':' before the two numbers. */
+  const char *p = m;
+  unsigned line = 0, col = 0;
+  int used = 0;
+  for (const char *c = strchr(m, ':'); c; c = strchr(c + 1, ':')) {
+    if (sscanf(c, ":%u:%u: %n", &line, &col, &used) == 2 && used > 0) {
+      char *file = vtc_xstrdup(m);
+      file[c - m] = 0;
+      const vtc_loc *loc = vtc_loc_file(ctx, file, line, col);
+      free(file);
+      return vtc_error(ctx, loc, "%s: %s", what_failed, c + used);
+    }
+  }
+  return vtc_error(ctx, fallback, "%s: %s", what_failed, p);
+}
 
 double run_now_ms(void) {
   struct timespec ts;
@@ -45,8 +64,11 @@ static bool bench(run_request *req, vtc_cpu_program *prog) {
     double s = 0;
     char *err = NULL;
     ok = vtc_cpu_program_run(prog, req->inputs, req->num_inputs, NULL, &s, &err) == 0;
-    if (!ok) vtc_error(req->ctx, req->entry->loc, "benchmark run of @%s failed: %s", vtc_symbol_name(req->entry),
-                       err ? err : "unknown error");
+    if (!ok) {
+      char *what = vtc_format("benchmark run of @%s failed", vtc_symbol_name(req->entry));
+      run_runtime_error(req->ctx, req->entry->loc, what, err);
+      free(what);
+    }
     free(err);
     if (i >= 0) ms[i] = 1e3 * s;
   }
@@ -84,7 +106,9 @@ bool run_cpu(run_request *req) {
     req->num_allocs = st.num_allocs;
     req->measured_peak = req->measured_allocs = true;
   } else {
-    vtc_error(req->ctx, req->entry->loc, "running @%s on the CPU failed: %s", name, err ? err : "unknown error");
+    char *what = vtc_format("running @%s on the CPU failed", name);
+    run_runtime_error(req->ctx, req->entry->loc, what, err);
+    free(what);
   }
   free(err);
   if (ok && req->bench > 0) ok = bench(req, prog);
