@@ -9,6 +9,7 @@
  * VTC_RT_NO_CACHE=1 turns the cache off (to let ASan see every free). */
 #include "runtime/rt_alloc.h"
 #include "runtime/rt_error.h"
+#include "runtime/tensor.h"
 
 #include <inttypes.h>
 #include <pthread.h>
@@ -193,7 +194,7 @@ void *vtc_rt_alloc_buffer(int64_t elem_bytes, int64_t rank, const int64_t *dims,
   else if (overflow)
     vtc_rt_fail(where, "cannot allocate a buffer of %s%s%s of %" PRId64 " bytes: its size in bytes overflows int64",
                 shape, sep, of, elem_bytes);
-  void *p = negative || overflow ? NULL : vtc_rt_alloc(bytes);
+  void *p = negative || overflow || !vtc_alloc_fits((uint64_t)bytes, 1) ? NULL : vtc_rt_alloc(bytes);
   if (!p && !negative && !overflow)
     vtc_rt_fail(where, "cannot allocate a buffer of %s%s%s of %" PRId64 " bytes (%" PRId64 " bytes): out of memory",
                 shape, sep, of, elem_bytes, bytes);

@@ -95,7 +95,7 @@ int vtc_kernel_reduce(vtc_reduce_op op, const vtc_tensor *x, const vtc_reduce_at
    * reduced dim is empty (tensor<?x0xf32> with ? bound to 2^62); calloc
    * checks the accumulators' byte count too. */
   if (vtc_kernel_alloc(name, out, x->dtype, &os, err, errlen)) return -1;
-  double *acc = calloc(nout ? (size_t)nout : 1, sizeof(double));
+  double *acc = vtc_alloc_fits((uint64_t)nout, sizeof(double)) ? calloc(nout ? (size_t)nout : 1, sizeof(double)) : NULL;
   if (!acc) {
     vtc_tensor_free(out);
     return vtc_errorf(err, errlen, "%s: out of memory", name);
@@ -295,7 +295,8 @@ int vtc_kernel_attention(const vtc_tensor *q, const vtc_tensor *k, const vtc_ten
   attention_job j = {.q = q, .k = k, .v = v, .hq = qs.dims[1], .hkv = ks.dims[1], .sq = qs.dims[2],
                      .skv = ks.dims[2], .d = qs.dims[3], .dv = vs.dims[3], .causal = a->causal};
   j.scale = a->has_scale ? a->scale : j.d > 0 ? 1.0 / sqrt((double)j.d) : 1.0;
-  j.p = calloc(j.skv ? (size_t)j.skv : 1, sizeof(double)); /* skv may be huge when D is 0 */
+  /* skv may be huge when D is 0 (the keys are empty). */
+  j.p = vtc_alloc_fits((uint64_t)j.skv, sizeof(double)) ? calloc(j.skv ? (size_t)j.skv : 1, sizeof(double)) : NULL;
   if (!j.p) return vtc_errorf(err, errlen, "attention: out of memory");
   if (vtc_kernel_alloc("attention", out, q->dtype, &os, err, errlen)) {
     free(j.p);
