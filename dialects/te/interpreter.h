@@ -18,8 +18,10 @@
  * Semantics (dialects/te/README.md): the body is evaluated per iteration
  * point in f64 (integers in int64, wrapped to their width), reductions fold
  * in row-major order of the reduction indices starting from `init` with an
- * f64 accumulator, and each output element is rounded once to the result's
- * element type when stored. Dynamic sizes come from the symbols (te.dim of
+ * f64 accumulator for floats and an exact int64 one for integers (sum and
+ * prod wrap, as the compiled code's do), and each output element is
+ * rounded once to the result's element type when stored (integers exactly,
+ * wrapped to the width: i64 values beyond 2^53 survive). Dynamic sizes come from the symbols (te.dim of
  * the inputs, scalar arguments, arithmetic on them); a static result dim
  * that disagrees with the evaluated `shape` is an error. A te.load outside
  * its input without `padding` is a located error naming the index.

@@ -285,6 +285,9 @@ static bool verify_compute(vtc_op *op) {
   if (!check_domain_map(op, "shape", shape, num_symbols)) return false;
   if (shape->num_results != rt->rank)
     return vtc_op_error(op, "'shape' map has %u results, but the result has rank %u", shape->num_results, rt->rank);
+  /* The interpreters' tensors and the lowerings' kernels stop there. */
+  if (rt->rank > VTC_TE_MAX_RANK)
+    return vtc_op_error(op, "result rank %u exceeds %d, the most vtc runs", rt->rank, VTC_TE_MAX_RANK);
   for (unsigned i = 0; i < rt->rank; i++) {
     int64_t d = vtc_tensor_dim(rt, i);
     const vtc_affine_expr *e = shape->results[i];
@@ -306,6 +309,9 @@ static bool verify_compute(vtc_op *op) {
   if (reduce) {
     if (!check_domain_map(op, "reduce", reduce, num_symbols)) return false;
     if (reduce->num_results == 0) return vtc_op_error(op, "'reduce' map must have at least one result");
+    if (reduce->num_results > VTC_TE_MAX_RANK)
+      return vtc_op_error(op, "'reduce' map has %u results; at most %d reduction axes are supported",
+                          reduce->num_results, VTC_TE_MAX_RANK);
     for (unsigned i = 0; i < reduce->num_results; i++) {
       const vtc_affine_expr *e = reduce->results[i];
       /* An empty domain is allowed: the result is `init` (a sum over zero

@@ -16,6 +16,10 @@ void vtc_register_te_dialect(vtc_context *ctx);
 void vtc_register_te_passes(vtc_context *ctx);
 
 /* Attribute names (generic form). */
+/* The most output dims, and reduction axes, of a te.compute (the
+ * interpreters' tensors and the kernels of lower-te-to-gir stop there). */
+#define VTC_TE_MAX_RANK 8
+
 #define VTC_TE_ATTR_NUM_INPUTS "num_inputs" /* te.compute: i64 */
 #define VTC_TE_ATTR_SHAPE "shape"           /* te.compute: affine map, no dims */
 #define VTC_TE_ATTR_REDUCE "reduce"         /* te.compute: affine map, no dims (optional) */
@@ -126,8 +130,10 @@ vtc_value *vtc_te_build_dim(vtc_builder *b, const vtc_loc *loc, vtc_value *tenso
 /* The static in-bounds proof (verify_bounds.c), run by te.compute's
  * verifier: for every te.load without padding, interval evaluation of each
  * map result over the iteration domain (when the domain and the input's
- * dimension are static) must stay inside the input. Emits a located error
- * on the load and returns false when some access is out of bounds. */
+ * dimension are static) must stay inside the input; and no map (shape,
+ * reduce, any load's) may overflow int64 in its constants or over the
+ * static domain. Emits a located error on the compute or the load and
+ * returns false when some access is out of bounds or overflows. */
 bool vtc_te_verify_bounds(vtc_op *compute);
 
 #endif

@@ -165,9 +165,23 @@ static LLVMValueRef compute(g2l *t, vtc_op *op, int code, LLVMValueRef x, LLVMVa
   case VTC_ARITH_ANDI: r = LLVMBuildAnd(b, x, y, ""); break;
   case VTC_ARITH_ORI: r = LLVMBuildOr(b, x, y, ""); break;
   case VTC_ARITH_XORI: r = LLVMBuildXor(b, x, y, ""); break;
-  case VTC_ARITH_SHLI: r = LLVMBuildShl(b, x, y, ""); break;
-  case VTC_ARITH_SHRSI: r = LLVMBuildAShr(b, x, y, ""); break;
-  case VTC_ARITH_SHRUI: r = LLVMBuildLShr(b, x, y, ""); break;
+  /* A shift by the width or more is poison in LLVM; arith's evaluator (and
+   * so both interpreters) gives 0, or the sign for shrsi. */
+  case VTC_ARITH_SHLI:
+  case VTC_ARITH_SHRUI: {
+    LLVMTypeRef ty = LLVMTypeOf(x);
+    unsigned w = LLVMGetIntTypeWidth(LLVMGetTypeKind(ty) == LLVMVectorTypeKind ? LLVMGetElementType(ty) : ty);
+    LLVMValueRef big = LLVMBuildICmp(b, LLVMIntUGE, y, const_like(t, ty, 0, w, false), "");
+    LLVMValueRef v = code == VTC_ARITH_SHLI ? LLVMBuildShl(b, x, y, "") : LLVMBuildLShr(b, x, y, "");
+    r = LLVMBuildSelect(b, big, LLVMConstNull(ty), v, "");
+    break;
+  }
+  case VTC_ARITH_SHRSI: {
+    LLVMTypeRef ty = LLVMTypeOf(x);
+    unsigned w = LLVMGetIntTypeWidth(LLVMGetTypeKind(ty) == LLVMVectorTypeKind ? LLVMGetElementType(ty) : ty);
+    r = LLVMBuildAShr(b, x, binary(t, "llvm.umin", y, const_like(t, ty, 0, w - 1, false)), "");
+    break;
+  }
   case VTC_ARITH_MAXSI: r = binary(t, "llvm.smax", x, y); break;
   case VTC_ARITH_MINSI: r = binary(t, "llvm.smin", x, y); break;
   case VTC_ARITH_MAXUI: r = binary(t, "llvm.umax", x, y); break;
