@@ -294,4 +294,13 @@ vtc_block *vtc_gir_for_body(const vtc_op *op);
 vtc_value *vtc_gir_for_induction_var(const vtc_op *op);
 unsigned vtc_gir_for_num_iter(const vtc_op *op);
 
+/* The buffer discipline of a host function (func.func of gir host code,
+ * one block), checked before it is compiled: no buffer is used or freed
+ * after its gir.free, an argument is neither freed nor returned (the caller
+ * owns it), no buffer is returned twice, and every buffer the function
+ * allocates is freed or returned. The gir interpreter checks the same as it
+ * runs; compiled code would double-free, read freed memory or leak.
+ * Returns false after a located error. */
+bool vtc_gir_check_host_buffers(vtc_op *func);
+
 #endif

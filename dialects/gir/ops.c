@@ -137,6 +137,10 @@ static bool verify_kernel(vtc_op *op) {
   if (l < 1) return vtc_op_error(op, "lanes must be at least 1, but is %lld", (long long)l);
   if (h == VTC_GIR_HIER_GPU && g > 32)
     return vtc_op_error(op, "a GPU group is one block: at most 32 warps (1024 threads), not %lld", (long long)g);
+  /* Bounds that keep groups x group_size and a unit's registers countable. */
+  if (g > 1024) return vtc_op_error(op, "group_size must be at most 1024, but is %lld", (long long)g);
+  if (l > VTC_GIR_MAX_REGISTER_ELEMS)
+    return vtc_op_error(op, "lanes must be at most %lld, but is %lld", (long long)VTC_GIR_MAX_REGISTER_ELEMS, (long long)l);
   vtc_block *entry = vtc_gir_kernel_body(op);
   if (!entry) return vtc_op_error(op, "requires a body");
   if (entry->num_args != ft->num_inputs)

@@ -684,6 +684,10 @@ static bool translate_host(g2l *t, vtc_op *func) {
   vtc_region *r = vtc_op_region(func, 0);
   if (!r->first) return true; /* a declaration: nothing to emit */
   if (r->first != r->last) return g2l_error(t, func, "'%s' has more than one block: not supported", name);
+  if (!vtc_gir_check_host_buffers(func)) {
+    t->failed = true;
+    return false;
+  }
   LLVMValueRef fn = host_decl(t, func);
   if (!fn) return false;
   if (LLVMGetFirstBasicBlock(fn)) return g2l_error(t, func, "'%s' is defined twice", name);
