@@ -64,3 +64,15 @@ func.func @relu(%a: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %0 = "graph.relu"(%a) : (tensor<?x?xf32>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
+
+// Work too large to interpret, from inputs that fit (84 MB): a 4096^2 image
+// by a 2048^2 kernel is 3.5e13 flops, hours in the reference kernels; each
+// interpreter refuses it before it runs.
+// RUN: not vtc-run %s --entry=big_conv --target=interp 2>&1 | FileCheck %s --check-prefix=CONV
+// RUN: not vtc-run %s --entry=big_conv --target=te 2>&1 | FileCheck %s --check-prefix=CONV-TE
+// CONV: size-errors.mlir:[[@LINE+3]]:8: error: 'graph.conv2d' op is too large to interpret: 35218740215808 flops, more than the 68719476736 the reference interpreter runs per op
+// CONV-TE: size-errors.mlir:[[@LINE+2]]:8: error: te interpreter: the iteration domain is too large to interpret: 4198401 output elements x 4194304 reduction points
+func.func @big_conv(%a: tensor<1x1x4096x4096xf32>, %w: tensor<1x1x2048x2048xf32>) -> tensor<1x1x2049x2049xf32> {
+  %0 = "graph.conv2d"(%a, %w) : (tensor<1x1x4096x4096xf32>, tensor<1x1x2048x2048xf32>) -> tensor<1x1x2049x2049xf32>
+  return %0 : tensor<1x1x2049x2049xf32>
+}
