@@ -50,7 +50,10 @@ void vtc_unravel_index(int64_t flat, const vtc_shape *s, int64_t *idx);
 int vtc_normalize_axis(const char *op, int64_t axis, int rank, int *out, char *err, size_t errlen);
 
 /* vtc_tensor_create_shape and vtc_tensor_clone for kernel outputs: the
- * message (size overflow, out of memory) starts with "op: ". */
+ * message (size overflow, out of memory, more than VTC_KERNEL_MAX_ELEMS
+ * elements: a reference kernel would take a minute writing them) starts
+ * with "op: ". */
+#define VTC_KERNEL_MAX_ELEMS ((int64_t)1 << 31)
 int vtc_kernel_alloc(const char *op, vtc_tensor *out, vtc_dtype dtype, const vtc_shape *shape, char *err,
                      size_t errlen);
 int vtc_kernel_clone(const char *op, const vtc_tensor *x, vtc_tensor *out, char *err, size_t errlen);

@@ -182,6 +182,11 @@ const char *vtc_reduce_op_name(vtc_reduce_op op) {
 int vtc_kernel_alloc(const char *op, vtc_tensor *out, vtc_dtype dtype, const vtc_shape *shape, char *err,
                      size_t errlen) {
   char msg[256];
+  bool overflow = false;
+  int64_t n = vtc_shape_numel_checked(shape, &overflow);
+  if (!overflow && n > VTC_KERNEL_MAX_ELEMS)
+    return vtc_errorf(err, errlen, "%s: a result of %lld elements is too large for the reference kernels (at most "
+                      "2^31: they take nanoseconds an element)", op, (long long)n);
   if (vtc_tensor_create_shape(out, dtype, shape, msg, sizeof msg)) return vtc_errorf(err, errlen, "%s: %s", op, msg);
   return 0;
 }

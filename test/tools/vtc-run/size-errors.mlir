@@ -25,7 +25,7 @@ func.func @matmul(%a: tensor<?x0xf32>, %b: tensor<0x?xf32>) -> tensor<?x?xf32> {
 // reference kernel's accumulators were sized with a wrapped count).
 // RUN: not vtc-run %s --entry=reduce --dim=0.0=4611686018427387904 --target=interp 2>&1 | FileCheck %s --check-prefix=REDUCE
 // RUN: not vtc-run %s --entry=reduce --dim=0.0=4611686018427387904 --target=cpu 2>&1 | FileCheck %s --check-prefix=REDUCE-CPU
-// REDUCE: size-errors.mlir:[[@LINE+3]]:8: error: 'graph.reduce_sum' op reduce_sum: tensor size overflows
+// REDUCE: size-errors.mlir:[[@LINE+3]]:8: error: 'graph.reduce_sum' op reduce_sum: a result of 4611686018427387904 elements is too large for the reference kernels (at most 2^31
 // REDUCE-CPU: size-errors.mlir:[[@LINE+2]]:8: error: running @reduce on the CPU failed: 'gir.alloc': cannot allocate a buffer of 4611686018427387904 elements of 4 bytes: its size in bytes overflows int64
 func.func @reduce(%a: tensor<?x0xf32>) -> tensor<?xf32> {
   %0 = "graph.reduce_sum"(%a) {axes = [1], keepdims = false} : (tensor<?x0xf32>) -> tensor<?xf32>
@@ -44,11 +44,13 @@ func.func @attention(%q: tensor<1x1x2x0xf32>, %k: tensor<1x1x?x0xf32>, %v: tenso
   return %0 : tensor<1x1x2x0xf32>
 }
 
-// A result that does not overflow but does not fit in memory (4 TB).
+// A result that does not overflow but does not fit in memory (4 TB): the
+// reference kernels stop at 2^31 elements, the runtimes at the machine's
+// memory.
 // RUN: not vtc-run %s --entry=huge --target=interp 2>&1 | FileCheck %s --check-prefix=HUGE
 // RUN: not vtc-run %s --entry=huge --target=te 2>&1 | FileCheck %s --check-prefix=HUGE-TE
 // RUN: not vtc-run %s --entry=huge --target=cpu 2>&1 | FileCheck %s --check-prefix=HUGE-CPU
-// HUGE: size-errors.mlir:[[@LINE+4]]:8: error: 'graph.expand' op expand: out of memory allocating 1000000000000 elements
+// HUGE: size-errors.mlir:[[@LINE+4]]:8: error: 'graph.expand' op expand: a result of 1000000000000 elements is too large for the reference kernels (at most 2^31
 // HUGE-TE: size-errors.mlir:[[@LINE+3]]:8: error: te interpreter: the iteration domain is too large to interpret: 1000000000000 output elements
 // HUGE-CPU: size-errors.mlir:[[@LINE+2]]:8: error: running @huge on the CPU failed: 'gir.alloc': cannot allocate a buffer of 1000000x1000000 elements of 4 bytes (4000000000000 bytes): out of memory
 func.func @huge(%a: tensor<1x1xf32>) -> tensor<1000000x1000000xf32> {
