@@ -6,10 +6,12 @@
 
 #include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "runtime/rt_alloc.h"
 
@@ -92,4 +94,74 @@ void vtc_rt_raise_kernel_error(void) {
   kernel_where = kernel_message = NULL;
   pthread_mutex_unlock(&kernel_lock);
   if (message) vtc_rt_fail(where, "%s", message);
+}
+
+/* ---- the fault net ----------------------------------------------------------- */
+
+static char *fault_message;
+static size_t fault_length;
+static bool fault_installed;
+static struct sigaction fault_old_segv, fault_old_bus;
+static void *fault_stack;
+
+static int fault_taken;
+
+static void on_fault(int sig) {
+  (void)sig;
+  /* One message when several threads fault: the first writes and exits,
+   * the others wait for the exit. Only async-signal-safe calls. */
+  if (__atomic_exchange_n(&fault_taken, 1, __ATOMIC_SEQ_CST))
+    for (;;) pause();
+  const char *m = fault_message;
+  size_t n = fault_length;
+  while (m && n > 0) {
+    ssize_t w = write(STDERR_FILENO, m, n);
+    if (w <= 0) break;
+    m += w;
+    n -= (size_t)w;
+  }
+  _exit(1);
+}
+
+void vtc_rt_set_fault_message(const char *message) {
+  if (!message) {
+    if (fault_installed) {
+      sigaction(SIGSEGV, &fault_old_segv, NULL);
+      sigaction(SIGBUS, &fault_old_bus, NULL);
+      fault_installed = false;
+    }
+    free(fault_message);
+    fault_message = NULL;
+    fault_length = 0;
+    return;
+  }
+  size_t n = strlen(message);
+  char *m = malloc(n + 2);
+  if (!m) return;
+  memcpy(m, message, n);
+  m[n] = '\n';
+  m[n + 1] = 0;
+  char *old = fault_message;
+  fault_message = m;
+  fault_length = n + 1;
+  free(old);
+  if (fault_installed) return;
+  /* An alternate stack for this thread, so that a fault from a stack that
+   * is full still reaches the handler (kept for the process's life). */
+  if (!fault_stack) {
+    size_t size = 64 * 1024;
+    fault_stack = malloc(size);
+    if (fault_stack) {
+      stack_t ss = {.ss_sp = fault_stack, .ss_size = size, .ss_flags = 0};
+      sigaltstack(&ss, NULL);
+    }
+  }
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_fault;
+  sa.sa_flags = SA_ONSTACK;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGSEGV, &sa, &fault_old_segv);
+  sigaction(SIGBUS, &sa, &fault_old_bus);
+  fault_installed = true;
 }

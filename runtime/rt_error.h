@@ -21,6 +21,16 @@ int vtc_rt_guarded_call(void (*fn)(void *), void *arg, char **error);
  * prints "vtc runtime: error: WHERE: MESSAGE" and exits with status 1. */
 void vtc_rt_fail(const char *where, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* A last resort for compiled code that faults (SIGSEGV, SIGBUS: an access
+ * out of bounds that no verifier could rule out, in a hand-written te or
+ * gir module whose loads depend on run-time sizes): while a message is set,
+ * such a fault on any thread writes it (with a newline) to stderr and ends
+ * the process with status 1 at once, instead of a crash. The memory may be
+ * corrupt by then, so nothing else runs (no unwinding, no atexit). NULL
+ * restores the previous handlers. The message is copied. For a runner
+ * (vtc-run) only: a library must not exit its host. */
+void vtc_rt_set_fault_message(const char *message);
+
 /* ---- entry points of JIT'd code (registered in the JIT, runtime/jit.h) --- */
 
 /* vtc_rt_fail(where, "%s", message), for host code. */

@@ -11,6 +11,7 @@
 #include "dialects/builtin/dialects.h"
 #include "runtime/cpu_exec.h"
 #include "runtime/rt_alloc.h"
+#include "runtime/rt_error.h"
 #include "tools/vtc-run/run.h"
 
 bool run_runtime_error(vtc_context *ctx, const vtc_loc *fallback, const char *what_failed, const char *message) {
@@ -77,6 +78,24 @@ static bool bench(run_request *req, vtc_cpu_program *prog) {
   return ok;
 }
 
+/* Compiled code assumes the accesses a verifier could not prove in bounds
+ * are (te loads whose maps use run-time sizes, gir views at run-time
+ * offsets; the interpreters check each one). One that is not faults: the
+ * fault net turns that into this located error and exit 1, not a crash. */
+static void set_fault_net(run_request *req, const char *name) {
+  const vtc_loc *loc = vtc_loc_file_of(req->entry->loc);
+  char *msg = loc ? vtc_format("%s:%u:%u: error: running @%s on the CPU failed: the compiled code made an invalid "
+                               "memory access (an access out of bounds that no verifier could rule out; "
+                               "--target=te or --target=gir check every access and name the op)",
+                               loc->name, loc->line, loc->col, name)
+                  : vtc_format("error: running @%s on the CPU failed: the compiled code made an invalid memory "
+                               "access (an access out of bounds that no verifier could rule out; --target=te or "
+                               "--target=gir check every access and name the op)",
+                               name);
+  vtc_rt_set_fault_message(msg);
+  free(msg);
+}
+
 bool run_cpu(run_request *req) {
   const char *name = vtc_symbol_name(req->entry);
   double t0 = run_now_ms();
@@ -98,6 +117,7 @@ bool run_cpu(run_request *req) {
    * results, as the interpreter's peak does), above what was live before. */
   vtc_rt_memory_reset_peak();
   int64_t base = vtc_rt_memory_get_stats().live_bytes;
+  set_fault_net(req, name);
   bool ok = vtc_cpu_program_run(prog, req->inputs, req->num_inputs, &req->outputs, NULL, &err) == 0;
   if (ok) {
     vtc_rt_memory_stats st = vtc_rt_memory_get_stats();
@@ -112,6 +132,7 @@ bool run_cpu(run_request *req) {
   }
   free(err);
   if (ok && req->bench > 0) ok = bench(req, prog);
+  vtc_rt_set_fault_message(NULL);
   vtc_cpu_program_destroy(prog);
   return ok;
 }
