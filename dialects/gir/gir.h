@@ -102,8 +102,10 @@ typedef struct vtc_gir_slice_info {
 #define VTC_GIR_MAX_SLICE_SIZE ((int64_t)1 << 31) /* bound on num, width and a static stride */
 /* A register slice lives in one unit's registers: num * width at most this
  * (a GPU warp's 32 lanes x 128 elements is 4096; lower-te-to-gir stays far
- * below). */
-#define VTC_GIR_MAX_REGISTER_ELEMS ((int64_t)1 << 16)
+ * below, at most vector-bits / 8 = 8192). It is also the most LLVM takes in
+ * one vector: gir-to-llvm's vectors of more elements abort LLVM's code
+ * generator ("SmallVector unable to grow"). */
+#define VTC_GIR_MAX_REGISTER_ELEMS ((int64_t)1 << 15)
 /* A shared buffer is a GPU block's static shared memory (48 KiB at most) or
  * a stack array of a CPU unit: its bytes at most this. */
 #define VTC_GIR_MAX_SHARED_BYTES ((int64_t)48 << 10)

@@ -473,7 +473,7 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   const t2g_options resolved = resolve_options(options), *o = &resolved;
   t2g_state S = {.ctx = vtc_pass_context_ctx(pc), .module = root, .opts = o};
   /* Bounds that keep every register slice within VTC_GIR_MAX_REGISTER_ELEMS
-   * (a fused softmax holds 16 chunks of 65536 / 32 f32 lanes), a launch
+   * (at most 65536 / 8 lanes, each a slice of its own), a launch
    * within a GPU grid's 2^31 - 1 groups, and a group's units countable. */
   if (o->vector_bits < 8 || o->vector_bits > 65536 || o->max_units < 1 || o->max_units > INT32_MAX ||
       o->group_size < 1 || o->group_size > 1024)

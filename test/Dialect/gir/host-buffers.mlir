@@ -27,7 +27,7 @@
 // RUN: not vtc-run %t/group.mlir --target=cpu 2>&1 | FileCheck %s --check-prefix=GROUP
 // GROUP: group.mlir:1:1: error: 'gir.kernel' op group_size must be at most 1024, but is 9223372036854775807
 // RUN: not vtc-opt %t/lanes.mlir 2>&1 | FileCheck %s --check-prefix=LANES
-// LANES: lanes.mlir:1:1: error: 'gir.kernel' op lanes must be at most 65536, but is 100000
+// LANES: lanes.mlir:1:1: error: 'gir.kernel' op lanes must be at most 32768, but is 100000
 // The discipline lower-te-to-gir follows passes.
 // RUN: vtc-translate %t/fine.mlir -o /dev/null
 

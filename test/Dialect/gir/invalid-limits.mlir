@@ -1,22 +1,23 @@
-// gir types and ops that no unit can hold: a register slice beyond 65536
+// gir types and ops that no unit can hold: a register slice beyond 32768
 // elements (one unit's registers; the interpreter used to abort allocating
-// it), a shared buffer beyond a GPU block's 48 KiB of static shared memory
+// it, and LLVM aborts on a vector of more elements), a shared buffer beyond
+// a GPU block's 48 KiB of static shared memory
 // (on a CPU a stack array: a huge one crashed the compiled code). Each is a
 // located error.
 // RUN: vtc-opt --verify-diagnostics --split-input-file %s
 
-// expected-error@+1 {{invalid !gir.slice: a register slice holds at most 65536 elements (num * width)}}
+// expected-error@+1 {{invalid !gir.slice: a register slice holds at most 32768 elements (num * width)}}
 func.func private @f(!gir.slice<register, 100000000x100000000xf32>)
 
 // -----
 
-// expected-error@+1 {{invalid !gir.slice: a register slice holds at most 65536 elements (num * width)}}
-func.func private @f(!gir.slice<register, 257x256xf32>)
+// expected-error@+1 {{invalid !gir.slice: a register slice holds at most 32768 elements (num * width)}}
+func.func private @f(!gir.slice<register, 129x256xf32>)
 
 // -----
 
 // The largest register slice is fine.
-func.func private @f(!gir.slice<register, 256x256xf32>)
+func.func private @f(!gir.slice<register, 128x256xf32>)
 
 // -----
 
