@@ -105,11 +105,11 @@ char *vtc_read_file(const char *path, size_t *len) {
   char chunk[65536];
   size_t n;
   while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) vtc_strbuf_append(&b, chunk, n);
-  int failed = ferror(f);
+  int failed = ferror(f) ? errno : 0; /* a directory reads as EISDIR */
   if (f != stdin) fclose(f);
   if (failed) {
     vtc_strbuf_free(&b);
-    errno = EIO;
+    errno = failed > 0 ? failed : EIO;
     return NULL;
   }
   if (len) *len = b.len;

@@ -105,11 +105,13 @@ bool vtc_tensor_has_static_shape(const vtc_type *t) {
 
 int64_t vtc_tensor_num_elements(const vtc_type *t) {
   int64_t n = 1;
+  bool saturated = false;
   for (unsigned i = 0; i < t->rank; i++) {
     if (t->tail[i].dim == VTC_DYNAMIC) return -1;
-    n *= t->tail[i].dim;
+    if (t->tail[i].dim == 0) n = 0;
+    else if (n && !saturated && __builtin_mul_overflow(n, t->tail[i].dim, &n)) saturated = true;
   }
-  return n;
+  return n == 0 ? 0 : saturated ? INT64_MAX : n;
 }
 
 const vtc_type *vtc_type_element(const vtc_type *t) {

@@ -75,7 +75,8 @@ unsigned vtc_type_bit_width(const vtc_type *t);
 
 static inline int64_t vtc_tensor_dim(const vtc_type *t, unsigned i) { return t->tail[i].dim; }
 bool vtc_tensor_has_static_shape(const vtc_type *t);
-/* Number of elements of a static tensor, -1 when any dimension is dynamic. */
+/* Number of elements of a static tensor, -1 when any dimension is dynamic;
+ * INT64_MAX when the product overflows (and no dimension is 0). */
 int64_t vtc_tensor_num_elements(const vtc_type *t);
 /* The element type of a tensor, or t itself for a scalar. */
 const vtc_type *vtc_type_element(const vtc_type *t);

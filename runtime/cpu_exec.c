@@ -18,6 +18,7 @@
 #include "runtime/ffi_call.h"
 #include "runtime/jit.h"
 #include "runtime/rt_alloc.h"
+#include "runtime/rt_error.h"
 #include "targets/x86/host.h"
 
 /* What one buffer argument or result of the entry must be. */
@@ -209,6 +210,20 @@ static char *take_result(const vtc_cpu_program *p, unsigned r, const int64_t *re
   return NULL;
 }
 
+/* The libffi call of the entry, run under vtc_rt_guarded_call so that a
+ * run-time error of the compiled code (rt_error.h) comes back as a message. */
+typedef struct entry_call {
+  const vtc_cpu_program *p;
+  const vtc_ffi_value *args;
+  int rc;
+  char *error;
+} entry_call;
+
+static void call_entry(void *arg) {
+  entry_call *c = arg;
+  c->rc = vtc_ffi_call(c->p->sig, c->p->fn, c->args, NULL, &c->error);
+}
+
 int vtc_cpu_program_run(vtc_cpu_program *p, const vtc_tensor *inputs, unsigned num_inputs, vtc_tensor **outputs,
                         double *seconds, char **error) {
   if (error) *error = NULL;
@@ -237,9 +252,12 @@ int vtc_cpu_program_run(vtc_cpu_program *p, const vtc_tensor *inputs, unsigned n
     }
   }
   char *err = NULL;
+  entry_call call = {p, args, -1, NULL};
   double t0 = now_seconds();
-  int rc = vtc_ffi_call(p->sig, p->fn, args, NULL, &err);
+  int rc = vtc_rt_guarded_call(call_entry, &call, &err) == 0 ? call.rc : -1;
   double t1 = now_seconds();
+  if (call.rc != 0 && !err) err = call.error;
+  else free(call.error);
   if (seconds) *seconds = t1 - t0;
   if (rc == 0 && (err = take_check_failure(p))) rc = -1;
   bool called = rc == 0; /* a failed call filled no records */

@@ -46,7 +46,11 @@ unsigned vtc_cpu_program_num_results(const vtc_cpu_program *p);
  * results are dropped (benchmark runs). The result buffers the entry
  * allocated with vtc_rt_alloc are freed before returning in both cases.
  * `seconds`, when non-NULL, gets the wall time of the entry call alone (not
- * argument set-up, copies or frees). Returns 0, or -1 with *error set. */
+ * argument set-up, copies or frees). Returns 0, or -1 with *error set. A
+ * run-time error of the compiled code (a buffer whose size overflows or
+ * does not fit in memory, an integer division by zero: rt_error.h) ends
+ * the call with "WHERE: MESSAGE", WHERE naming the op's location, after
+ * every buffer it allocated is freed. */
 int vtc_cpu_program_run(vtc_cpu_program *p, const vtc_tensor *inputs, unsigned num_inputs, vtc_tensor **outputs,
                         double *seconds, char **error);
 

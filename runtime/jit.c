@@ -18,6 +18,7 @@
 #include <llvm-c/Orc.h>
 
 #include "runtime/rt_alloc.h"
+#include "runtime/rt_error.h"
 #include "runtime/thread_pool.h"
 #include "targets/target.h"
 #include "targets/x86/host.h"
@@ -35,6 +36,9 @@ const vtc_runtime_symbol vtc_rt_symbols[] = {
   {"vtc_rt_num_threads", (void *)vtc_rt_num_threads, "i32()"},
   {"vtc_rt_alloc", (void *)vtc_rt_alloc, "ptr(i64)"},
   {"vtc_rt_free", (void *)vtc_rt_free, "void(ptr)"},
+  {"vtc_rt_alloc_buffer", (void *)vtc_rt_alloc_buffer, "ptr(i64,i64,ptr,ptr)"},
+  {"vtc_rt_host_error", (void *)vtc_rt_host_error, "void(ptr,ptr)"},
+  {"vtc_rt_kernel_error", (void *)vtc_rt_kernel_error, "void(ptr,ptr)"},
 };
 const size_t vtc_rt_num_symbols = sizeof vtc_rt_symbols / sizeof vtc_rt_symbols[0];
 

@@ -47,7 +47,11 @@ typedef struct vtc_runtime_symbol {
  *   void vtc_rt_parallel_for(void (*body)(i64 i, ptr ctx), i64 n, ptr ctx)
  *   i32  vtc_rt_num_threads(void)
  *   ptr  vtc_rt_alloc(i64 bytes)       64-byte aligned, counted (rt_alloc.h)
- *   void vtc_rt_free(ptr) */
+ *   void vtc_rt_free(ptr)
+ *   ptr  vtc_rt_alloc_buffer(i64 elem_bytes, i64 rank, ptr dims, ptr where)
+ *        gir.alloc's: a size that overflows or does not fit fails at `where`
+ *   void vtc_rt_host_error(ptr where, ptr message)    rt_error.h
+ *   void vtc_rt_kernel_error(ptr where, ptr message) */
 extern const vtc_runtime_symbol vtc_rt_symbols[];
 extern const size_t vtc_rt_num_symbols;
 

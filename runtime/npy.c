@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char MAGIC[6] = {'\x93', 'N', 'U', 'M', 'P', 'Y'};
 
@@ -41,6 +42,8 @@ static int parse_string(cursor *c, char *out, size_t cap, const char *what) {
   char quote = *c->p++;
   size_t n = 0;
   while (c->p < c->end && *c->p != quote) {
+    /* A NUL would end the C string early: '<f4\0junk' is not '<f4'. */
+    if (*c->p == '\0') return vtc_errorf(c->err, c->errlen, "malformed header: a NUL byte inside a string");
     if (*c->p == '\\' || n + 1 >= cap)
       return vtc_errorf(c->err, c->errlen, "malformed header: unsupported string for %s", what);
     out[n++] = *c->p++;
@@ -229,6 +232,12 @@ int vtc_npy_parse(const void *buf, size_t len, vtc_tensor *out, char *err, size_
 static unsigned char *read_whole_file(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
+  struct stat st;
+  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(f);
+    errno = EISDIR;
+    return NULL;
+  }
   size_t cap = 4096, n = 0, got;
   unsigned char *buf = malloc(cap);
   while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {

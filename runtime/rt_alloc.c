@@ -8,13 +8,34 @@
  * allocation of that class reuses one, as PyTorch's caching allocators do.
  * VTC_RT_NO_CACHE=1 turns the cache off (to let ASan see every free). */
 #include "runtime/rt_alloc.h"
+#include "runtime/rt_error.h"
+#include "runtime/tensor.h"
 
+#include <inttypes.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static _Atomic int64_t live_bytes, peak_bytes, num_allocs;
+
+/* The header in front of every block. While a scope is open on the
+ * allocating thread, the block is also on the scope's list, so that a
+ * failed run can free what the abandoned host code still held. */
+typedef struct block_header {
+  int64_t bytes;
+  struct block_header *prev, *next; /* the scope's list (NULL: not on one) */
+} block_header;
+_Static_assert(sizeof(block_header) <= VTC_RT_ALIGNMENT, "the header fits in one alignment unit");
+
+struct vtc_rt_alloc_scope {
+  block_header list; /* sentinel of a circular list */
+  vtc_rt_alloc_scope *outer;
+};
+
+static _Thread_local vtc_rt_alloc_scope *current_scope;
 
 enum {
   CACHE_MIN = 1 << 20,     /* smaller blocks go straight to malloc */
@@ -81,7 +102,16 @@ void *vtc_rt_alloc(int64_t bytes) {
   char *base = total >= CACHE_MIN && cache_enabled() ? cache_take(total) : NULL;
   if (!base) base = aligned_alloc(VTC_RT_ALIGNMENT, total);
   if (!base) return NULL;
-  *(int64_t *)base = bytes;
+  block_header *h = (block_header *)base;
+  h->bytes = bytes;
+  h->prev = h->next = NULL;
+  if (current_scope) {
+    block_header *head = &current_scope->list;
+    h->prev = head;
+    h->next = head->next;
+    head->next->prev = h;
+    head->next = h;
+  }
   int64_t live = atomic_fetch_add(&live_bytes, bytes) + bytes;
   int64_t peak = atomic_load(&peak_bytes);
   while (live > peak && !atomic_compare_exchange_weak(&peak_bytes, &peak, live)) {}
@@ -92,7 +122,13 @@ void *vtc_rt_alloc(int64_t bytes) {
 void vtc_rt_free(void *p) {
   if (!p) return;
   char *base = (char *)p - VTC_RT_ALIGNMENT;
-  int64_t bytes = *(int64_t *)base;
+  block_header *h = (block_header *)base;
+  int64_t bytes = h->bytes;
+  if (h->next) {
+    h->prev->next = h->next;
+    h->next->prev = h->prev;
+    h->prev = h->next = NULL;
+  }
   atomic_fetch_sub(&live_bytes, bytes);
   size_t total = block_total(bytes);
   if (total >= CACHE_MIN && cache_enabled() && cache_put(base, total)) return;
@@ -115,4 +151,52 @@ vtc_rt_memory_stats vtc_rt_memory_get_stats(void) {
 void vtc_rt_memory_reset_peak(void) {
   atomic_store(&peak_bytes, atomic_load(&live_bytes));
   atomic_store(&num_allocs, 0);
+}
+
+/* ---- scopes ------------------------------------------------------------------ */
+
+vtc_rt_alloc_scope *vtc_rt_alloc_scope_open(void) {
+  vtc_rt_alloc_scope *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  s->list.prev = s->list.next = &s->list;
+  s->outer = current_scope;
+  current_scope = s;
+  return s;
+}
+
+void vtc_rt_alloc_scope_close(vtc_rt_alloc_scope *s, bool free_blocks) {
+  if (!s) return;
+  current_scope = s->outer;
+  block_header *head = &s->list;
+  while (head->next != head) {
+    block_header *h = head->next;
+    head->next = h->next;
+    h->prev = h->next = NULL;
+    if (free_blocks) vtc_rt_free((char *)h + VTC_RT_ALIGNMENT);
+  }
+  free(s);
+}
+
+void *vtc_rt_alloc_buffer(int64_t elem_bytes, int64_t rank, const int64_t *dims, const char *where) {
+  char shape[256] = "";
+  size_t len = 0;
+  int64_t bytes = elem_bytes;
+  bool overflow = elem_bytes < 0, negative = false;
+  for (int64_t k = 0; k < rank; k++) {
+    if (len < sizeof shape)
+      len += (size_t)snprintf(shape + len, sizeof shape - len, "%s%" PRId64, k ? "x" : "", dims[k]);
+    if (dims[k] < 0) negative = true;
+    else if (!overflow && __builtin_mul_overflow(bytes, dims[k], &bytes)) overflow = true;
+  }
+  const char *sep = rank ? "" : "a scalar", *of = rank ? " elements" : "";
+  if (negative)
+    vtc_rt_fail(where, "cannot allocate a buffer of %s%s%s: a dimension is negative", shape, sep, of);
+  else if (overflow)
+    vtc_rt_fail(where, "cannot allocate a buffer of %s%s%s of %" PRId64 " bytes: its size in bytes overflows int64",
+                shape, sep, of, elem_bytes);
+  void *p = negative || overflow || !vtc_alloc_fits((uint64_t)bytes, 1) ? NULL : vtc_rt_alloc(bytes);
+  if (!p && !negative && !overflow)
+    vtc_rt_fail(where, "cannot allocate a buffer of %s%s%s of %" PRId64 " bytes (%" PRId64 " bytes): out of memory",
+                shape, sep, of, elem_bytes, bytes);
+  return p;
 }

@@ -4,6 +4,7 @@
 #ifndef VTC_RUNTIME_RT_ALLOC_H
 #define VTC_RUNTIME_RT_ALLOC_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Alignment of every block: one cache line, enough for AVX-512 loads. */
@@ -19,6 +20,21 @@ void *vtc_rt_alloc(int64_t bytes);
 void vtc_rt_free(void *p);
 /* Returns every cached block to the system. */
 void vtc_rt_memory_trim(void);
+
+/* The buffer of gir.alloc in host code: rank dims (each >= 0) of
+ * elem_bytes-byte elements, as vtc_rt_alloc. A negative dim, a byte size
+ * beyond int64 or an allocation that fails is a vtc_rt_fail at `where`
+ * (rt_error.h), so inside a guarded call it never returns NULL. */
+void *vtc_rt_alloc_buffer(int64_t elem_bytes, int64_t rank, const int64_t *dims, const char *where);
+
+/* Blocks allocated on this thread while a scope is open (the innermost one)
+ * are recorded in it until freed; closing it forgets them, or frees the
+ * ones still live with free_blocks (the cleanup of a failed run:
+ * rt_error.h). Scopes nest; open returns NULL when out of memory (nothing
+ * is recorded then). */
+typedef struct vtc_rt_alloc_scope vtc_rt_alloc_scope;
+vtc_rt_alloc_scope *vtc_rt_alloc_scope_open(void);
+void vtc_rt_alloc_scope_close(vtc_rt_alloc_scope *scope, bool free_blocks);
 
 /* Bytes live now and the most live at once since the last reset. */
 typedef struct vtc_rt_memory_stats {

@@ -5,9 +5,11 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int vtc_errorf(char *err, size_t errlen, const char *fmt, ...) {
   if (err && errlen) {
@@ -177,6 +179,22 @@ int vtc_dtype_from_name(const char *name, vtc_dtype *out) {
 
 /* ---- tensors ------------------------------------------------------------ */
 
+uint64_t vtc_max_alloc_bytes(void) {
+  static _Atomic uint64_t limit; /* 0: not read yet (a benign race reads it twice) */
+  uint64_t l = limit;
+  if (!l) {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    l = pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : UINT64_C(1) << 40;
+    limit = l;
+  }
+  return l;
+}
+
+bool vtc_alloc_fits(uint64_t count, uint64_t size) {
+  uint64_t bytes;
+  return !__builtin_mul_overflow(count, size, &bytes) && bytes <= vtc_max_alloc_bytes();
+}
+
 int vtc_tensor_create(vtc_tensor *t, vtc_dtype dtype, int rank, const int64_t *dims,
                       char *err, size_t errlen) {
   memset(t, 0, sizeof *t);
@@ -191,6 +209,9 @@ int vtc_tensor_create(vtc_tensor *t, vtc_dtype dtype, int rank, const int64_t *d
   }
   size_t size = DTYPES[dtype].size;
   if ((uint64_t)numel > SIZE_MAX / size) return vtc_errorf(err, errlen, "tensor size overflows");
+  if (!vtc_alloc_fits((uint64_t)numel, size))
+    return vtc_errorf(err, errlen, "out of memory allocating %lld elements (%llu bytes; the machine has %llu)",
+                      (long long)numel, (unsigned long long)numel * size, (unsigned long long)vtc_max_alloc_bytes());
   /* calloc(1, ...) for empty tensors keeps data non-NULL. */
   void *data = calloc(numel ? (size_t)numel : 1, size);
   if (!data) return vtc_errorf(err, errlen, "out of memory allocating %lld elements", (long long)numel);

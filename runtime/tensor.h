@@ -68,6 +68,15 @@ typedef struct vtc_tensor {
   void *data;
 } vtc_tensor;
 
+/* The most bytes one host allocation may ask for: the machine's physical
+ * memory (read once). A larger request fails with a message without
+ * reaching the allocator, which could only fail it later (or, under
+ * AddressSanitizer, abort on it). */
+uint64_t vtc_max_alloc_bytes(void);
+/* Whether count elements of `size` bytes fit under vtc_max_alloc_bytes
+ * (false on overflow too). */
+bool vtc_alloc_fits(uint64_t count, uint64_t size);
+
 /* Allocates a zero-filled tensor. Returns 0, or -1 with a message in err for
  * a bad rank, a negative dimension, a size overflow or exhausted memory (the
  * tensor is then left empty). `t` must not already own data. */

@@ -8,6 +8,8 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "runtime/rt_error.h"
+
 #include "targets/x86/host.h"
 
 /* Spin iterations (with a pause) before a thread sleeps: ~10-100 us. */
@@ -226,6 +228,9 @@ static void run_indices(int64_t begin, int64_t end, void *p) {
 void vtc_rt_parallel_for(void (*body)(int64_t i, void *ctx), int64_t n, void *ctx) {
   index_body b = {body, ctx};
   vtc_parallel_for(vtc_thread_pool_default(), n, run_indices, &b);
+  /* A kernel's error is raised once every chunk is done, on the thread
+   * that launched it (a nested loop leaves it to the outermost one). */
+  if (!in_parallel_region) vtc_rt_raise_kernel_error();
 }
 
 int32_t vtc_rt_num_threads(void) { return vtc_thread_pool_size(vtc_thread_pool_default()); }

@@ -118,6 +118,17 @@ typedef struct vtc_gir_slice_info {
 
 #define VTC_GIR_MAX_RANK 8
 #define VTC_GIR_MAX_SLICE_SIZE ((int64_t)1 << 31) /* bound on num, width and a static stride */
+/* A register slice lives in one unit's registers: num * width at most this
+ * (a GPU warp's 32 lanes x 128 elements is 4096; lower-te-to-gir stays far
+ * below, at most vector-bits / 8 = 8192). It is also the most LLVM takes in
+ * one vector: gir-to-llvm's vectors of more elements abort LLVM's code
+ * generator ("SmallVector unable to grow"). */
+#define VTC_GIR_MAX_REGISTER_ELEMS ((int64_t)1 << 15)
+/* A shared buffer is a GPU block's shared memory (static up to 48 KiB,
+ * dynamic above: gir-to-llvm checks each architecture's limit, 227 KiB on
+ * sm_90, the most any supported GPU gives a block) or a CPU group's
+ * buffer: its bytes at most this. */
+#define VTC_GIR_MAX_SHARED_BYTES ((int64_t)227 << 10)
 
 typedef struct vtc_gir_buffer_info {
   vtc_gir_level level; /* global or shared */
@@ -383,5 +394,14 @@ vtc_block *vtc_gir_switch_block(const vtc_op *op, unsigned i);
 /* The region that runs for selector value `value`: the case equal to it,
  * else the default (num_cases). */
 unsigned vtc_gir_switch_region_for(const vtc_op *op, int64_t value);
+
+/* The buffer discipline of a host function (func.func of gir host code,
+ * one block), checked before it is compiled: no buffer is used or freed
+ * after its gir.free, an argument is neither freed nor returned (the caller
+ * owns it), no buffer is returned twice, and every buffer the function
+ * allocates is freed or returned. The gir interpreter checks the same as it
+ * runs; compiled code would double-free, read freed memory or leak.
+ * Returns false after a located error. */
+bool vtc_gir_check_host_buffers(vtc_op *func);
 
 #endif

@@ -87,12 +87,19 @@ typedef struct interp {
   uint32_t epoch;       /* the running group's block syncs passed, from 1 */
   VTC_VEC(gshared) shared; /* the running group's shared buffers */
   failed_assert failed; /* in the running launch; op NULL: none */
+  int64_t steps;        /* taken so far, at most VTC_GIR_INTERP_MAX_STEPS */
 } interp;
 
 /* ---- interpreter.c ---------------------------------------------------------- */
 
 bool gi_fail(interp *I, vtc_op *op, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 gval *gi_slot(interp *I, vtc_value *v);
+/* The step budget (interpreter.h): gi_charge takes n steps (n >= 0);
+ * gi_afford refuses a loop or launch of `trips` trips, the first of which
+ * took `first` steps, when what is left cannot pay for them. Both report a
+ * located error and return false when over budget. */
+bool gi_charge(interp *I, vtc_op *op, int64_t n);
+bool gi_afford(interp *I, vtc_op *op, const char *what, int64_t trips, int64_t first);
 gval *gi_val(interp *I, vtc_op *op, unsigned i);
 void gi_gval_copy(gval *dst, const gval *src);
 void gi_gvals_free(vtc_ptrmap *m);

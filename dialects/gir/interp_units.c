@@ -27,6 +27,7 @@ typedef struct gframe {
   vtc_op *loop;
   vtc_op *next;
   int64_t iv, ub, step;
+  int64_t trips, first_steps; /* first_steps: I->steps at the first trip's start; -1 after it */
 } gframe;
 
 struct gunit {
@@ -136,6 +137,9 @@ static void set_index(interp *I, vtc_value *v, int64_t x) {
 static bool enter_for(interp *I, gunit *U, vtc_op *op) {
   int64_t lb = gi_val(I, op, 0)->s.i, ub = gi_val(I, op, 1)->s.i, step = gi_val(I, op, 2)->s.i;
   if (step <= 0) return gi_fail(I, op, "step %lld is not positive", (long long)step);
+  /* Trips counted without overflow: ub - lb may exceed int64. */
+  int64_t trips = ub <= lb ? 0 : (int64_t)(((uint64_t)ub - (uint64_t)lb - 1) / (uint64_t)step + 1);
+  if (!gi_afford(I, op, "the loop", trips, 1)) return false;
   vtc_block *body = vtc_gir_for_body(op);
   unsigned n = vtc_gir_for_num_iter(op);
   for (unsigned k = 0; k < n; k++) gi_gval_copy(gi_slot(I, body->args[1 + k]), gi_val(I, op, 3 + k));
@@ -145,13 +149,20 @@ static bool enter_for(interp *I, gunit *U, vtc_op *op) {
     return true;
   }
   set_index(I, body->args[0], lb);
-  VTC_VEC_PUSH(&U->stack, ((gframe){op, body->first, lb, ub, step}));
+  VTC_VEC_PUSH(&U->stack, ((gframe){op, body->first, lb, ub, step, trips, I->steps}));
   return true;
 }
 
-/* The gir.yield of a loop body: the next iteration, or the loop's results. */
-static void loop_back(interp *I, gunit *U, vtc_op *yield) {
+/* The gir.yield of a loop body: the next iteration, or the loop's results.
+ * After the first trip, a loop whose other trips cannot be paid for (the
+ * step budget) is refused at once. */
+static bool loop_back(interp *I, gunit *U, vtc_op *yield) {
   gframe *f = &U->stack.data[U->stack.len - 1];
+  if (f->first_steps >= 0) {
+    int64_t first = I->steps - f->first_steps;
+    f->first_steps = -1;
+    if (!gi_afford(I, f->loop, "the loop", f->trips - 1, first)) return false;
+  }
   vtc_block *body = vtc_gir_for_body(f->loop);
   unsigned n = vtc_gir_for_num_iter(f->loop);
   /* Through temporaries: a yielded value may be another carried argument. */
@@ -160,15 +171,16 @@ static void loop_back(interp *I, gunit *U, vtc_op *yield) {
   for (unsigned k = 0; k < n; k++) gi_gval_copy(gi_slot(I, body->args[1 + k]), &tmp[k]);
   for (unsigned k = 0; k < n; k++) free(tmp[k].elems);
   free(tmp);
-  f->iv += f->step;
-  if (f->iv < f->ub) {
+  /* The last trip may end past int64 (ub near the top): no overflow. */
+  if (!__builtin_add_overflow(f->iv, f->step, &f->iv) && f->iv < f->ub) {
     set_index(I, body->args[0], f->iv);
     f->next = body->first;
-    return;
+    return true;
   }
   vtc_op *loop = f->loop;
   U->stack.len--; /* the enclosing frame already points past the loop */
   for (unsigned k = 0; k < n; k++) gi_gval_copy(gi_slot(I, vtc_op_result(loop, k)), gi_slot(I, body->args[1 + k]));
+  return true;
 }
 
 /* Runs the unit until it waits at a block sync or returns. */
@@ -184,7 +196,7 @@ static bool step_unit(interp *I, gunit *U) {
       return true;
     }
     if (f->loop && op == vtc_gir_for_body(f->loop)->last) {
-      loop_back(I, U, op);
+      if (!loop_back(I, U, op)) return false;
       continue;
     }
     if (vtc_gir_is(op, "for")) {
@@ -257,7 +269,7 @@ static bool run_group(interp *I, vtc_op *launch, vtc_op *kernel, gunit *units) {
       gval *arg = vtc_ptrmap_get(&I->host_vals, vtc_gir_launch_arg(launch, a));
       if (arg) gi_gval_copy(gi_slot(I, body->args[a]), arg);
     }
-    VTC_VEC_PUSH(&units[u].stack, ((gframe){NULL, body->first, 0, 0, 0}));
+    VTC_VEC_PUSH(&units[u].stack, ((gframe){NULL, body->first, 0, 0, 0, 0, -1}));
   }
   bool ok = true, finished = false;
   while (ok && !finished) {
@@ -280,8 +292,12 @@ bool gi_run_launch(interp *I, vtc_op *op) {
   vtc_op *k = vtc_gir_launch_lookup_kernel(op);
   if (!k) return gi_fail(I, op, "kernel not found");
   int64_t groups = gi_slot(I, vtc_gir_launch_groups(op))->s.i, gs = vtc_gir_kernel_group_size(k), units;
-  if (groups < 0 || gs < 1 || __builtin_mul_overflow(groups, gs, &units))
-    return gi_fail(I, op, "launches %lld groups of %lld units", (long long)groups, (long long)gs);
+  if (groups < 0)
+    return gi_fail(I, op, "launches @%s on %lld groups (a launch has 0 or more)", vtc_gir_kernel_name(k),
+                   (long long)groups);
+  if (gs < 1) return gi_fail(I, op, "@%s has groups of %lld units", vtc_gir_kernel_name(k), (long long)gs);
+  if (__builtin_mul_overflow(groups, gs, &units)) units = INT64_MAX;
+  if (!gi_afford(I, op, "the launch", units, 1)) return false;
   interp saved = *I;
   I->groups = groups;
   I->group_size = gs;

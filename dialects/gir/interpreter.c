@@ -25,6 +25,25 @@ bool gi_fail(interp *I, vtc_op *op, const char *fmt, ...) {
   return vtc_error(I->ctx, op->loc, "gir interpreter: '%s': %s", op->name->name, msg);
 }
 
+/* ---- the step budget (interpreter.h) ---------------------------------------------- */
+
+static bool over_budget(interp *I, vtc_op *op, const char *what, int64_t n) {
+  return gi_fail(I, op, "%s: too large to interpret (the run would take more than %lld steps; %lld %s)", what,
+                 (long long)VTC_GIR_INTERP_MAX_STEPS, (long long)n, n == INT64_MAX ? "or more" : "more needed");
+}
+
+bool gi_charge(interp *I, vtc_op *op, int64_t n) {
+  if (n > VTC_GIR_INTERP_MAX_STEPS - I->steps) return over_budget(I, op, "the run", n);
+  I->steps += n;
+  return true;
+}
+
+bool gi_afford(interp *I, vtc_op *op, const char *what, int64_t trips, int64_t first) {
+  int64_t left = VTC_GIR_INTERP_MAX_STEPS - I->steps, need;
+  if (__builtin_mul_overflow(trips, first > 0 ? first : 1, &need)) need = INT64_MAX;
+  return need <= left || over_budget(I, op, what, need);
+}
+
 gval *gi_slot(interp *I, vtc_value *v) {
   gval *g = vtc_ptrmap_get(I->vals, v);
   if (!g) {
@@ -293,6 +312,7 @@ static bool run_copy(interp *I, vtc_op *op) {
   if (op->num_results) {
     vtc_gir_slice_info s;
     vtc_gir_slice_info_of(I->ctx, vtc_op_result(op, 0)->type, &s);
+    if (!gi_charge(I, op, s.num * s.width)) return false;
     gval tmp = {0};
     slice_resize(&tmp, s.num, s.width);
     for (int64_t i = 0; i < s.num; i++)
@@ -307,6 +327,7 @@ static bool run_copy(interp *I, vtc_op *op) {
   }
   gval *dst = gi_val(I, op, 1);
   if (dst->kind != GV_VIEW) return gi_fail(I, op, "destination is not a view");
+  if (!gi_charge(I, op, dst->num * dst->width)) return false;
   for (int64_t i = 0; i < dst->num; i++)
     for (int64_t j = 0; j < dst->width; j++) {
       if (dst->masked && (i >= dst->vnum || j >= dst->vwidth)) continue;
@@ -322,6 +343,7 @@ static bool run_elementwise(interp *I, vtc_op *op) {
   vtc_block *body = vtc_gir_elementwise_body(op);
   vtc_gir_slice_info s;
   vtc_gir_slice_info_of(I->ctx, vtc_op_result(op, 0)->type, &s);
+  if (!gi_charge(I, op, s.num * s.width)) return false;
   gval res = {0};
   slice_resize(&res, s.num, s.width);
   bool pos = vtc_gir_elementwise_has_position(op), ok = true;
@@ -423,6 +445,7 @@ static bool run_mma(interp *I, vtc_op *op) {
   gval *a = gi_val(I, op, 0), *b = gi_val(I, op, 1), *c = gi_val(I, op, 2);
   bool fl = vtc_type_is_float(vtc_gir_elem_type(I->ctx, vtc_op_operand(op, 2)->type));
   bool tf32 = vtc_op_get_attr(op, VTC_GIR_ATTR_TF32) != NULL;
+  if (!gi_charge(I, op, c->num * c->width * a->width)) return false;
   gval res = {0};
   slice_resize(&res, c->num, c->width);
   for (int64_t m = 0; m < c->num; m++)
@@ -570,6 +593,7 @@ static bool run_gir(interp *I, vtc_op *op) {
 
 bool gi_run_op(interp *I, vtc_op *op) {
   const char *d = op->name->dialect;
+  if (!gi_charge(I, op, 1)) return false;
   if (d && (strcmp(d, "arith") == 0 || strcmp(d, "math") == 0)) return run_arith(I, op);
   if (d && strcmp(d, "gir") == 0) return run_gir(I, op);
   return gi_fail(I, op, "not supported by the interpreter");

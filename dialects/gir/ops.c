@@ -138,6 +138,10 @@ static bool verify_kernel(vtc_op *op) {
   if (l < 1) return vtc_op_error(op, "lanes must be at least 1, but is %lld", (long long)l);
   if (h == VTC_GIR_HIER_GPU && g > 32)
     return vtc_op_error(op, "a GPU group is one block: at most 32 warps (1024 threads), not %lld", (long long)g);
+  /* Bounds that keep groups x group_size and a unit's registers countable. */
+  if (g > 1024) return vtc_op_error(op, "group_size must be at most 1024, but is %lld", (long long)g);
+  if (l > VTC_GIR_MAX_REGISTER_ELEMS)
+    return vtc_op_error(op, "lanes must be at most %lld, but is %lld", (long long)VTC_GIR_MAX_REGISTER_ELEMS, (long long)l);
   vtc_block *entry = vtc_gir_kernel_body(op);
   if (!entry) return vtc_op_error(op, "requires a body");
   if (entry->num_args != ft->num_inputs)
@@ -318,6 +322,16 @@ static bool verify_alloc(vtc_op *op) {
   if (!in_kernel && b.level != VTC_GIR_GLOBAL)
     return vtc_op_error(op, "on the host allocates global memory only (shared buffers are allocated inside a kernel)");
   if (in_kernel && ndyn) return vtc_op_error(op, "shared buffers must have a static shape");
+  if (in_kernel) {
+    int64_t bytes = vtc_type_bit_width(b.elem) <= 8 ? 1 : (int64_t)vtc_type_bit_width(b.elem) / 8;
+    bool overflow = false;
+    for (unsigned i = 0; i < b.rank; i++) overflow |= __builtin_mul_overflow(bytes, b.dims[i], &bytes);
+    if (overflow || bytes > VTC_GIR_MAX_SHARED_BYTES)
+      return vtc_op_error(op, "shared buffers hold at most %lld bytes (the most shared memory a GPU block may use), but this "
+                              "one needs %s%lld",
+                          (long long)VTC_GIR_MAX_SHARED_BYTES, overflow ? "more than " : "",
+                          overflow ? (long long)INT64_MAX : (long long)bytes);
+  }
   return true;
 }
 

@@ -115,6 +115,8 @@ const char *vtc_gir_slice_check(vtc_gir_level level, const vtc_type *elem, int64
     return NULL;
   }
   if (level == VTC_GIR_REGISTER && stride != width) return "register slices are dense: the stride must equal the width";
+  if (level == VTC_GIR_REGISTER && num * width > VTC_GIR_MAX_REGISTER_ELEMS)
+    return "a register slice holds at most 32768 elements (num * width)";
   if (stride < width) return "slice stride must be at least the width (segments do not overlap)";
   return NULL;
 }

@@ -10,16 +10,23 @@
 /* Elements of a tensor type, -1 when dynamic. */
 static int64_t numel(const vtc_type *t) { return vtc_tensor_num_elements(t); }
 
+/* a + b and a * b with -1 (unknown) absorbing, saturated at INT64_MAX (a
+ * cost beyond int64 is only "too much", as the interpreter reads it). */
+static int64_t add(int64_t a, int64_t b) {
+  int64_t r;
+  return a < 0 || b < 0 ? -1 : __builtin_add_overflow(a, b, &r) ? INT64_MAX : r;
+}
+static int64_t mul(int64_t a, int64_t b) {
+  int64_t r;
+  return a < 0 || b < 0 ? -1 : __builtin_mul_overflow(a, b, &r) ? INT64_MAX : r;
+}
+
 static int64_t bytes_of(const vtc_type *t) {
   int64_t n = numel(t);
   vtc_dtype d;
   if (n < 0 || !vtc_graph_dtype_of(t->element, &d)) return -1;
-  return n * (int64_t)vtc_dtype_size(d);
+  return mul(n, (int64_t)vtc_dtype_size(d));
 }
-
-/* a + b and a * b with -1 (unknown) absorbing. */
-static int64_t add(int64_t a, int64_t b) { return a < 0 || b < 0 ? -1 : a + b; }
-static int64_t mul(int64_t a, int64_t b) { return a < 0 || b < 0 ? -1 : a * b; }
 static int64_t min_known(int64_t a, int64_t b) { return a < 0 || b < 0 ? -1 : a < b ? a : b; }
 
 static int64_t operand_bytes(vtc_op *op, unsigned from, unsigned to) {
@@ -93,7 +100,7 @@ bool graph_cost_attention(vtc_op *op, vtc_graph_cost *c) {
   int64_t scores = 1;
   for (int i = 0; i < 4; i++) scores = mul(scores, dims[i] == VTC_DYNAMIC ? -1 : dims[i]);
   int64_t d = vtc_tensor_dim(q, 3), dv = vtc_tensor_dim(v, 3);
-  int64_t per = (d == VTC_DYNAMIC || dv == VTC_DYNAMIC) ? -1 : 2 * d + 2 * dv + 5;
+  int64_t per = (d == VTC_DYNAMIC || dv == VTC_DYNAMIC) ? -1 : add(add(mul(2, d), mul(2, dv)), 5);
   c->flops = mul(scores, per);
   return true;
 }

@@ -33,6 +33,9 @@ bool graph_default_is_ints(vtc_op *op, const char *name, const int64_t *dflt, in
  * in `allowed` (dtype bits); fills shape and element (either may be NULL). */
 bool graph_operand(vtc_op *op, unsigned i, const char *what, unsigned allowed, vtc_shape *shape,
                    const vtc_type **element);
+/* A tensor type whose static dims' product overflows int64 can hold no
+ * tensor: `'graph.x' op <what> has type T, whose element count overflows`. */
+bool graph_check_numel(vtc_op *op, const char *what, const vtc_type *t);
 /* Operand i has the same element type as `element`. */
 bool graph_same_element(vtc_op *op, unsigned i, const char *what, const vtc_type *element);
 /* A shape-helper failure: `'graph.x' op <msg>`. */

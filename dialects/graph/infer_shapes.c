@@ -1,6 +1,7 @@
 /* Shape inference, the shared part: calling an op's inference hook, type
  * compatibility with `?` dimensions, and the verify hook of every graph op
  * (infer, then check each declared result type against the inferred one). */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "dialects/graph/graph_impl.h"
@@ -52,6 +53,12 @@ bool graph_verify(vtc_op *op) {
   bool ok = !iface || iface->infer(op, inferred);
   for (unsigned i = 0; ok && iface && i < op->num_results; i++) {
     const vtc_type *declared = vtc_op_result(op, i)->type;
+    char what[32];
+    snprintf(what, sizeof what, op->num_results == 1 ? "the result" : "result #%u", i);
+    if (!graph_check_numel(op, what, inferred[i]) || !graph_check_numel(op, what, declared)) {
+      ok = false;
+      break;
+    }
     if (vtc_graph_types_compatible(declared, inferred[i])) continue;
     char *d = vtc_type_to_string(declared), *s = vtc_type_to_string(inferred[i]);
     if (op->num_results == 1)

@@ -191,9 +191,14 @@ static bool run_op(frame *f, size_t i) {
     ok = run_call(f, op, ins, outs);
   } else {
     const vtc_graph_interpret_iface *iface = vtc_op_interface(op, VTC_IFACE_INTERPRET);
+    vtc_graph_cost cost;
     if (!iface || !iface->run || op->name->dialect != vtc_str(st->ctx, "graph")) {
       ok = vtc_op_error(op, "has no reference semantics: the graph interpreter runs graph ops, func.call and "
                             "func.return");
+    } else if (vtc_graph_get_cost(op, &cost) && cost.flops > VTC_GRAPH_INTERP_MAX_FLOPS) {
+      ok = vtc_op_error(op, "is too large to interpret: %lld flops, more than the %lld the reference interpreter "
+                            "runs per op (about a nanosecond each)",
+                        (long long)cost.flops, (long long)VTC_GRAPH_INTERP_MAX_FLOPS);
     } else if (errors_before = vtc_context_error_count(st->ctx), iface->run(op, ins, outs, err, sizeof err) != 0) {
       if (err[0]) vtc_op_error(op, "%s", err);
       else if (vtc_context_error_count(st->ctx) == errors_before) vtc_op_error(op, "failed in its kernel");

@@ -38,7 +38,13 @@ typedef struct vtc_graph_interp_options {
  * with vtc_tensor_free_array). On failure (input mismatch, an op without
  * reference semantics, a kernel error, a result that disagrees with its
  * declared type) emits a located diagnostic at the function's or the op's
- * location and returns false with *outputs NULL. opts and stats may be NULL. */
+ * location and returns false with *outputs NULL. opts and stats may be NULL.
+ * An op of static shapes whose cost (the cost interface) is more than
+ * VTC_GRAPH_INTERP_MAX_FLOPS flops is refused before it runs: the kernels
+ * take about a nanosecond a flop, so a convolution of a 4096^2 image by a
+ * 2048^2 kernel would run for hours (the paper workloads' largest op has
+ * 1.8e9 flops). */
+#define VTC_GRAPH_INTERP_MAX_FLOPS ((int64_t)1 << 36)
 bool vtc_graph_interpret(vtc_op *func, unsigned num_inputs, const vtc_tensor *inputs, vtc_tensor **outputs,
                          unsigned *num_outputs, const vtc_graph_interp_options *opts,
                          vtc_graph_interp_stats *stats);

@@ -36,6 +36,9 @@ int64_t vtc_dim_add(int64_t dim, int64_t offset, bool *overflow);
 /* Number of elements; -1 if a dimension is dynamic (0 if any is 0);
  * saturates at INT64_MAX. */
 int64_t vtc_shape_numel(const vtc_shape *s);
+/* The same, setting *overflow (never cleared) when the product of the
+ * static dims overflows (none being 0); the result is then INT64_MAX. */
+int64_t vtc_shape_numel_checked(const vtc_shape *s, bool *overflow);
 /* Row-major contiguous strides, in elements. */
 void vtc_shape_strides(const vtc_shape *s, int64_t *strides);
 /* Strides of `in` read as if broadcast to `out` (numpy rules, right-aligned):
@@ -48,7 +51,10 @@ void vtc_unravel_index(int64_t flat, const vtc_shape *s, int64_t *idx);
 int vtc_normalize_axis(const char *op, int64_t axis, int rank, int *out, char *err, size_t errlen);
 
 /* vtc_tensor_create_shape and vtc_tensor_clone for kernel outputs: the
- * message (size overflow, out of memory) starts with "op: ". */
+ * message (size overflow, out of memory, more than VTC_KERNEL_MAX_ELEMS
+ * elements: a reference kernel would take a minute writing them) starts
+ * with "op: ". */
+#define VTC_KERNEL_MAX_ELEMS ((int64_t)1 << 31)
 int vtc_kernel_alloc(const char *op, vtc_tensor *out, vtc_dtype dtype, const vtc_shape *shape, char *err,
                      size_t errlen);
 int vtc_kernel_clone(const char *op, const vtc_tensor *x, vtc_tensor *out, char *err, size_t errlen);
@@ -395,7 +401,8 @@ int vtc_kernel_layer_norm(const vtc_tensor *x, const vtc_tensor *scale, const vt
 int vtc_kernel_rms_norm(const vtc_tensor *x, const vtc_tensor *scale, const vtc_norm_attrs *a,
                         vtc_tensor *out, char *err, size_t errlen);
 /* Numeric dtypes (max and min also i1). Over an empty set sum is 0, mean
- * NaN, max -inf and min +inf (saturated for integers); NaN propagates
+ * NaN, max -inf and min +inf (saturated for integers: for i1 max is
+ * false and min true); NaN propagates
  * through max and min. */
 int vtc_kernel_reduce(vtc_reduce_op op, const vtc_tensor *x, const vtc_reduce_attrs *a, vtc_tensor *out,
                       char *err, size_t errlen);

@@ -26,17 +26,22 @@ int64_t vtc_dim_add(int64_t dim, int64_t offset, bool *overflow) {
   return dim + offset;
 }
 
-int64_t vtc_shape_numel(const vtc_shape *s) {
+int64_t vtc_shape_numel_checked(const vtc_shape *s, bool *overflow) {
   int64_t n = 1;
-  bool dynamic = false, overflow = false;
+  bool dynamic = false;
   for (int i = 0; i < s->rank; i++) {
     if (s->dims[i] == 0) return 0;
     if (s->dims[i] < 0)
       dynamic = true;
     else
-      n = vtc_dim_mul(n, s->dims[i], &overflow);
+      n = vtc_dim_mul(n, s->dims[i], overflow);
   }
   return dynamic ? -1 : n;
+}
+
+int64_t vtc_shape_numel(const vtc_shape *s) {
+  bool overflow = false;
+  return vtc_shape_numel_checked(s, &overflow);
 }
 
 void vtc_shape_strides(const vtc_shape *s, int64_t *strides) {
@@ -290,6 +295,11 @@ const char *vtc_reduce_op_name(vtc_reduce_op op) {
 int vtc_kernel_alloc(const char *op, vtc_tensor *out, vtc_dtype dtype, const vtc_shape *shape, char *err,
                      size_t errlen) {
   char msg[256];
+  bool overflow = false;
+  int64_t n = vtc_shape_numel_checked(shape, &overflow);
+  if (!overflow && n > VTC_KERNEL_MAX_ELEMS)
+    return vtc_errorf(err, errlen, "%s: a result of %lld elements is too large for the reference kernels (at most "
+                      "2^31: they take nanoseconds an element)", op, (long long)n);
   if (vtc_tensor_create_shape(out, dtype, shape, msg, sizeof msg)) return vtc_errorf(err, errlen, "%s: %s", op, msg);
   return 0;
 }

@@ -7,10 +7,10 @@
 #include <string.h>
 
 /* Product of dims [from, to) of a shape: 0 if one is 0, -1 if one is dynamic. */
-static int64_t span_product(const vtc_shape *s, int from, int to) {
+static int64_t span_product(const vtc_shape *s, int from, int to, bool *overflow) {
   vtc_shape part = {.rank = to - from};
   memcpy(part.dims, s->dims + from, sizeof(int64_t) * (size_t)part.rank);
-  return vtc_shape_numel(&part);
+  return vtc_shape_numel_checked(&part, overflow);
 }
 
 /* Same bytes, new shape (already checked to hold as many elements). */
@@ -50,11 +50,11 @@ static int reshape_literal(const vtc_shape *x, int nshape, const int64_t *shape,
 }
 
 /* Product of the dims not marked in `skip` (numel rules: 0 wins, then -1). */
-static int64_t product_except(const vtc_shape *s, const bool *skip) {
+static int64_t product_except(const vtc_shape *s, const bool *skip, bool *overflow) {
   vtc_shape rest = {0};
   for (int i = 0; i < s->rank; i++)
     if (!skip[i]) rest.dims[rest.rank++] = s->dims[i];
-  return vtc_shape_numel(&rest);
+  return vtc_shape_numel_checked(&rest, overflow);
 }
 
 /* Dims copied by 0 appear on both sides and cancel, so [?, 2, 3] reshaped
@@ -98,7 +98,9 @@ int vtc_shape_reshape_checks(const vtc_shape *x, int nshape, const int64_t *shap
   if (reshape_literal(x, nshape, shape, allowzero, &r, copied, &infer, err, errlen)) return -1;
   for (int i = 0; i < nshape; i++) skip_out[i] = skip_in[i] = copied[i];
   if (infer >= 0) skip_out[infer] = true;
-  int64_t in = product_except(x, skip_in), rest = product_except(&r, skip_out);
+  bool overflow = false;
+  int64_t in = product_except(x, skip_in, &overflow), rest = product_except(&r, skip_out, &overflow);
+  if (overflow) return vtc_errorf(err, errlen, "the element count overflows int64");
   if (infer >= 0 && rest == 0) return vtc_errorf(err, errlen, "cannot infer -1 next to a zero-sized dimension");
   if (reshape_count_check(x, &r, copied, infer, in, rest, err, errlen, sink)) return -1;
   if (infer >= 0) r.dims[infer] = (in >= 0 && rest > 0) ? in / rest : -1;
@@ -161,8 +163,9 @@ int vtc_shape_flatten(const vtc_shape *x, int64_t axis, vtc_shape *out, char *er
   if (axis < -x->rank || axis > x->rank)
     return vtc_errorf(err, errlen, "axis %lld is out of range [-%d, %d]", (long long)axis, x->rank, x->rank);
   int a = (int)(axis < 0 ? axis + x->rank : axis);
-  *out = (vtc_shape){.rank = 2, .dims = {span_product(x, 0, a), span_product(x, a, x->rank)}};
-  return 0;
+  bool overflow = false;
+  *out = (vtc_shape){.rank = 2, .dims = {span_product(x, 0, a, &overflow), span_product(x, a, x->rank, &overflow)}};
+  return overflow ? vtc_errorf(err, errlen, "a flattened dimension overflows int64") : 0;
 }
 
 int vtc_kernel_squeeze(const vtc_tensor *x, int naxes, const int64_t *axes_or_null, vtc_tensor *out,

@@ -93,18 +93,26 @@ int vtc_kernel_reduce(vtc_reduce_op op, const vtc_tensor *x, const vtc_reduce_at
   for (int i = 0; i < xs.rank; i++) any |= reduced[i];
   if (!any) return vtc_kernel_clone(name, x, out, err, errlen); /* exact, even for large i64 */
   int64_t nout = vtc_shape_numel(&os);
-  double *acc = malloc(sizeof(double) * (size_t)(nout ? nout : 1));
-  if (!acc) return vtc_errorf(err, errlen, "%s: out of memory", name);
+  /* The output first: it checks the size, which may overflow when a
+   * reduced dim is empty (tensor<?x0xf32> with ? bound to 2^62); calloc
+   * checks the accumulators' byte count too. */
+  if (vtc_kernel_alloc(name, out, x->dtype, &os, err, errlen)) return -1;
+  double *acc = vtc_alloc_fits((uint64_t)nout, sizeof(double)) ? calloc(nout ? (size_t)nout : 1, sizeof(double)) : NULL;
+  if (!acc) {
+    vtc_tensor_free(out);
+    return vtc_errorf(err, errlen, "%s: out of memory", name);
+  }
   for (int64_t o = 0; o < nout; o++) acc[o] = REDUCE[op].init;
   reduce_into(op, x, reduced, acc);
   int64_t count = 1;
   for (int i = 0; i < xs.rank; i++) count *= reduced[i] ? xs.dims[i] : 1;
-  if (vtc_kernel_alloc(name, out, x->dtype, &os, err, errlen)) {
-    free(acc);
-    return -1;
+  for (int64_t o = 0; o < nout; o++) {
+    double v = op == VTC_REDUCE_MEAN ? acc[o] / (double)count : acc[o];
+    /* An empty max or min saturates to the type's limits; i1's are false
+     * and true (storing -inf as i1 would give true, as any non-zero). */
+    if (x->dtype == VTC_I1 && isinf(v)) v = v > 0;
+    vtc_tensor_set_f64(out, o, v);
   }
-  for (int64_t o = 0; o < nout; o++)
-    vtc_tensor_set_f64(out, o, op == VTC_REDUCE_MEAN ? acc[o] / (double)count : acc[o]);
   free(acc);
   return 0;
 }
@@ -289,7 +297,8 @@ int vtc_kernel_attention(const vtc_tensor *q, const vtc_tensor *k, const vtc_ten
   attention_job j = {.q = q, .k = k, .v = v, .hq = qs.dims[1], .hkv = ks.dims[1], .sq = qs.dims[2],
                      .skv = ks.dims[2], .d = qs.dims[3], .dv = vs.dims[3], .causal = a->causal};
   j.scale = a->has_scale ? a->scale : j.d > 0 ? 1.0 / sqrt((double)j.d) : 1.0;
-  j.p = malloc(sizeof(double) * (size_t)(j.skv ? j.skv : 1));
+  /* skv may be huge when D is 0 (the keys are empty). */
+  j.p = vtc_alloc_fits((uint64_t)j.skv, sizeof(double)) ? calloc(j.skv ? (size_t)j.skv : 1, sizeof(double)) : NULL;
   if (!j.p) return vtc_errorf(err, errlen, "attention: out of memory");
   if (vtc_kernel_alloc("attention", out, q->dtype, &os, err, errlen)) {
     free(j.p);

@@ -249,6 +249,12 @@ bool graph_map_pad(vtc_op *op, unsigned result, vtc_graph_mapping *m) {
       !graph_pad_attrs(op, in.rank, begin, end, &mode, &value))
     return false;
   start(op, result, m);
+  /* Set before the early return below: an output that sees nothing of the
+   * input (an empty input, say) is all fill. */
+  if (mode == VTC_PAD_CONSTANT) {
+    m->has_fill = true;
+    m->fill = value;
+  }
   vtc_context *ctx = vtc_op_context(op);
   pad_region regions[VTC_MAX_RANK][3];
   int nregions[VTC_MAX_RANK];
@@ -276,10 +282,6 @@ bool graph_map_pad(vtc_op *op, unsigned result, vtc_graph_mapping *m) {
     }
     nregions[d] = n;
     if (n == 0) return true; /* nothing of the input is visible */
-  }
-  if (mode == VTC_PAD_CONSTANT) {
-    m->has_fill = true;
-    m->fill = value;
   }
   /* Every combination of per-dim regions is one piece. */
   int choice[VTC_MAX_RANK] = {0};

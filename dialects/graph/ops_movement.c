@@ -159,11 +159,11 @@ bool graph_slice_resolve(vtc_op *op, const vtc_shape *x, int64_t *first, int64_t
     if (s > 0) {
       start = start < 0 ? 0 : start > dim ? dim : start;
       end = end < 0 ? 0 : end > dim ? dim : end;
-      count = end > start ? (end - start + s - 1) / s : 0;
+      count = end > start ? (end - start - 1) / s + 1 : 0; /* no overflow for a huge step */
     } else {
       start = start < 0 ? 0 : start > dim - 1 ? dim - 1 : start;
       end = end < -1 ? -1 : end > dim - 1 ? dim - 1 : end;
-      count = (dim > 0 && start > end) ? (start - end - s - 1) / -s : 0;
+      count = (dim > 0 && start > end) ? (start - end - 1) / -s + 1 : 0;
     }
     first[ax] = start;
     step[ax] = s;

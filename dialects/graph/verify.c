@@ -187,6 +187,20 @@ static bool check_element(vtc_op *op, const char *what, const vtc_type *element,
   return false;
 }
 
+bool graph_check_numel(vtc_op *op, const char *what, const vtc_type *t) {
+  vtc_shape s;
+  bool overflow = false;
+  if (!vtc_graph_shape_of(t, &s)) return true;
+  for (int i = 0; i < s.rank; i++)
+    if (s.dims[i] < 0) return true; /* a `?` bound to 0 would make it empty */
+  vtc_shape_numel_checked(&s, &overflow);
+  if (!overflow) return true;
+  char *ty = vtc_type_to_string(t);
+  vtc_op_error(op, "%s has type %s, whose element count overflows int64", what, ty);
+  free(ty);
+  return false;
+}
+
 bool graph_operand(vtc_op *op, unsigned i, const char *what, unsigned allowed, vtc_shape *shape,
                    const vtc_type **element) {
   const vtc_type *t = vtc_op_operand(op, i)->type;
@@ -199,6 +213,7 @@ bool graph_operand(vtc_op *op, unsigned i, const char *what, unsigned allowed, v
   if (t->rank > VTC_MAX_RANK)
     return vtc_op_error(op, "%s has rank %u, at most %d is supported", what, t->rank, VTC_MAX_RANK);
   if (!check_element(op, what, t->element, allowed)) return false;
+  if (!graph_check_numel(op, what, t)) return false;
   if (shape) vtc_graph_shape_of(t, shape);
   if (element) *element = t->element;
   return true;

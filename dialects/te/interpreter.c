@@ -85,7 +85,6 @@ static bool attr_scalar(const vtc_attr *a, scalar *out) {
   return true;
 }
 
-static double scalar_as_double(const vtc_type *t, scalar s) { return vtc_type_is_float(t) ? s.f : (double)s.i; }
 
 /* ---- one te.compute ------------------------------------------------------------ */
 
@@ -126,8 +125,9 @@ typedef struct compute_run {
 
 static unsigned operand_slot(const body_op *b, unsigned i) { return b->more ? b->more[i] : b->operands[i]; }
 
-/* Evaluates the body at the iteration point in slots[0..num_args). */
-static bool eval_body(compute_run *r, double *value) {
+/* Evaluates the body at the iteration point in slots[0..num_args): the
+ * yielded value, f for floats, i for integers. */
+static bool eval_body(compute_run *r, scalar *value) {
   char err[256];
   for (unsigned k = 0; k < r->num_ops; k++) {
     body_op *b = &r->ops[k];
@@ -173,7 +173,7 @@ static bool eval_body(compute_run *r, double *value) {
       break;
     }
     case OP_YIELD:
-      *value = scalar_as_double(vtc_op_operand(b->op, 0)->type, r->slots[operand_slot(b, 0)]);
+      *value = r->slots[operand_slot(b, 0)];
       return true;
     case OP_ASSERT: {
       int64_t args[VTC_CHECK_MAX_ARGS];
@@ -286,6 +286,66 @@ static bool eval_extents(vtc_context *ctx, vtc_op *c, const char *what, const vt
   return true;
 }
 
+/* Integer reductions are exact in int64 and wrap as the compiled code's
+ * do (sum, prod), floats fold in f64 (vtc_te_combine). */
+static int64_t combine_int(vtc_te_combiner c, int64_t acc, int64_t x) {
+  switch (c) {
+  case VTC_TE_COMBINER_SUM: return (int64_t)((uint64_t)acc + (uint64_t)x);
+  case VTC_TE_COMBINER_PROD: return (int64_t)((uint64_t)acc * (uint64_t)x);
+  case VTC_TE_COMBINER_MAX: return x > acc ? x : acc;
+  case VTC_TE_COMBINER_MIN: return x < acc ? x : acc;
+  default: return x;
+  }
+}
+
+/* Stores an output element: floats rounded once from f64, integers exact
+ * (wrapped to the element's width; i1 is the low bit), so that i64 values
+ * beyond 2^53 survive. */
+static void store(vtc_tensor *t, int64_t e, const vtc_type *elem, scalar v) {
+  if (vtc_type_is_float(elem)) {
+    vtc_tensor_set_f64(t, e, v.f);
+    return;
+  }
+  int64_t i = wrap(elem, v.i);
+  void *p = vtc_tensor_elem(t, e);
+  if (t->dtype == VTC_I64) {
+    memcpy(p, &i, 8);
+  } else if (t->dtype == VTC_I32) {
+    int32_t x = (int32_t)i;
+    memcpy(p, &x, 4);
+  } else {
+    *(uint8_t *)p = (uint8_t)(i & 1);
+  }
+}
+
+/* The product of n extents, saturated at INT64_MAX; 0 when one is 0. */
+static int64_t domain_size(unsigned n, const int64_t *ext) {
+  int64_t p = 1;
+  bool saturated = false;
+  for (unsigned i = 0; i < n; i++) {
+    if (ext[i] == 0) return 0;
+    if (!saturated && __builtin_mul_overflow(p, ext[i], &p)) saturated = true;
+  }
+  return saturated ? INT64_MAX : p;
+}
+
+/* Refuses a domain too large to run (interpreter.h), before the result is
+ * allocated. */
+static bool check_domain(vtc_context *ctx, vtc_op *c, unsigned rank, const int64_t *dims, unsigned nred,
+                         const int64_t *ext) {
+  int64_t out = domain_size(rank, dims), red = nred ? domain_size(nred, ext) : 1, steps;
+  if (out == 0 || red == 0) return true;
+  if (__builtin_mul_overflow(out, red, &steps)) steps = INT64_MAX;
+  if (steps <= VTC_TE_INTERP_MAX_STEPS) return true;
+  char o[32], r[32];
+  snprintf(o, sizeof o, out == INT64_MAX ? "more than 2^63" : "%" PRId64, out);
+  snprintf(r, sizeof r, red == INT64_MAX ? "more than 2^63" : "%" PRId64, red);
+  return vtc_error(ctx, c->loc,
+                   "te interpreter: the iteration domain is too large to interpret: %s output elements x %s "
+                   "reduction points, more than the %" PRId64 " body evaluations allowed",
+                   o, r, VTC_TE_INTERP_MAX_STEPS);
+}
+
 static bool run_compute(vtc_context *ctx, vtc_op *c, const vtc_tensor *const *inputs, const int64_t *symbols,
                         vtc_tensor *result) {
   const vtc_type *rt = vtc_te_compute_type(c);
@@ -299,6 +359,7 @@ static bool run_compute(vtc_context *ctx, vtc_op *c, const vtc_tensor *const *in
     if (vtc_tensor_dim(rt, i) != VTC_DYNAMIC && vtc_tensor_dim(rt, i) != dims[i])
       return vtc_error(ctx, c->loc, "te interpreter: 'shape' gives %" PRId64 " for dimension %u, but the type says %" PRId64,
                        dims[i], i, vtc_tensor_dim(rt, i));
+  if (!check_domain(ctx, c, rank, dims, nred, ext)) return false;
   vtc_dtype dt;
   if (!vtc_te_dtype_of(rt->element, &dt)) return vtc_error(ctx, c->loc, "te interpreter: unsupported element type");
   char err[256];
@@ -310,33 +371,28 @@ static bool run_compute(vtc_context *ctx, vtc_op *c, const vtc_tensor *const *in
   vtc_te_combiner comb = vtc_te_compute_combiner(c);
   scalar init = {0, 0};
   if (reduce) attr_scalar(vtc_te_compute_init(c), &init);
-  double init_v = vtc_type_is_float(rt->element) ? init.f : (double)init.i;
-  int64_t numel = vtc_tensor_numel(result), nred_points = 1;
-  for (unsigned i = 0; i < nred; i++) nred_points *= ext[i];
+  bool is_float = vtc_type_is_float(rt->element);
+  int64_t numel = vtc_tensor_numel(result), nred_points = domain_size(nred, ext); /* checked above when numel > 0 */
   for (int64_t e = 0; ok && e < numel; e++) {
     int64_t rem = e;
     for (unsigned d = rank; d-- > 0;) {
       r.slots[d].i = rem % dims[d];
       rem /= dims[d];
     }
-    double v = 0;
-    if (!reduce) {
-      ok = eval_body(&r, &v);
-    } else {
-      double acc = init_v;
-      for (int64_t p = 0; ok && p < nred_points; p++) {
-        int64_t q = p;
-        for (unsigned d = nred; d-- > 0;) {
-          r.slots[rank + d].i = q % ext[d];
-          q /= ext[d];
-        }
-        double x;
-        ok = eval_body(&r, &x);
-        acc = vtc_te_combine(comb, acc, x);
+    scalar v = init;
+    for (int64_t p = 0; ok && p < (reduce ? nred_points : 1); p++) {
+      int64_t q = p;
+      for (unsigned d = nred; d-- > 0;) {
+        r.slots[rank + d].i = q % ext[d];
+        q /= ext[d];
       }
-      v = acc;
+      scalar x = {0, 0};
+      ok = eval_body(&r, &x);
+      if (!reduce) v = x;
+      else if (is_float) v.f = vtc_te_combine(comb, v.f, x.f);
+      else v.i = combine_int(comb, v.i, x.i);
     }
-    if (ok) vtc_tensor_set_f64(result, e, v);
+    if (ok) store(result, e, rt->element, v);
   }
   free_run(&r);
   if (!ok) vtc_tensor_free(result);

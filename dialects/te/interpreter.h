@@ -18,15 +18,22 @@
  * Semantics (dialects/te/README.md): the body is evaluated per iteration
  * point in f64 (integers in int64, wrapped to their width), reductions fold
  * in row-major order of the reduction indices starting from `init` with an
- * f64 accumulator, and each output element is rounded once to the result's
- * element type when stored. Dynamic sizes come from the symbols (te.dim of
+ * f64 accumulator for floats and an exact int64 one for integers (sum and
+ * prod wrap, as the compiled code's do), and each output element is
+ * rounded once to the result's element type when stored (integers exactly,
+ * wrapped to the width: i64 values beyond 2^53 survive). Dynamic sizes come from the symbols (te.dim of
  * the inputs, scalar arguments, arithmetic on them); a static result dim
  * that disagrees with the evaluated `shape` is an error. A te.load outside
  * its input without `padding` is a located error naming the index.
+ * A te.compute whose iteration domain (output elements times reduction
+ * points) exceeds VTC_TE_INTERP_MAX_STEPS is refused before it runs, with a
+ * located error: the interpreter takes about 30 ns a point, so a domain of
+ * 2^40 points would run for hours.
  * On success returns true and sets *outputs to a heap array of *num_outputs
  * tensors the caller owns (free with vtc_tensor_free_array); scalar results
  * come back as rank-0 tensors (f64 for floats, i64 for integers and index).
  * On failure emits a located diagnostic and returns false, *outputs NULL. */
+#define VTC_TE_INTERP_MAX_STEPS ((int64_t)1 << 30)
 bool vtc_te_interpret(vtc_op *func, unsigned num_inputs, const vtc_tensor *inputs, vtc_tensor **outputs,
                       unsigned *num_outputs);
 

@@ -208,8 +208,34 @@ static bool check_scalar_attr(vtc_op *op, const char *what, const vtc_attr *a, c
 }
 
 /* A map of the compute's domain (`shape` or `reduce`): no dims, its symbols. */
+/* The first floordiv, ceildiv or mod by the constant 0 in e, or NULL. */
+static const vtc_affine_expr *zero_divisor(const vtc_affine_expr *e) {
+  if (!e->lhs || !e->rhs) return NULL;
+  bool divides = e->kind == VTC_AFFINE_FLOORDIV || e->kind == VTC_AFFINE_CEILDIV || e->kind == VTC_AFFINE_MOD;
+  if (divides && e->rhs->kind == VTC_AFFINE_CONST && e->rhs->value == 0) return e;
+  const vtc_affine_expr *z = zero_divisor(e->lhs);
+  return z ? z : zero_divisor(e->rhs);
+}
+
+/* A map that divides by the constant 0 has no value anywhere: an error
+ * here rather than at run time (where every target reports a division by a
+ * symbol that turns out to be 0). */
+static bool check_divisors(vtc_op *op, const char *what, const vtc_affine_map *m) {
+  for (unsigned i = 0; i < m->num_results; i++) {
+    const vtc_affine_expr *z = zero_divisor(m->results[i]);
+    if (!z) continue;
+    vtc_strbuf s = {0};
+    vtc_affine_expr_print(z, &s);
+    vtc_op_error(op, "%smap result %u divides by zero: '%s'", what, i, s.data);
+    vtc_strbuf_free(&s);
+    return false;
+  }
+  return true;
+}
+
 static bool check_domain_map(vtc_op *op, const char *what, const vtc_affine_map *m, unsigned num_symbols) {
   if (m->num_dims != 0) return vtc_op_error(op, "'%s' map must have no dimensions, but has %u", what, m->num_dims);
+  if (!check_divisors(op, what[0] == 's' ? "'shape' " : "'reduce' ", m)) return false;
   if (m->num_symbols != num_symbols)
     return vtc_op_error(op, "'%s' map has %u symbols, but the op has %u symbol operands", what, m->num_symbols,
                         num_symbols);
@@ -261,6 +287,9 @@ static bool verify_compute(vtc_op *op) {
   if (!check_domain_map(op, "shape", shape, num_symbols)) return false;
   if (shape->num_results != rt->rank)
     return vtc_op_error(op, "'shape' map has %u results, but the result has rank %u", shape->num_results, rt->rank);
+  /* The interpreters' tensors and the lowerings' kernels stop there. */
+  if (rt->rank > VTC_TE_MAX_RANK)
+    return vtc_op_error(op, "result rank %u exceeds %d, the most vtc runs", rt->rank, VTC_TE_MAX_RANK);
   for (unsigned i = 0; i < rt->rank; i++) {
     int64_t d = vtc_tensor_dim(rt, i);
     const vtc_affine_expr *e = shape->results[i];
@@ -282,10 +311,15 @@ static bool verify_compute(vtc_op *op) {
   if (reduce) {
     if (!check_domain_map(op, "reduce", reduce, num_symbols)) return false;
     if (reduce->num_results == 0) return vtc_op_error(op, "'reduce' map must have at least one result");
+    if (reduce->num_results > VTC_TE_MAX_RANK)
+      return vtc_op_error(op, "'reduce' map has %u results; at most %d reduction axes are supported",
+                          reduce->num_results, VTC_TE_MAX_RANK);
     for (unsigned i = 0; i < reduce->num_results; i++) {
       const vtc_affine_expr *e = reduce->results[i];
-      if (e->kind == VTC_AFFINE_CONST && e->value <= 0)
-        return vtc_op_error(op, "reduction extent %u is %lld; it must be positive", i, (long long)e->value);
+      /* An empty domain is allowed: the result is `init` (a sum over zero
+       * elements is 0, as the graph reference kernels give). */
+      if (e->kind == VTC_AFFINE_CONST && e->value < 0)
+        return vtc_op_error(op, "reduction extent %u is %lld; it must not be negative", i, (long long)e->value);
     }
     if (!comb) return vtc_op_error(op, "with a 'reduce' domain requires a combiner (sum, max, min or prod)");
     vtc_te_combiner c;
@@ -356,6 +390,7 @@ static bool verify_load(vtc_op *op) {
     return vtc_op_error(op, "map has %u symbols, but the enclosing te.compute has %u", m->num_symbols, nsym);
   if (m->num_results != in->type->rank)
     return vtc_op_error(op, "map has %u results, but the loaded tensor has rank %u", m->num_results, in->type->rank);
+  if (!check_divisors(op, "", m)) return false;
   const vtc_type *elem = in->type->element;
   if (vtc_op_result(op, 0)->type != elem) {
     char *x = type_str(vtc_op_result(op, 0)->type), *y = type_str(elem);

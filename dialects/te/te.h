@@ -14,6 +14,10 @@ extern const vtc_dialect vtc_te_dialect;
 void vtc_register_te_dialect(vtc_context *ctx);
 
 /* Attribute names (generic form). */
+/* The most output dims, and reduction axes, of a te.compute (the
+ * interpreters' tensors and the kernels of lower-te-to-gir stop there). */
+#define VTC_TE_MAX_RANK 8
+
 #define VTC_TE_ATTR_NUM_INPUTS "num_inputs" /* te.compute: i64 */
 #define VTC_TE_ATTR_SHAPE "shape"           /* te.compute: affine map, no dims */
 #define VTC_TE_ATTR_REDUCE "reduce"         /* te.compute: affine map, no dims (optional) */

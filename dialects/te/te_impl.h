@@ -9,8 +9,10 @@
 /* The static in-bounds proof (verify_bounds.c), run by te.compute's
  * verifier: for every te.load without padding, interval evaluation of each
  * map result over the iteration domain (when the domain and the input's
- * dimension are static) must stay inside the input. Emits a located error
- * on the load and returns false when some access is out of bounds. */
+ * dimension are static) must stay inside the input; and no map (shape,
+ * reduce, any load's) may overflow int64 in its constants or over the
+ * static domain. Emits a located error on the compute or the load and
+ * returns false when some access is out of bounds or overflows. */
 bool te_verify_bounds(vtc_op *compute);
 
 #endif

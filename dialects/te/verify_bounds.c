@@ -60,9 +60,14 @@ static interval eval(const vtc_affine_expr *e, const interval *dims, unsigned nu
   if (!a.known || !b.known) return unknown();
   switch (e->kind) {
   case VTC_AFFINE_ADD: return make(a.lo + b.lo, a.hi + b.hi);
-  case VTC_AFFINE_MUL:
-    return make(min4(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi),
-                max4(a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi));
+  case VTC_AFFINE_MUL: {
+    /* Bounds up to 2^40 each: a product may overflow (unknown then). */
+    int64_t p[4];
+    if (__builtin_mul_overflow(a.lo, b.lo, &p[0]) || __builtin_mul_overflow(a.lo, b.hi, &p[1]) ||
+        __builtin_mul_overflow(a.hi, b.lo, &p[2]) || __builtin_mul_overflow(a.hi, b.hi, &p[3]))
+      return unknown();
+    return make(min4(p[0], p[1], p[2], p[3]), max4(p[0], p[1], p[2], p[3]));
+  }
   case VTC_AFFINE_FLOORDIV:
   case VTC_AFFINE_CEILDIV: {
     if (b.lo != b.hi || b.lo == 0) return unknown();
@@ -173,12 +178,104 @@ static bool check_load(vtc_op *load, const interval *iter, unsigned num_iter) {
   return ok;
 }
 
+/* ---- int64 overflow ----------------------------------------------------------
+ * Every map's value must fit in int64 wherever it is evaluated: a constant
+ * part that overflows (`4611686018427387904 * 4`) or a term that leaves
+ * int64 somewhere on a static iteration domain has no value, and the
+ * lowerings' index arithmetic would wrap it silently. Exact int64 interval
+ * arithmetic with overflow detection, over the static dims only (symbols,
+ * dynamic extents and extra operands are unknown: left to the run-time
+ * checks of the te interpreter). */
+
+typedef struct range64 {
+  bool known, overflow;
+  int64_t lo, hi;
+} range64;
+
+static range64 r_unknown(bool overflow) { return (range64){false, overflow, 0, 0}; }
+static range64 r_make(int64_t lo, int64_t hi) { return (range64){true, false, lo < hi ? lo : hi, lo < hi ? hi : lo}; }
+
+static range64 eval64(const vtc_affine_expr *e, const range64 *dims, unsigned num_dims) {
+  switch (e->kind) {
+  case VTC_AFFINE_CONST: return r_make(e->value, e->value);
+  case VTC_AFFINE_DIM: return e->value < (int64_t)num_dims ? dims[e->value] : r_unknown(false);
+  case VTC_AFFINE_SYMBOL: return r_unknown(false);
+  default: break;
+  }
+  range64 a = eval64(e->lhs, dims, num_dims), b = eval64(e->rhs, dims, num_dims);
+  if (a.overflow || b.overflow) return r_unknown(true);
+  if (!a.known || !b.known) return r_unknown(false);
+  int64_t p[4];
+  switch (e->kind) {
+  case VTC_AFFINE_ADD:
+    if (__builtin_add_overflow(a.lo, b.lo, &p[0]) || __builtin_add_overflow(a.hi, b.hi, &p[1])) return r_unknown(true);
+    return r_make(p[0], p[1]);
+  case VTC_AFFINE_MUL:
+    if (__builtin_mul_overflow(a.lo, b.lo, &p[0]) || __builtin_mul_overflow(a.lo, b.hi, &p[1]) ||
+        __builtin_mul_overflow(a.hi, b.lo, &p[2]) || __builtin_mul_overflow(a.hi, b.hi, &p[3]))
+      return r_unknown(true);
+    return r_make(min4(p[0], p[1], p[2], p[3]), max4(p[0], p[1], p[2], p[3]));
+  case VTC_AFFINE_FLOORDIV:
+  case VTC_AFFINE_CEILDIV: {
+    if (b.lo != b.hi || b.lo == 0) return r_unknown(false); /* a zero divisor is refused apart */
+    if (b.lo == -1 && a.lo == INT64_MIN) return r_unknown(true);
+    int64_t (*div)(int64_t, int64_t) = e->kind == VTC_AFFINE_FLOORDIV ? floordiv : ceildiv;
+    return r_make(div(a.lo, b.lo), div(a.hi, b.lo));
+  }
+  case VTC_AFFINE_MOD:
+    if (b.lo != b.hi || b.lo == 0 || b.lo == INT64_MIN) return r_unknown(false);
+    return b.lo > 0 ? r_make(0, b.lo - 1) : r_make(b.lo + 1, 0);
+  default: return r_unknown(false);
+  }
+}
+
+/* `what` names the map in the message ("'shape' map", "map"). */
+static bool check_overflow(vtc_op *op, const char *what, const vtc_affine_map *m, const range64 *dims,
+                           unsigned num_dims) {
+  for (unsigned r = 0; r < m->num_results; r++) {
+    if (!eval64(m->results[r], dims, num_dims).overflow) continue;
+    vtc_strbuf s = {0};
+    vtc_affine_expr_print(m->results[r], &s);
+    vtc_op_error(op, "%s result %u (%s) overflows int64%s", what, r, s.data,
+                 num_dims ? " on the iteration domain" : "");
+    vtc_strbuf_free(&s);
+    return false;
+  }
+  return true;
+}
+
+static bool check_maps_overflow(vtc_op *compute, const vtc_affine_map *shape, const vtc_affine_map *reduce,
+                                vtc_block *body, unsigned n) {
+  if (!check_overflow(compute, "'shape' map", shape, NULL, 0)) return false;
+  if (reduce && !check_overflow(compute, "'reduce' map", reduce, NULL, 0)) return false;
+  range64 *iter = vtc_xcalloc(n + 1, sizeof *iter);
+  bool empty = false, ok = true;
+  for (unsigned i = 0; i < n; i++) {
+    const vtc_affine_expr *e = i < shape->num_results ? shape->results[i] : reduce->results[i - shape->num_results];
+    iter[i] = e->kind == VTC_AFFINE_CONST ? r_make(0, e->value - 1) : r_unknown(false);
+    empty |= e->kind == VTC_AFFINE_CONST && e->value <= 0;
+  }
+  for (vtc_op *o = body->first; ok && !empty && o; o = o->next) {
+    const vtc_affine_map *m = vtc_te_is_load(o) ? vtc_te_load_map(o) : NULL;
+    if (m && m->num_dims >= n) {
+      range64 *dims = vtc_xcalloc(m->num_dims + 1, sizeof *dims);
+      memcpy(dims, iter, n * sizeof *dims);
+      for (unsigned i = n; i < m->num_dims; i++) dims[i] = r_unknown(false);
+      ok = check_overflow(o, "map", m, dims, m->num_dims);
+      free(dims);
+    }
+  }
+  free(iter);
+  return ok;
+}
+
 bool te_verify_bounds(vtc_op *compute) {
   const vtc_affine_map *shape = vtc_te_compute_shape(compute), *reduce = vtc_te_compute_reduce(compute);
   vtc_block *body = vtc_te_compute_body(compute);
   if (!shape || !body) return true;
   unsigned rank = shape->num_results, nred = reduce ? reduce->num_results : 0, n = rank + nred;
   if (body->num_args != n) return true;
+  if (!check_maps_overflow(compute, shape, reduce, body, n)) return false;
   interval *iter = vtc_xcalloc(n + 1, sizeof *iter);
   bool empty = false;
   for (unsigned i = 0; i < n; i++) {

@@ -365,6 +365,36 @@ static bool sync_op(g2l *t, vtc_op *op) {
 
 /* ---- gir.for ----------------------------------------------------------------------- */
 
+/* A step that is not positive would loop forever, and iv + step past
+ * INT64_MAX would wrap below ub and loop forever too: either is a run-time
+ * error at the loop (from a kernel, raised after the launch), and the loop
+ * then runs no trip. Checked where the step is not a constant, and for a
+ * constant step above 1 with a constant bound; the lowering's loops (a
+ * constant step, a bound that is a buffer size far below 2^63) need none. */
+static LLVMValueRef checked_bound(g2l *t, vtc_op *op, LLVMValueRef lb, LLVMValueRef ub, LLVMValueRef step) {
+  if (t->gpu) return ub;
+  if (LLVMIsAConstantInt(step) && LLVMConstIntGetSExtValue(step) > 0 &&
+      (LLVMConstIntGetSExtValue(step) == 1 || !LLVMIsAConstantInt(ub)))
+    return ub;
+  LLVMBuilderRef b = t->b;
+  LLVMValueRef last = LLVMBuildAdd(b, LLVMBuildSub(b, g2l_i64(t, INT64_MAX), step, ""), g2l_i64(t, 1), "");
+  LLVMValueRef bad = LLVMBuildOr(b, LLVMBuildICmp(b, LLVMIntSLE, step, g2l_i64(t, 0), ""),
+                                 LLVMBuildICmp(b, LLVMIntSGT, ub, last, ""), "for.bad");
+  if (LLVMIsAConstantInt(bad) && LLVMConstIntGetZExtValue(bad) == 0) return ub;
+  LLVMBasicBlockRef fail = LLVMAppendBasicBlockInContext(t->c, t->fn, "for.fail");
+  LLVMBasicBlockRef cont = LLVMAppendBasicBlockInContext(t->c, t->fn, "for.ok");
+  LLVMBuildCondBr(b, bad, fail, cont);
+  LLVMPositionBuilderAtEnd(b, fail);
+  const char *name = t->kernel ? "vtc_rt_kernel_error" : "vtc_rt_host_error";
+  LLVMValueRef fn = vtc_gir_rt_declare(t->m, name);
+  LLVMValueRef args[] = {g2l_where(t, op), g2l_string(t, "the step must be positive and iv + step must not pass "
+                                                         "2^63 - 1 (the loop would never end)")};
+  LLVMBuildCall2(b, vtc_gir_rt_function_type(t->c, name), fn, args, 2, "");
+  LLVMBuildBr(b, cont);
+  LLVMPositionBuilderAtEnd(b, cont);
+  return LLVMBuildSelect(b, bad, lb, ub, "for.ub");
+}
+
 static bool for_op(g2l *t, vtc_op *op) {
   LLVMValueRef lb = g2l_scalar(t, vtc_op_operand(op, 0)), ub = g2l_scalar(t, vtc_op_operand(op, 1));
   LLVMValueRef step = g2l_scalar(t, vtc_op_operand(op, 2));
@@ -379,6 +409,7 @@ static bool for_op(g2l *t, vtc_op *op) {
       return g2l_error(t, op, "carries a value that is neither a scalar nor a register slice");
     }
   }
+  ub = checked_bound(t, op, lb, ub, step);
   LLVMBasicBlockRef pre = LLVMGetInsertBlock(t->b);
   LLVMBasicBlockRef header = LLVMAppendBasicBlockInContext(t->c, t->fn, "for.header");
   LLVMBasicBlockRef bodyb = LLVMAppendBasicBlockInContext(t->c, t->fn, "for.body");

@@ -11,6 +11,9 @@ const vtc_gir_rt_function vtc_gir_rt_functions[] = {
     {"vtc_rt_num_threads", "i32()"},
     {"vtc_rt_alloc", "ptr(i64)"},
     {"vtc_rt_free", "void(ptr)"},
+    {"vtc_rt_alloc_buffer", "ptr(i64,i64,ptr,ptr)"},
+    {"vtc_rt_host_error", "void(ptr,ptr)"},
+    {"vtc_rt_kernel_error", "void(ptr,ptr)"},
 };
 const size_t vtc_gir_num_rt_functions = sizeof vtc_gir_rt_functions / sizeof vtc_gir_rt_functions[0];
 

@@ -193,9 +193,23 @@ static LLVMValueRef compute(g2l *t, vtc_op *op, int code, LLVMValueRef x, LLVMVa
   case VTC_ARITH_ANDI: r = LLVMBuildAnd(b, x, y, ""); break;
   case VTC_ARITH_ORI: r = LLVMBuildOr(b, x, y, ""); break;
   case VTC_ARITH_XORI: r = LLVMBuildXor(b, x, y, ""); break;
-  case VTC_ARITH_SHLI: r = LLVMBuildShl(b, x, y, ""); break;
-  case VTC_ARITH_SHRSI: r = LLVMBuildAShr(b, x, y, ""); break;
-  case VTC_ARITH_SHRUI: r = LLVMBuildLShr(b, x, y, ""); break;
+  /* A shift by the width or more is poison in LLVM; arith's evaluator (and
+   * so both interpreters) gives 0, or the sign for shrsi. */
+  case VTC_ARITH_SHLI:
+  case VTC_ARITH_SHRUI: {
+    LLVMTypeRef ty = LLVMTypeOf(x);
+    unsigned w = LLVMGetIntTypeWidth(LLVMGetTypeKind(ty) == LLVMVectorTypeKind ? LLVMGetElementType(ty) : ty);
+    LLVMValueRef big = LLVMBuildICmp(b, LLVMIntUGE, y, const_like(t, ty, 0, w, false), "");
+    LLVMValueRef v = code == VTC_ARITH_SHLI ? LLVMBuildShl(b, x, y, "") : LLVMBuildLShr(b, x, y, "");
+    r = LLVMBuildSelect(b, big, LLVMConstNull(ty), v, "");
+    break;
+  }
+  case VTC_ARITH_SHRSI: {
+    LLVMTypeRef ty = LLVMTypeOf(x);
+    unsigned w = LLVMGetIntTypeWidth(LLVMGetTypeKind(ty) == LLVMVectorTypeKind ? LLVMGetElementType(ty) : ty);
+    r = LLVMBuildAShr(b, x, binary(t, "llvm.umin", y, const_like(t, ty, 0, w - 1, false)), "");
+    break;
+  }
   case VTC_ARITH_MAXSI: r = binary(t, "llvm.smax", x, y); break;
   case VTC_ARITH_MINSI: r = binary(t, "llvm.smin", x, y); break;
   case VTC_ARITH_MAXUI: r = binary(t, "llvm.umax", x, y); break;
@@ -252,6 +266,64 @@ static LLVMValueRef compute(g2l *t, vtc_op *op, int code, LLVMValueRef x, LLVMVa
     break;
   }
   return r;
+}
+
+static bool is_int_division(int code) {
+  switch (code) {
+  case VTC_ARITH_DIVSI: case VTC_ARITH_DIVUI: case VTC_ARITH_REMSI: case VTC_ARITH_REMUI:
+  case VTC_ARITH_FLOORDIVSI: case VTC_ARITH_CEILDIVSI: case VTC_ARITH_CEILDIVUI: return true;
+  default: return false;
+  }
+}
+
+static bool is_signed_division(int code) {
+  return code == VTC_ARITH_DIVSI || code == VTC_ARITH_REMSI || code == VTC_ARITH_FLOORDIVSI ||
+         code == VTC_ARITH_CEILDIVSI;
+}
+
+/* An integer division whose divisor is not a constant that is safe: LLVM's
+ * sdiv/udiv by zero (and sdiv of the minimum by -1) is undefined, a SIGFPE
+ * on x86 or, folded, any value. On a CPU a bad divisor is a run-time error
+ * at the op (rt_error.h: from host code it ends the run; from a kernel it is
+ * raised when the launch is done) and the division goes on with 1 (the
+ * branch is cold, and hoisted out of loops when the divisor is invariant,
+ * as a kernel's symbols are). The GPU keeps the bare division. */
+static LLVMValueRef guard_divisor(g2l *t, vtc_op *op, int code, LLVMValueRef x, LLVMValueRef y) {
+  vtc_op *def = vtc_op_operand(op, 1)->def_op;
+  if (t->gpu || (def && vtc_op_is_named(def, "gir.count"))) return y; /* a count is at least 1 */
+  LLVMTypeRef ty = LLVMTypeOf(y);
+  bool vec = LLVMGetTypeKind(ty) == LLVMVectorTypeKind;
+  LLVMTypeRef s = vec ? LLVMGetElementType(ty) : ty;
+  unsigned bits = LLVMGetIntTypeWidth(s);
+  bool is_signed = is_signed_division(code);
+  if (LLVMIsAConstantInt(y)) {
+    long long c = LLVMConstIntGetSExtValue(y);
+    if (c != 0 && !(is_signed && c == -1)) return y;
+  }
+  LLVMBuilderRef b = t->b;
+  LLVMValueRef zero = LLVMConstNull(ty), one = const_like(t, ty, 0, 1, false);
+  LLVMValueRef bad = LLVMBuildICmp(b, LLVMIntEQ, y, zero, "div.zero");
+  if (is_signed) {
+    LLVMValueRef min = const_like(t, ty, 0, bits >= 64 ? INT64_MIN : -(1LL << (bits - 1)), false);
+    LLVMValueRef ovf = LLVMBuildAnd(b, LLVMBuildICmp(b, LLVMIntEQ, x, min, ""),
+                                    LLVMBuildICmp(b, LLVMIntEQ, y, LLVMConstAllOnes(ty), ""), "");
+    bad = LLVMBuildOr(b, bad, ovf, "div.bad");
+  }
+  LLVMValueRef any = vec ? unary(t, "llvm.vector.reduce.or", bad) : bad;
+  LLVMBasicBlockRef fail = LLVMAppendBasicBlockInContext(t->c, t->fn, "div.fail");
+  LLVMBasicBlockRef cont = LLVMAppendBasicBlockInContext(t->c, t->fn, "div.ok");
+  LLVMBuildCondBr(b, any, fail, cont);
+  LLVMPositionBuilderAtEnd(b, fail);
+  const char *msg = is_signed ? "integer division by zero or overflow" : "integer division by zero";
+  const char *name = t->kernel ? "vtc_rt_kernel_error" : "vtc_rt_host_error";
+  LLVMValueRef fn = vtc_gir_rt_declare(t->m, name), args[] = {g2l_where(t, op), g2l_string(t, msg)};
+  /* A cold callee makes the branch to it unlikely. */
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateEnumAttribute(t->c, LLVMGetEnumAttributeKindForName("cold", 4), 0));
+  LLVMBuildCall2(b, vtc_gir_rt_function_type(t->c, name), fn, args, 2, "");
+  LLVMBuildBr(b, cont);
+  LLVMPositionBuilderAtEnd(b, cont);
+  return LLVMBuildSelect(b, bad, one, y, "div.safe");
 }
 
 static LLVMTypeRef with_elem(LLVMTypeRef like, LLVMTypeRef elem) {
@@ -327,6 +399,7 @@ bool g2l_scalar_op(g2l *t, vtc_op *op, bool *handled) {
     else r = compute(t, op, code, x32, y32, rty32);
     if (r && is_bf16_type(res->type)) r = g2l_f32_to_bf16(t, r);
   } else {
+    if (is_int_division(code) && y) y = guard_divisor(t, op, code, x, y);
     r = compute(t, op, code, x, y, rty);
   }
   if (!r) return g2l_error(t, op, "is not supported by the CPU translation");

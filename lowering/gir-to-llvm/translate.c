@@ -170,7 +170,49 @@ static bool buffer_info(g2l *t, const vtc_type *type, vtc_gir_buffer_info *info)
   return vtc_gir_buffer_info_of(t->ctx, type, info) && g2l_mem_type(t, info->elem);
 }
 
-/* Host and kernel: gir.alloc (global: vtc_rt_alloc; shared: a stack array),
+LLVMValueRef g2l_where(g2l *t, vtc_op *op) {
+  const vtc_loc *l = vtc_loc_file_of(op->loc);
+  char *text = l ? vtc_format("%s:%u:%u: '%s'", l->name, l->line, l->col, op->name->name)
+                 : vtc_format("'%s'", op->name->name);
+  size_t n = strlen(text);
+  LLVMValueRef init = LLVMConstStringInContext(t->c, text, (unsigned)n, 0);
+  LLVMValueRef g = LLVMAddGlobal(t->m, LLVMTypeOf(init), "vtc.where");
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+  free(text);
+  return g;
+}
+
+LLVMValueRef g2l_string(g2l *t, const char *text) {
+  LLVMValueRef init = LLVMConstStringInContext(t->c, text, (unsigned)strlen(text), 0);
+  LLVMValueRef g = LLVMAddGlobal(t->m, LLVMTypeOf(init), "vtc.message");
+  LLVMSetInitializer(g, init);
+  LLVMSetGlobalConstant(g, 1);
+  LLVMSetLinkage(g, LLVMPrivateLinkage);
+  LLVMSetUnnamedAddress(g, LLVMGlobalUnnamedAddr);
+  return g;
+}
+
+/* A global buffer in host code: vtc_rt_alloc_buffer checks the size (a
+ * `?` bound at run time may make it overflow or not fit) and fails at the
+ * op's location instead of returning NULL. */
+static LLVMValueRef global_alloc(g2l *t, vtc_op *op, const vtc_gir_buffer_info *info, LLVMValueRef *dims) {
+  LLVMValueRef shape = LLVMConstNull(t->ptr);
+  if (info->rank) {
+    LLVMTypeRef at = LLVMArrayType2(t->i64, info->rank);
+    shape = g2l_entry_alloca(t, at, 8);
+    for (unsigned i = 0; i < info->rank; i++) {
+      LLVMValueRef idx = g2l_i64(t, i);
+      LLVMBuildStore(t->b, dims[i], LLVMBuildGEP2(t->b, t->i64, shape, &idx, 1, ""));
+    }
+  }
+  LLVMValueRef args[] = {g2l_i64(t, g2l_elem_bytes(info->elem)), g2l_i64(t, info->rank), shape, g2l_where(t, op)};
+  return rt_call(t, "vtc_rt_alloc_buffer", args, 4);
+}
+
+/* Host and kernel: gir.alloc (global: vtc_rt_alloc_buffer; shared: a stack array),
  * gir.free, gir.dim. */
 static bool buffer_op(g2l *t, vtc_op *op, bool *handled) {
   *handled = true;
@@ -205,9 +247,7 @@ static bool buffer_op(g2l *t, vtc_op *op, bool *handled) {
                        : g2l_entry_alloca(t, LLVMArrayType2(mt, (uint64_t)static_elems), 64);
     } else {
       if (t->kernel) return g2l_error(t, op, "global buffers are allocated on the host only");
-      LLVMValueRef bytes = g2l_i64(t, g2l_elem_bytes(info.elem));
-      for (unsigned i = 0; i < info.rank; i++) bytes = LLVMBuildMul(t->b, bytes, lv->dims[i], "bytes");
-      lv->ptr = rt_call(t, "vtc_rt_alloc", &bytes, 1);
+      lv->ptr = global_alloc(t, op, &info, lv->dims);
       g2l_host_own(t, lv->ptr);
     }
     g2l_bind(t, res, lv);
@@ -523,7 +563,20 @@ static bool launch_op(g2l *t, vtc_op *op) {
   LLVMValueRef fn = LLVMGetNamedFunction(t->m, vtc_gir_kernel_name(k));
   if (!fn) return g2l_error(t, op, "kernel '%s' was not translated", vtc_gir_kernel_name(k));
   value_vec args = {0};
-  VTC_VEC_PUSH(&args, g2l_scalar(t, vtc_gir_launch_groups(op)));
+  LLVMValueRef groups = g2l_scalar(t, vtc_gir_launch_groups(op));
+  /* A negative group count (hand-written host code) would launch nothing
+   * and leave the results unwritten: a run-time error at the launch. */
+  if (!LLVMIsAConstantInt(groups) || LLVMConstIntGetSExtValue(groups) < 0) {
+    LLVMBasicBlockRef fail = LLVMAppendBasicBlockInContext(t->c, t->fn, "launch.fail");
+    LLVMBasicBlockRef cont = LLVMAppendBasicBlockInContext(t->c, t->fn, "launch.ok");
+    LLVMBuildCondBr(t->b, LLVMBuildICmp(t->b, LLVMIntSLT, groups, g2l_i64(t, 0), ""), fail, cont);
+    LLVMPositionBuilderAtEnd(t->b, fail);
+    LLVMValueRef eargs[] = {g2l_where(t, op), g2l_string(t, "a launch has 0 or more groups, not a negative count")};
+    rt_call(t, "vtc_rt_host_error", eargs, 2);
+    LLVMBuildBr(t->b, cont);
+    LLVMPositionBuilderAtEnd(t->b, cont);
+  }
+  VTC_VEC_PUSH(&args, groups);
   for (unsigned i = 0; i < vtc_gir_launch_num_args(op); i++) push_param_values(t, vtc_gir_launch_arg(op, i), &args);
   LLVMBuildCall2(t->b, LLVMGlobalGetValueType(fn), fn, args.data, (unsigned)args.len, "");
   VTC_VEC_FREE(&args);
@@ -643,6 +696,10 @@ static bool translate_host(g2l *t, vtc_op *func) {
   vtc_region *r = vtc_op_region(func, 0);
   if (!r->first) return true; /* a declaration: nothing to emit */
   if (r->first != r->last) return g2l_error(t, func, "'%s' has more than one block: not supported", name);
+  if (!vtc_gir_check_host_buffers(func)) {
+    t->failed = true;
+    return false;
+  }
   LLVMValueRef fn = host_decl(t, func);
   if (!fn) return false;
   if (LLVMGetFirstBasicBlock(fn)) return g2l_error(t, func, "'%s' is defined twice", name);

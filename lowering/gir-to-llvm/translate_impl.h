@@ -76,6 +76,13 @@ typedef struct g2l {
   VTC_VEC(LLVMValueRef) host_owned;
 } g2l;
 
+/* "file:line:col: 'gir.alloc'" (op's location and name) as a private
+ * string constant: where a run-time error of op is reported (the CUDA host
+ * plan's wording, runtime/rt_error.h). */
+LLVMValueRef g2l_where(g2l *t, vtc_op *op);
+/* A private NUL-terminated string constant. */
+LLVMValueRef g2l_string(g2l *t, const char *text);
+
 /* ---- translate.c ------------------------------------------------------------ */
 
 /* Reports `'op' op: message` at op's location; returns false. */

@@ -341,8 +341,13 @@ vtc_value *gte_convert(gte_compute *c, vtc_value *v, const vtc_type *to) {
     v = gte_convert(c, v, f64);
     v = gte_select(c, gte_cmpf(c, VTC_CMPF_UNO, v, v), gte_const(c, f64, 0), v);
     double hi = tw >= 64 ? 9223372036854774784.0 : gte_highest(to); /* the largest double below 2^63 */
-    v = gte_op2(c, "arith.minimumf", gte_op2(c, "arith.maximumf", v, gte_const(c, f64, gte_lowest(to))), gte_const(c, f64, hi));
-    return cast_op(c, "arith.fptosi", v, to);
+    vtc_value *clamped =
+        gte_op2(c, "arith.minimumf", gte_op2(c, "arith.maximumf", v, gte_const(c, f64, gte_lowest(to))), gte_const(c, f64, hi));
+    vtc_value *r = cast_op(c, "arith.fptosi", clamped, to);
+    if (tw < 64) return r;
+    /* 2^63 and above saturate to INT64_MAX, which no double equals. */
+    vtc_value *big = gte_cmpf(c, VTC_CMPF_OGE, v, gte_const(c, f64, 9223372036854775808.0));
+    return gte_select(c, big, gte_const(c, to, 9223372036854775807.0), r);
   }
   if (fw == 1) return cast_op(c, "arith.extui", v, to);
   if (fw < tw) return cast_op(c, "arith.extsi", v, to);

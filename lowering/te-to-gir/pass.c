@@ -87,9 +87,7 @@ static void own(host *h, vtc_value *b) {
 /* At h->E.at: gir.alloc of buffer type bt (sizes: one per dim, only the
  * dynamic ones used), then the launch of `kernel` on min(items, max-units)
  * groups with arguments (ins..., the new buffer, trailing...). */
-static vtc_value *alloc_and_launch(host *h, const vtc_loc *loc, const vtc_type *bt, vtc_value *const *sizes,
-                                   const char *kernel, vtc_value *items, unsigned nin, vtc_value *const *ins,
-                                   unsigned ntrail, vtc_value *const *trail) {
+static vtc_value *alloc_buffer(host *h, const vtc_loc *loc, const vtc_type *bt, vtc_value *const *sizes) {
   vtc_gir_buffer_info bi;
   vtc_gir_buffer_info_of(h->S->ctx, bt, &bi);
   vtc_value *dyn[VTC_GIR_MAX_RANK];
@@ -98,6 +96,13 @@ static vtc_value *alloc_and_launch(host *h, const vtc_loc *loc, const vtc_type *
     if (bi.dims[k] == VTC_DYNAMIC) dyn[nd++] = sizes[k];
   vtc_value *buf = vtc_gir_build_alloc(&h->E.at, loc, bt, nd, dyn);
   own(h, buf);
+  return buf;
+}
+
+static vtc_value *alloc_and_launch(host *h, const vtc_loc *loc, const vtc_type *bt, vtc_value *const *sizes,
+                                   const char *kernel, vtc_value *items, unsigned nin, vtc_value *const *ins,
+                                   unsigned ntrail, vtc_value *const *trail) {
+  vtc_value *buf = alloc_buffer(h, loc, bt, sizes);
   /* Units = min(items, max-units), rounded up to whole groups. */
   const t2g_options *o = h->S->opts;
   vtc_value *units = t2g_minui(&h->E, items, t2g_cidx(&h->E, o->max_units));
@@ -151,6 +156,10 @@ typedef struct built {
   /* A fused softmax ending at this compute (softmax.c), or absorbed into
    * one (the chain's other computes: no kernel, erased with its end). */
   bool softmax, absorbed;
+  /* A static 0 in the output's shape: nothing to compute, so no kernel
+   * (whose views at constant offsets would lie outside the empty buffer),
+   * only the allocation. */
+  bool empty;
   t2g_softmax chain;
   int64_t units_per_row;
 } built;
@@ -200,9 +209,11 @@ static bool lower_compute(host *h, vtc_op *op, const built *k) {
     vtc_value *sizes[VTC_GIR_MAX_RANK];
     for (unsigned k = 0; k < shape->num_results; k++)
       sizes[k] = t2g_expr(&h->E, shape->results[k], NULL, 0, syms, nsym);
-    vtc_value *items = t2g_expr(&h->E, info.items, NULL, 0, syms, nsym);
-    vtc_value *buf = alloc_and_launch(h, op->loc, t2g_buffer_type(S->ctx, vtc_te_compute_type(op)), sizes, name,
-                                      items, na, args, nsym, syms);
+    const vtc_type *bt = t2g_buffer_type(S->ctx, vtc_te_compute_type(op));
+    vtc_value *buf = k->empty ? alloc_buffer(h, op->loc, bt, sizes)
+                              : alloc_and_launch(h, op->loc, bt, sizes, name, t2g_expr(&h->E, info.items, NULL, 0, syms,
+                                                                                       nsym),
+                                                 na, args, nsym, syms);
     vtc_value_replace_all_uses(vtc_op_result(op, 0), buf);
     vtc_op_erase(op);
   }
@@ -301,6 +312,12 @@ static void set_function_type(t2g_state *S, vtc_op *func) {
   S->changed = true;
 }
 
+static bool has_static_zero(const vtc_type *tensor) {
+  for (unsigned d = 0; d < tensor->rank; d++)
+    if (vtc_tensor_dim(tensor, d) == 0) return true;
+  return false;
+}
+
 /* Marks the fused softmax chains among ops (program order). */
 static void mark_softmax_chains(vtc_op *const *ops, size_t n, built *kernels) {
   for (size_t i = 0; i < n; i++) {
@@ -313,10 +330,25 @@ static void mark_softmax_chains(vtc_op *const *ops, size_t n, built *kernels) {
   }
 }
 
+/* Whether a function still has tensors: a second run of the pass over
+ * host code it made must leave it alone (its returned buffers are not in
+ * `owned` then, and would be copied and leaked). */
+static bool has_tensors(vtc_block *entry) {
+  for (unsigned a = 0; a < entry->num_args; a++)
+    if (is_tensor(entry->args[a]->type)) return true;
+  for (vtc_op *op = entry->first; op; op = op->next) {
+    for (unsigned k = 0; k < op->num_operands; k++)
+      if (is_tensor(vtc_op_operand(op, k)->type)) return true;
+    for (unsigned k = 0; k < op->num_results; k++)
+      if (is_tensor(vtc_op_result(op, k)->type)) return true;
+  }
+  return false;
+}
+
 static bool lower_function(t2g_state *S, vtc_op *func) {
   vtc_context *ctx = S->ctx;
   vtc_region *r = func->num_regions ? vtc_op_region(func, 0) : NULL;
-  if (!r || !r->first) {
+  if (!r || !r->first || (!r->first->next && !has_tensors(r->first))) {
     set_function_type(S, func);
     return true;
   }
@@ -332,6 +364,7 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
   for (size_t i = 0; ok && i < ops.len; i++) {
     built *k = &kernels[i];
     if (!vtc_te_is_compute(ops.data[i]) || k->absorbed) continue;
+    if (!k->softmax && (k->empty = has_static_zero(vtc_te_compute_type(ops.data[i])))) continue;
     kernel_name(&h, k->name, sizeof k->name);
     if (k->softmax)
       ok = t2g_build_softmax_kernel(S, &h.mb, ops.data[i]->loc, k->name, &k->chain, &k->units_per_row) != NULL;
@@ -455,9 +488,15 @@ vtc_op *t2g_new_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const 
 static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *options) {
   const t2g_options resolved = resolve_options(options), *o = &resolved;
   t2g_state S = {.ctx = vtc_pass_context_ctx(pc), .module = root, .opts = o};
-  if (o->vector_bits < 8 || o->max_units < 1 || o->group_size < 1)
+  /* Bounds that keep every register slice within VTC_GIR_MAX_REGISTER_ELEMS
+   * (at most 65536 / 8 lanes, each a slice of its own), a launch
+   * within a GPU grid's 2^31 - 1 groups, and a group's units countable. */
+  if (o->vector_bits < 8 || o->vector_bits > 65536 || o->max_units < 1 || o->max_units > INT32_MAX ||
+      o->group_size < 1 || o->group_size > 1024)
     return vtc_error(S.ctx, root->loc,
-                     "lower-te-to-gir: vector-bits must be >= 8, max-units and group-size >= 1");
+                     "lower-te-to-gir: vector-bits must be in [8, 65536], max-units in [1, 2^31 - 1] and group-size "
+                     "in [1, 1024] (given %lld, %lld, %lld)",
+                     (long long)o->vector_bits, (long long)o->max_units, (long long)o->group_size);
   if (o->hierarchy == VTC_GIR_HIER_GPU && o->group_size > 32)
     return vtc_error(S.ctx, root->loc, "lower-te-to-gir: a GPU group has at most 32 warps, not %lld",
                      (long long)o->group_size);

@@ -6,6 +6,7 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -197,8 +198,41 @@ static char *dup_or_die(const char *s) {
   return d;
 }
 
+/* The CPUs LLVM 19's X86 backend knows that have a 64-bit mode (`llc
+ * -mtriple=x86_64 -mcpu=help` less the 32-bit ones). An explicit --mcpu must
+ * be one: LLVM only warns about an unknown name, then aborts on the first
+ * function ("64-bit code requested on a subtarget that doesn't support
+ * it"), as it does for a 32-bit CPU under the x86_64 triple. */
+static const char *const x86_64_cpus[] = {
+    "x86-64", "x86-64-v2", "x86-64-v3", "x86-64-v4", "generic", "alderlake", "amdfam10", "arrowlake",
+    "arrowlake-s", "arrowlake_s", "athlon-fx", "athlon64", "athlon64-sse3", "atom", "atom_sse4_2",
+    "atom_sse4_2_movbe", "barcelona", "bdver1", "bdver2", "bdver3", "bdver4", "bonnell", "broadwell", "btver1",
+    "btver2", "cannonlake", "cascadelake", "clearwaterforest", "cooperlake", "core-avx-i", "core-avx2", "core2",
+    "core_2_duo_sse4_1", "core_2_duo_ssse3", "core_2nd_gen_avx", "core_3rd_gen_avx", "core_4th_gen_avx",
+    "core_4th_gen_avx_tsx", "core_5th_gen_avx", "core_5th_gen_avx_tsx", "core_aes_pclmulqdq", "core_i7_sse4_2",
+    "corei7", "corei7-avx", "emeraldrapids", "goldmont", "goldmont-plus", "goldmont_plus", "gracemont",
+    "grandridge", "graniterapids", "graniterapids-d", "graniterapids_d", "haswell", "icelake-client",
+    "icelake-server", "icelake_client", "icelake_server", "ivybridge", "k8", "k8-sse3", "knl", "knm", "lunarlake",
+    "meteorlake", "mic_avx512", "nehalem", "nocona", "opteron", "opteron-sse3", "pantherlake", "penryn",
+    "raptorlake", "rocketlake", "sandybridge", "sapphirerapids", "sierraforest", "silvermont", "skx", "skylake",
+    "skylake-avx512", "skylake_avx512", "slm", "tigerlake", "tremont", "westmere", "znver1", "znver2", "znver3",
+    "znver4", "znver5",
+};
+
+static bool known_x86_64_cpu(const char *cpu) {
+  for (size_t i = 0; i < sizeof x86_64_cpus / sizeof *x86_64_cpus; i++)
+    if (strcmp(x86_64_cpus[i], cpu) == 0) return true;
+  return false;
+}
+
 static int x86_resolve(const vtc_target_options *in, char **cpu, char **features, char **error) {
-  (void)error;
+  if (in && in->cpu && *in->cpu && !known_x86_64_cpu(in->cpu)) { /* "": LLVM's generic x86-64 */
+    *error = vtc_target_errorf("x86: unknown or 32-bit CPU '%s' (x86-64 CPUs include x86-64, x86-64-v2, "
+                               "x86-64-v3, x86-64-v4, haswell, skylake-avx512, icelake-server, sapphirerapids, "
+                               "znver3, znver4; `llc -mtriple=x86_64 -mcpu=help` lists LLVM's)",
+                               in->cpu);
+    return -1;
+  }
   const vtc_x86_host *host = vtc_x86_host_get();
   const char *c = in && in->cpu ? in->cpu : host->cpu_name;
   const char *f = in && in->features ? in->features : (in && in->cpu ? "" : host->features);

@@ -85,6 +85,35 @@ bool run_resolve_args(vtc_context *ctx, vtc_op *func, run_options *o) {
 
 /* ---- shapes ----------------------------------------------------------------------- */
 
+bool run_apply_dims(vtc_context *ctx, const run_options *o, vtc_op *func, unsigned a, vtc_shape *s, const char *from) {
+  const char *fname = vtc_symbol_name(func);
+  const vtc_loc *loc = arg_loc(func, a);
+  char arg[128];
+  describe_arg(func, a, arg, sizeof arg);
+  bool set[VTC_MAX_RANK] = {false};
+  for (size_t i = 0; i < o->dims.len; i++) {
+    const run_dim *d = &o->dims.data[i];
+    if (d->arg.index != a) continue;
+    bool whole = d->axis < 0;
+    if (whole && d->shape.rank != s->rank)
+      return vtc_error(ctx, loc, "--shape for argument %s of @%s has rank %d, but %s has rank %d", arg, fname,
+                       d->shape.rank, from ? from : "the argument", s->rank);
+    if (!whole && d->axis >= s->rank)
+      return vtc_error(ctx, loc, "--dim names axis %d of argument %s of @%s, which has rank %d", d->axis, arg, fname,
+                       s->rank);
+    for (int k = whole ? 0 : d->axis; k < (whole ? s->rank : d->axis + 1); k++) {
+      int64_t v = whole ? d->shape.dims[k] : d->size;
+      if (s->dims[k] >= 0 && s->dims[k] != v)
+        return vtc_error(ctx, loc, "--%s gives dim %d of argument %s of @%s as %lld, but %s says %lld",
+                         whole ? "shape" : "dim", k, arg, fname, (long long)v,
+                         from ? from : set[k] ? "an earlier --shape or --dim" : "its type", (long long)s->dims[k]);
+      s->dims[k] = v;
+      set[k] = true;
+    }
+  }
+  return true;
+}
+
 /* The shape of random argument a: its type's static dims, with --shape and
  * --dim filling (and checked against) them. */
 static bool random_shape(vtc_context *ctx, const run_options *o, vtc_op *func, unsigned a, vtc_shape *s) {
@@ -93,30 +122,7 @@ static bool random_shape(vtc_context *ctx, const run_options *o, vtc_op *func, u
   char arg[128];
   describe_arg(func, a, arg, sizeof arg);
   vtc_graph_shape_of(run_arg_type(func, a), s);
-  for (size_t i = 0; i < o->dims.len; i++) {
-    const run_dim *d = &o->dims.data[i];
-    if (d->arg.index != a) continue;
-    if (d->axis < 0) {
-      if (d->shape.rank != s->rank)
-        return vtc_error(ctx, loc, "--shape for argument %s of @%s has rank %d, but the argument has rank %d",
-                         arg, fname, d->shape.rank, s->rank);
-      for (int k = 0; k < s->rank; k++) {
-        if (s->dims[k] >= 0 && s->dims[k] != d->shape.dims[k])
-          return vtc_error(ctx, loc, "--shape gives dim %d of argument %s of @%s as %lld, but its type says %lld",
-                           k, arg, fname, (long long)d->shape.dims[k], (long long)s->dims[k]);
-        s->dims[k] = d->shape.dims[k];
-      }
-    } else {
-      int k = d->axis;
-      if (k >= s->rank)
-        return vtc_error(ctx, loc, "--dim names axis %d of argument %s of @%s, which has rank %d", k, arg, fname,
-                         s->rank);
-      if (s->dims[k] >= 0 && s->dims[k] != d->size)
-        return vtc_error(ctx, loc, "--dim gives dim %d of argument %s of @%s as %lld, but its type says %lld", k,
-                         arg, fname, (long long)d->size, (long long)s->dims[k]);
-      s->dims[k] = d->size;
-    }
-  }
+  if (!run_apply_dims(ctx, o, func, a, s, NULL)) return false;
   const char *name = run_arg_name(func, a);
   char ref[96];
   if (name) snprintf(ref, sizeof ref, "%s", name);
@@ -148,6 +154,7 @@ typedef struct fill_spec {
   double lo, hi; /* uniform */
   double std;    /* normal */
   const vtc_attr *value;
+  double tmin, tmax; /* integers: the type's range */
 } fill_spec;
 
 static bool attr_number(const vtc_attr *a, double *out) {
@@ -235,8 +242,10 @@ static double next_value(const fill_spec *f, bool is_float, int64_t i, uint64_t 
     break;
   }
   if (is_float) return f->lo + unit_uniform(state) * (f->hi - f->lo);
-  double l = ceil(f->lo), span = ceil(f->hi) - l; /* integers in [ceil(lo), ceil(hi)) */
-  return span >= 1 ? l + (double)(splitmix64(state) % (uint64_t)span) : l;
+  /* Integers in [ceil(lo), ceil(hi)), the range clipped to the type's. */
+  double l = fmin(fmax(ceil(f->lo), f->tmin), f->tmax), span = fmin(fmax(ceil(f->hi), f->tmin), f->tmax) - l;
+  uint64_t r = splitmix64(state);
+  return span >= 0x1p64 ? (double)(int64_t)r : span >= 1 ? l + (double)(r % (uint64_t)span) : l;
 }
 
 bool run_make_random(vtc_context *ctx, const run_options *o, vtc_op *func, unsigned a, vtc_tensor *t) {
@@ -259,6 +268,8 @@ bool run_make_random(vtc_context *ctx, const run_options *o, vtc_op *func, unsig
   for (size_t i = 0; i < o->ranges.len; i++)
     if (o->ranges.data[i].arg.index == a)
       fill = (fill_spec){.kind = FILL_UNIFORM, .lo = o->ranges.data[i].lo, .hi = o->ranges.data[i].hi};
+  fill.tmin = d == VTC_I32 ? -0x1p31 : -0x1p63;
+  fill.tmax = d == VTC_I32 ? 0x1p31 : 0x1p63;
   if (!random_shape(ctx, o, func, a, &s)) return false;
   char err[256];
   if (vtc_tensor_create_shape(t, d, &s, err, sizeof err))

@@ -21,6 +21,12 @@ const char *run_arg_name(vtc_op *func, unsigned a);
  * False after a located error naming the arguments. */
 bool run_resolve_args(vtc_context *ctx, vtc_op *func, run_options *o);
 
+/* Applies the --shape and --dim options of argument a (resolved) to s
+ * (the type's shape, -1 for `?`, or a loaded input's, `from` naming it):
+ * each must agree with what s already says, static dims and earlier
+ * options alike. False after a located error. */
+bool run_apply_dims(vtc_context *ctx, const run_options *o, vtc_op *func, unsigned a, vtc_shape *s, const char *from);
+
 /* Random argument a of func (already resolved options): its shape from the
  * type, --shape and --dim; its values from --input-range, else the
  * argument's `vtc.input` attribute, else the default (floats uniform in

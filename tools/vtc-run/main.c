@@ -166,6 +166,11 @@ static bool load_inputs(vtc_context *ctx, const run_options *o, vtc_op *func, vt
       fprintf(stderr, "vtc-run: error: input for argument #%u of @%s: %s\n", a, fname, err);
       return false;
     }
+    /* --shape/--dim must agree with the file too (they size nothing here). */
+    vtc_shape held = vtc_tensor_shape(&ins[a]);
+    char from[4200];
+    snprintf(from, sizeof from, "the input '%s'", path);
+    if (!run_apply_dims(ctx, o, func, a, &held, from)) return false;
     if (vtc_graph_check_tensor(type, &ins[a], err, sizeof err)) {
       char *ts = vtc_type_to_string(type), got[256];
       vtc_graph_tensor_str(&ins[a], got, sizeof got);

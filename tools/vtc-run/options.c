@@ -2,6 +2,7 @@
  * the parsers of the structured values (--input-range, --shape, --dim). */
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,7 +109,8 @@ static bool parse_range(const char *v, run_range *r) {
   if (end == p || *end != ':') return false;
   p = end + 1;
   r->hi = strtod(p, &end);
-  return end != p && !*end && r->lo < r->hi;
+  /* Finite bounds a finite distance apart: uniform values in [LO, HI). */
+  return end != p && !*end && r->lo < r->hi && isfinite(r->hi - r->lo);
 }
 
 static bool parse_shape(const char *v, run_dim *d) {
@@ -157,7 +159,7 @@ static bool special(run_options *o, const char *name, const char *value) {
   } else if (!strcmp(name, "input-range")) {
     run_range r;
     if (!parse_range(value, &r)) {
-      fprintf(stderr, "vtc-run: invalid --input-range '%s': expected ARG:LO:HI with LO < HI (e.g. 1:0:10 or x:0:10)\n", value);
+      fprintf(stderr, "vtc-run: invalid --input-range '%s': expected ARG:LO:HI with finite LO < HI (e.g. 1:0:10 or x:0:10)\n", value);
       return false;
     }
     VTC_VEC_PUSH(&o->ranges, r);

@@ -87,6 +87,12 @@ bool run_report_check_failure(run_request *req, const struct vtc_check_failure *
 struct run_options;
 int run_onnx_test(vtc_context *ctx, const struct run_options *o, const run_target *target);
 
+/* Shared by the compiled targets: a run-time error message of a runtime
+ * ("FILE:LINE:COL: 'op': what", the location of the op that failed) as a
+ * diagnostic at that location, "<what_failed>: 'op': what"; a message
+ * without a location is reported at `fallback`. Returns false. */
+bool run_runtime_error(vtc_context *ctx, const vtc_loc *fallback, const char *what_failed, const char *message);
+
 /* Shared by the compiled targets: a monotonic clock in milliseconds, and
  * --bench's summary of n timed runs (ms is sorted in place) into req. */
 double run_now_ms(void);

@@ -3,6 +3,7 @@
  * (runtime/cpu_exec.h: gir-to-llvm, ORC JIT at O3) and runs the entry on
  * the inputs; --bench times the compiled entry alone, --report-memory reads
  * the runtime allocator's peak (runtime/rt_alloc.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -10,6 +11,7 @@
 #include "dialects/builtin/dialects.h"
 #include "runtime/cpu_exec.h"
 #include "runtime/rt_alloc.h"
+#include "runtime/rt_error.h"
 #include "tools/vtc-run/run.h"
 
 bool run_report_check_failure(run_request *req, const vtc_check_failure *f) {
@@ -17,6 +19,24 @@ bool run_report_check_failure(run_request *req, const vtc_check_failure *f) {
   const vtc_loc *loc = f->file ? vtc_loc_file(req->ctx, f->file, f->line, f->col) : req->entry->loc;
   vtc_error(req->ctx, loc, "%s", f->message);
   return true;
+}
+
+bool run_runtime_error(vtc_context *ctx, const vtc_loc *fallback, const char *what_failed, const char *message) {
+  const char *m = message ? message : "unknown error";
+  /* FILE:LINE:COL: with FILE up to the last ':' before the two numbers. */
+  const char *p = m;
+  unsigned line = 0, col = 0;
+  int used = 0;
+  for (const char *c = strchr(m, ':'); c; c = strchr(c + 1, ':')) {
+    if (sscanf(c, ":%u:%u: %n", &line, &col, &used) == 2 && used > 0) {
+      char *file = vtc_xstrdup(m);
+      file[c - m] = 0;
+      const vtc_loc *loc = vtc_loc_file(ctx, file, line, col);
+      free(file);
+      return vtc_error(ctx, loc, "%s: %s", what_failed, c + used);
+    }
+  }
+  return vtc_error(ctx, fallback, "%s: %s", what_failed, p);
 }
 
 double run_now_ms(void) {
@@ -52,15 +72,35 @@ static bool bench(run_request *req, vtc_cpu_program *prog) {
     double s = 0;
     char *err = NULL;
     ok = vtc_cpu_program_run(prog, req->inputs, req->num_inputs, NULL, &s, &err) == 0;
-    if (!ok && !run_report_check_failure(req, vtc_cpu_program_check_failure(prog)))
-      vtc_error(req->ctx, req->entry->loc, "benchmark run of @%s failed: %s", vtc_symbol_name(req->entry),
-                err ? err : "unknown error");
+    if (!ok && !run_report_check_failure(req, vtc_cpu_program_check_failure(prog))) {
+      char *what = vtc_format("benchmark run of @%s failed", vtc_symbol_name(req->entry));
+      run_runtime_error(req->ctx, req->entry->loc, what, err);
+      free(what);
+    }
     free(err);
     if (i >= 0) ms[i] = 1e3 * s;
   }
   if (ok) run_summarize_bench(req, ms, n, 1 + kExtraWarmup);
   free(ms);
   return ok;
+}
+
+/* Compiled code assumes the accesses a verifier could not prove in bounds
+ * are (te loads whose maps use run-time sizes, gir views at run-time
+ * offsets; the interpreters check each one). One that is not faults: the
+ * fault net turns that into this located error and exit 1, not a crash. */
+static void set_fault_net(run_request *req, const char *name) {
+  const vtc_loc *loc = vtc_loc_file_of(req->entry->loc);
+  char *msg = loc ? vtc_format("%s:%u:%u: error: running @%s on the CPU failed: the compiled code made an invalid "
+                               "memory access (an access out of bounds that no verifier could rule out; "
+                               "--target=te or --target=gir check every access and name the op)",
+                               loc->name, loc->line, loc->col, name)
+                  : vtc_format("error: running @%s on the CPU failed: the compiled code made an invalid memory "
+                               "access (an access out of bounds that no verifier could rule out; --target=te or "
+                               "--target=gir check every access and name the op)",
+                               name);
+  vtc_rt_set_fault_message(msg);
+  free(msg);
 }
 
 bool run_cpu(run_request *req) {
@@ -84,6 +124,7 @@ bool run_cpu(run_request *req) {
    * results, as the interpreter's peak does), above what was live before. */
   vtc_rt_memory_reset_peak();
   int64_t base = vtc_rt_memory_get_stats().live_bytes;
+  set_fault_net(req, name);
   bool ok = vtc_cpu_program_run(prog, req->inputs, req->num_inputs, &req->outputs, NULL, &err) == 0;
   if (ok) {
     vtc_rt_memory_stats st = vtc_rt_memory_get_stats();
@@ -92,10 +133,13 @@ bool run_cpu(run_request *req) {
     req->num_allocs = st.num_allocs;
     req->measured_peak = req->measured_allocs = true;
   } else if (!run_report_check_failure(req, vtc_cpu_program_check_failure(prog))) {
-    vtc_error(req->ctx, req->entry->loc, "running @%s on the CPU failed: %s", name, err ? err : "unknown error");
+    char *what = vtc_format("running @%s on the CPU failed", name);
+    run_runtime_error(req->ctx, req->entry->loc, what, err);
+    free(what);
   }
   free(err);
   if (ok && req->bench > 0) ok = bench(req, prog);
+  vtc_rt_set_fault_message(NULL);
   vtc_cpu_program_destroy(prog);
   return ok;
 }

@@ -58,8 +58,9 @@ static bool run_once(run_request *req, vtc_cuda *cu, vtc_cuda_program *prog) {
     req->num_allocs = st.num_allocs;
     req->measured_peak = req->measured_allocs = true;
   } else if (!run_report_check_failure(req, vtc_cuda_program_check_failure(prog))) {
-    vtc_error(req->ctx, req->entry->loc, "running @%s on the GPU failed: %s", vtc_symbol_name(req->entry),
-              err ? err : "unknown error");
+    char *what = vtc_format("running @%s on the GPU failed", vtc_symbol_name(req->entry));
+    run_runtime_error(req->ctx, req->entry->loc, what, err);
+    free(what);
   }
   free(err);
   return ok;

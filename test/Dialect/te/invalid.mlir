@@ -315,9 +315,9 @@ func.func @bad_map(%a: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-func.func @zero_extent(%a: tensor<4x8xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{'te.compute' op reduction extent 0 is 0; it must be positive}}
-  %c = te.compute(%a) shape () -> (4) reduce () -> (0) combiner sum init 0.0 : (tensor<4x8xf32>) -> tensor<4xf32> {
+func.func @negative_extent(%a: tensor<4x8xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'te.compute' op reduction extent 0 is -1; it must not be negative}}
+  %c = te.compute(%a) shape () -> (4) reduce () -> (-1) combiner sum init 0.0 : (tensor<4x8xf32>) -> tensor<4xf32> {
   ^bb0(%i: index, %k: index):
     %x = te.load %a[(d0, d1) -> (d0, d1)] : tensor<4x8xf32> -> f32
     te.yield %x : f32

@@ -42,7 +42,7 @@ gir.kernel @check_idx(%idx: !gir.buffer<global, ?xi64>, %n: index, %len: index) 
 }
 
 // CHECK-LABEL: define void @checked(ptr %0, i64 %1, ptr %2)
-// CHECK: %[[OUT:.*]] = call ptr @vtc_rt_alloc(
+// CHECK: %[[OUT:.*]] = call ptr @vtc_rt_alloc_buffer(
 // CHECK-NEXT: %[[LE:.*]] = icmp sle i64 %1, 1000
 // CHECK-NEXT: %[[F:.*]] = xor i1 %[[LE]], true
 // CHECK-NEXT: br i1 %[[F]], label %assert.failed, label %check.ok
@@ -72,7 +72,7 @@ func.func @checked(%idx: !gir.buffer<global, ?xi64>) -> !gir.buffer<global, ?xi6
 // A failed callee wrote no result: the caller frees what it owns (not the
 // call's results) and returns.
 // CHECK-LABEL: define void @caller(ptr %0, i64 %1, ptr %2)
-// CHECK: %[[T:.*]] = call ptr @vtc_rt_alloc(
+// CHECK: %[[T:.*]] = call ptr @vtc_rt_alloc_buffer(
 // CHECK-NEXT: call void @checked(ptr %0, i64 %1, ptr %[[REC:.*]])
 // CHECK-NEXT: %[[K0:.*]] = load i64, ptr @vtc_checks
 // CHECK-NEXT: icmp ne i64 %[[K0]], 0

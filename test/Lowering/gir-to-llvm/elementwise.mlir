@@ -26,7 +26,7 @@
 // CHECK: call void @vtc_rt_parallel_for(ptr @relu.chunk, i64 %chunks, ptr
 // The host entry: x as (ptr, i64 n), then one record pointer for the result.
 // CHECK-LABEL: define void @host(ptr %0, i64 %1, ptr %2)
-// CHECK: %[[Y:.*]] = call ptr @vtc_rt_alloc(i64 %{{.*}})
+// CHECK: %[[Y:.*]] = call ptr @vtc_rt_alloc_buffer(i64 4, i64 1, ptr {{.*}}, ptr {{.*}}@vtc.where{{.*}})
 // CHECK: call void @relu(i64 %{{.*}}, ptr %0, i64 %1, ptr %[[Y]], i64 %1, i64 %1)
 // CHECK: store ptr %[[Y]], ptr %2
 // CHECK: %[[D:.*]] = getelementptr i64, ptr %2, i64 1

@@ -24,10 +24,13 @@
 // CHECK-LABEL: define void @f_k0(i64 %groups, ptr %0, ptr %1, ptr %2)
 // CHECK: call void @vtc_rt_parallel_for(ptr @f_k0.chunk
 // CHECK-LABEL: define void @f(ptr %0, ptr %1, ptr %2)
-// CHECK: call ptr @vtc_rt_alloc(i64 2400)
+// CHECK: call ptr @vtc_rt_alloc_buffer(i64 4, i64 2, ptr {{.*}}, ptr {{.*}}@vtc.where)
 // CHECK: call void @f_k0(
 // ASM-LABEL: f_k0.chunk:
 // ASM: vaddps {{.*}}%zmm
+// The buffer's size is checked at run time; an error names the op's location.
+// RUN: vtc-translate %s --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir)' -O0 | FileCheck %s --check-prefix=WHERE
+// WHERE: @vtc.where = private unnamed_addr constant [{{[0-9]+}} x i8] c"{{.*}}graph.mlir:[[@LINE+2]]:8: 'gir.alloc'\00"
 func.func @f(%x: tensor<20x30xf32>, %y: tensor<30xf32>) -> tensor<20x30xf32> {
   %0 = "graph.add"(%x, %y) : (tensor<20x30xf32>, tensor<30xf32>) -> tensor<20x30xf32>
   return %0 : tensor<20x30xf32>

@@ -10,7 +10,7 @@ gir.kernel @scale(%x: !gir.buffer<global, ?x3xf32>, %s: f32) parallel cpu group 
 
 // CHECK-LABEL: define void @callee(ptr %0, i64 %1, float %2, ptr %3, ptr %4)
 // A static 2-D result: every dim is written, the static one as a constant.
-// CHECK: %[[B:.*]] = call ptr @vtc_rt_alloc(i64 %{{.*}})
+// CHECK: %[[B:.*]] = call ptr @vtc_rt_alloc_buffer(i64 4, i64 2, ptr {{.*}}, ptr {{.*}}@vtc.where{{.*}})
 // CHECK: call void @scale(i64 %1, ptr %[[B]], i64 %1, float %2)
 // CHECK: store ptr %[[B]], ptr %3
 // CHECK: %[[D0:.*]] = getelementptr i64, ptr %3, i64 1

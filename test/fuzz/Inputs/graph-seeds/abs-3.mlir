@@ -1,0 +1,4 @@
+func.func @main(%a0: tensor<3x4xi32>) -> (tensor<3x4xi32>) {
+  %r = "graph.abs"(%a0) : (tensor<3x4xi32>) -> tensor<3x4xi32>
+  return %r : tensor<3x4xi32>
+}

@@ -1,0 +1,4 @@
+func.func @main(%a0: tensor<2x3x8xf32>, %a1: tensor<3x8xf32>, %a2: tensor<3x8xf32>) -> (tensor<2x3x8xf32>) {
+  %r = "graph.layer_norm"(%a0, %a1, %a2) {axis = 1} : (tensor<2x3x8xf32>, tensor<3x8xf32>, tensor<3x8xf32>) -> tensor<2x3x8xf32>
+  return %r : tensor<2x3x8xf32>
+}

@@ -1,0 +1,4 @@
+func.func @main(%a0: tensor<2x3x8xf32>, %a1: tensor<3x8xf32>) -> (tensor<2x3x8xf32>) {
+  %r = "graph.rms_norm"(%a0, %a1) {axis = 1, epsilon = 9.99999999999999955e-07 : f64} : (tensor<2x3x8xf32>, tensor<3x8xf32>) -> tensor<2x3x8xf32>
+  return %r : tensor<2x3x8xf32>
+}
