@@ -14,6 +14,7 @@
 #include "dialects/builtin/dialects.h"
 #include "ir/assert_op.h"
 #include "ir/diagnostics.h"
+#include "ir/support.h"
 #include "ir/ptrmap.h"
 
 /* A scalar: floats in f, integers and index in i (sign-extended from their
@@ -75,7 +76,7 @@ static bool attr_scalar(const vtc_attr *a, scalar *out) {
   out->i = 0;
   if (a->kind == VTC_ATTR_FLOAT) {
     out->f = a->f;
-    out->i = (int64_t)a->f;
+    out->i = vtc_f64_to_i64(a->f);
   } else if (a->kind == VTC_ATTR_INTEGER) {
     out->i = a->i;
     out->f = (double)a->i;

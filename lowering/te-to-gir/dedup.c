@@ -46,6 +46,25 @@ typedef struct canonical {
   char *key;
 } canonical;
 
+/* The launches (at any depth: gir.switch regions hold them too) whose
+ * kernel is a duplicate, with the canonical kernel each must target. */
+typedef struct redirects {
+  vtc_ptrmap *replaced;
+  VTC_VEC(vtc_op *) launches;
+  VTC_VEC(vtc_op *) targets;
+} redirects;
+
+static vtc_walk_result find_redirect(vtc_op *l, void *data) {
+  redirects *r = data;
+  vtc_op *k = vtc_gir_is(l, "launch") ? vtc_gir_launch_lookup_kernel(l) : NULL;
+  vtc_op *to = k ? vtc_ptrmap_get(r->replaced, k) : NULL;
+  if (to) {
+    VTC_VEC_PUSH(&r->launches, l);
+    VTC_VEC_PUSH(&r->targets, to);
+  }
+  return VTC_WALK_ADVANCE;
+}
+
 uint64_t t2g_dedup_kernels(vtc_op *module) {
   vtc_block *top = vtc_op_region(module, 0)->first;
   if (!top) return 0;
@@ -72,29 +91,19 @@ uint64_t t2g_dedup_kernels(vtc_op *module) {
   uint64_t removed = replaced.count;
   if (removed) {
     /* Launches first (symbol lookups before any mutation), then the erase. */
-    VTC_VEC(vtc_op *) launches = {0};
-    VTC_VEC(vtc_op *) targets = {0};
-    for (vtc_op *op = top->first; op; op = op->next) {
-      if (!vtc_op_is_named(op, "func.func")) continue;
-      for (vtc_block *b = vtc_op_region(op, 0)->first; b; b = b->next)
-        for (vtc_op *l = b->first; l; l = l->next) {
-          vtc_op *k = vtc_gir_is(l, "launch") ? vtc_gir_launch_lookup_kernel(l) : NULL;
-          vtc_op *to = k ? vtc_ptrmap_get(&replaced, k) : NULL;
-          if (!to) continue;
-          VTC_VEC_PUSH(&launches, l);
-          VTC_VEC_PUSH(&targets, to);
-        }
-    }
+    redirects r = {&replaced, {0}, {0}};
+    for (vtc_op *op = top->first; op; op = op->next)
+      if (vtc_op_is_named(op, "func.func")) vtc_op_walk(op, true, find_redirect, &r);
     vtc_context *ctx = vtc_op_context(module);
-    for (size_t i = 0; i < launches.len; i++)
-      vtc_op_set_attr(launches.data[i], VTC_GIR_ATTR_KERNEL,
-                      vtc_attr_symbol_ref(ctx, vtc_gir_kernel_name(targets.data[i]), 0, NULL));
+    for (size_t i = 0; i < r.launches.len; i++)
+      vtc_op_set_attr(r.launches.data[i], VTC_GIR_ATTR_KERNEL,
+                      vtc_attr_symbol_ref(ctx, vtc_gir_kernel_name(r.targets.data[i]), 0, NULL));
     for (vtc_op *op = top->first, *next; op; op = next) {
       next = op->next;
       if (vtc_ptrmap_contains(&replaced, op)) vtc_op_erase(op);
     }
-    VTC_VEC_FREE(&launches);
-    VTC_VEC_FREE(&targets);
+    VTC_VEC_FREE(&r.launches);
+    VTC_VEC_FREE(&r.targets);
   }
   for (size_t i = 0; i < canon.len; i++) {
     free(canon.data[i]->key);

@@ -85,8 +85,7 @@ static void own(host *h, vtc_value *b) {
 }
 
 /* At h->E.at: gir.alloc of buffer type bt (sizes: one per dim, only the
- * dynamic ones used), then the launch of `kernel` on min(items, max-units)
- * groups with arguments (ins..., the new buffer, trailing...). */
+ * dynamic ones used), owned by the function. */
 static vtc_value *alloc_buffer(host *h, const vtc_loc *loc, const vtc_type *bt, vtc_value *const *sizes) {
   vtc_gir_buffer_info bi;
   vtc_gir_buffer_info_of(h->S->ctx, bt, &bi);
@@ -99,11 +98,10 @@ static vtc_value *alloc_buffer(host *h, const vtc_loc *loc, const vtc_type *bt, 
   return buf;
 }
 
-static vtc_value *alloc_and_launch(host *h, const vtc_loc *loc, const vtc_type *bt, vtc_value *const *sizes,
-                                   const char *kernel, vtc_value *items, unsigned nin, vtc_value *const *ins,
-                                   unsigned ntrail, vtc_value *const *trail) {
-  vtc_value *buf = alloc_buffer(h, loc, bt, sizes);
-  /* Units = min(items, max-units), rounded up to whole groups. */
+/* At h->E.at: the launch of `kernel` on min(items, max-units) units, in
+ * whole groups, with arguments (ins..., buf, trailing...). */
+static void launch_items(host *h, const vtc_loc *loc, const char *kernel, vtc_value *items, unsigned nin,
+                         vtc_value *const *ins, vtc_value *buf, unsigned ntrail, vtc_value *const *trail) {
   const t2g_options *o = h->S->opts;
   vtc_value *units = t2g_minui(&h->E, items, t2g_cidx(&h->E, o->max_units));
   vtc_value *groups = t2g_ceildivui(&h->E, units, t2g_cidx(&h->E, o->group_size));
@@ -113,6 +111,14 @@ static vtc_value *alloc_and_launch(host *h, const vtc_loc *loc, const vtc_type *
   if (ntrail) memcpy(args + nin + 1, trail, ntrail * sizeof *args);
   vtc_gir_build_launch(&h->E.at, loc, kernel, groups, nin + 1 + ntrail, args);
   free(args);
+}
+
+/* alloc_buffer, then launch_items. */
+static vtc_value *alloc_and_launch(host *h, const vtc_loc *loc, const vtc_type *bt, vtc_value *const *sizes,
+                                   const char *kernel, vtc_value *items, unsigned nin, vtc_value *const *ins,
+                                   unsigned ntrail, vtc_value *const *trail) {
+  vtc_value *buf = alloc_buffer(h, loc, bt, sizes);
+  launch_items(h, loc, kernel, items, nin, ins, buf, ntrail, trail);
   return buf;
 }
 
@@ -162,6 +168,10 @@ typedef struct built {
   bool empty;
   t2g_softmax chain;
   int64_t units_per_row;
+  /* A contraction lowered as Vortex rKernels (rkernel.c): its variants'
+   * kernels, the plain kernel (name) the switch's default. NULL: none. */
+  t2g_gemm *gemm;
+  char (*variant_names)[256];
 } built;
 
 /* The launch of a fused softmax at its last compute: y like x, one group
@@ -189,6 +199,36 @@ static bool lower_softmax(host *h, const built *k) {
   return true;
 }
 
+/* A contraction's launch (rkernel.c): the GEMM's sizes, the model's choice
+ * of variant (or the plain kernel where none applies), and a host
+ * gir.switch whose region i launches variant i on batch x tiles groups and
+ * whose default launches the plain kernel (its own arguments). */
+static bool lower_gemm(host *h, vtc_op *op, const built *k, vtc_value *buf, vtc_value *items, unsigned na,
+                       vtc_value *const *args, unsigned nsym, vtc_value *const *syms) {
+  const t2g_gemm *g = k->gemm;
+  vtc_value *a = operand_buffer(h, vtc_te_compute_input(op, g->c.a.input));
+  vtc_value *b = operand_buffer(h, vtc_te_compute_input(op, g->c.b.input));
+  if (!a || !b) return false;
+  t2g_gemm_sizes s = t2g_gemm_host_sizes(&h->E, g, syms, nsym);
+  vtc_value *sel = t2g_gemm_selector(&h->E, g, &s, h->S->opts->force_variant);
+  int64_t cases[VORTEX_MAX_VARIANTS];
+  for (unsigned i = 0; i < g->num_variants; i++) cases[i] = i;
+  vtc_op *sw = vtc_gir_build_switch(&h->E.at, op->loc, sel, g->num_variants, cases, 0, NULL);
+  vtc_builder saved = h->E.at;
+  for (unsigned i = 0; i <= g->num_variants; i++) {
+    h->E.at = vtc_builder_at_end(h->S->ctx, vtc_gir_switch_block(sw, i));
+    if (i < g->num_variants) {
+      vtc_value *kargs[] = {a, b, buf, s.m, s.n, s.k, s.sa, s.sb};
+      vtc_gir_build_launch(&h->E.at, op->loc, k->variant_names[i], t2g_gemm_groups(&h->E, g, i, &s), 8, kargs);
+    } else {
+      launch_items(h, op->loc, k->name, items, na, args, buf, nsym, syms);
+    }
+    vtc_gir_build_yield(&h->E.at, op->loc, 0, NULL);
+  }
+  h->E.at = saved;
+  return true;
+}
+
 static bool lower_compute(host *h, vtc_op *op, const built *k) {
   t2g_state *S = h->S;
   const char *name = k->name;
@@ -210,10 +250,12 @@ static bool lower_compute(host *h, vtc_op *op, const built *k) {
     for (unsigned k = 0; k < shape->num_results; k++)
       sizes[k] = t2g_expr(&h->E, shape->results[k], NULL, 0, syms, nsym);
     const vtc_type *bt = t2g_buffer_type(S->ctx, vtc_te_compute_type(op));
-    vtc_value *buf = k->empty ? alloc_buffer(h, op->loc, bt, sizes)
-                              : alloc_and_launch(h, op->loc, bt, sizes, name, t2g_expr(&h->E, info.items, NULL, 0, syms,
-                                                                                       nsym),
-                                                 na, args, nsym, syms);
+    vtc_value *buf = alloc_buffer(h, op->loc, bt, sizes);
+    if (!k->empty) {
+      vtc_value *items = t2g_expr(&h->E, info.items, NULL, 0, syms, nsym);
+      if (k->gemm) ok = lower_gemm(h, op, k, buf, items, na, args, nsym, syms);
+      else launch_items(h, op->loc, name, items, na, args, buf, nsym, syms);
+    }
     vtc_value_replace_all_uses(vtc_op_result(op, 0), buf);
     vtc_op_erase(op);
   }
@@ -345,6 +387,29 @@ static bool has_tensors(vtc_block *entry) {
   return false;
 }
 
+/* Vortex's kernels of a contraction on a GPU (rkernel.c), beside its plain
+ * kernel: k->gemm stays NULL where the contraction is not a GEMM of the
+ * form taken or no variant applies (counted as kept-contractions). */
+static bool build_rkernels(host *h, vtc_op *compute, built *k) {
+  t2g_state *S = h->S;
+  if (S->opts->contractions != T2G_CONTRACTIONS_VORTEX || S->opts->hierarchy != VTC_GIR_HIER_GPU) return true;
+  t2g_gemm *g = vtc_xcalloc(1, sizeof *g);
+  char why[256];
+  if (!t2g_match_gemm(S, compute, g, why, sizeof why) || !t2g_plan_gemm(S, g, why, sizeof why)) {
+    if (g->c.compute) S->kept_contractions++; /* classified, but not emitted */
+    free(g);
+    return true;
+  }
+  k->gemm = g;
+  k->variant_names = vtc_xcalloc(g->num_variants, sizeof *k->variant_names);
+  for (unsigned i = 0; i < g->num_variants; i++) {
+    kernel_name(h, k->variant_names[i], sizeof k->variant_names[i]);
+    if (!t2g_build_gemm_variant(S, &h->mb, compute->loc, k->variant_names[i], g, i)) return false;
+  }
+  S->rkernels += g->num_variants;
+  return true;
+}
+
 static bool lower_function(t2g_state *S, vtc_op *func) {
   vtc_context *ctx = S->ctx;
   vtc_region *r = func->num_regions ? vtc_op_region(func, 0) : NULL;
@@ -369,7 +434,7 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
     if (k->softmax)
       ok = t2g_build_softmax_kernel(S, &h.mb, ops.data[i]->loc, k->name, &k->chain, &k->units_per_row) != NULL;
     else
-      ok = t2g_build_kernel(S, ops.data[i], &h.mb, k->name, &k->info);
+      ok = t2g_build_kernel(S, ops.data[i], &h.mb, k->name, &k->info) && build_rkernels(&h, ops.data[i], k);
   }
   if (ok)
     for (unsigned a = 0; a < h.entry->num_args; a++)
@@ -432,6 +497,10 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
     insert_frees(&h);
     set_function_type(S, func);
     t2g_emit_drop_unused_consts(&h.E);
+  }
+  for (size_t i = 0; i < ops.len; i++) {
+    free(kernels[i].gemm);
+    free(kernels[i].variant_names);
   }
   free(kernels);
   VTC_VEC_FREE(&ops);
@@ -513,11 +582,15 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   vtc_ptrmap_free(&S.names);
   vtc_pass_stat_add(pc, 0, S.kernels);
   vtc_pass_stat_add(pc, 1, S.vector_kernels);
+  vtc_pass_stat_add(pc, 3, S.rkernels);
+  vtc_pass_stat_add(pc, 4, S.kept_contractions);
+  if (S.vortex_cache) vortex_plan_cache_destroy(S.vortex_cache);
   if (ok && !S.kernels && !S.changed) vtc_pass_mark_unchanged(pc);
   return ok;
 }
 
 static const char *const hierarchy_names[] = {"cpu", "gpu", NULL};
+static const char *const contraction_names[] = {"vortex", "naive", NULL};
 
 static const vtc_pass_option t2g_option_table[] = {
     {"hierarchy", VTC_OPTION_ENUM, "cpu", "The kernels' parallel primitive: cpu (unit = thread) or gpu (unit = warp)",
@@ -536,10 +609,21 @@ static const vtc_pass_option t2g_option_table[] = {
      offsetof(t2g_options, fuse_softmax), NULL},
     {"dedup-kernels", VTC_OPTION_BOOL, "true", "Share structurally identical kernels (one launch target each)",
      offsetof(t2g_options, dedup_kernels), NULL},
+    {"contractions", VTC_OPTION_ENUM, "vortex",
+     "Contractions (matmul): vortex (Vortex rKernels chosen at run time, on a GPU; passes/vortex) or naive (the "
+     "plain kernel, as every other TE: the ablation)",
+     offsetof(t2g_options, contractions), contraction_names},
+    {"vortex-variant", VTC_OPTION_INT, "-1",
+     "Run every contraction's variant N instead of the model's choice (N >= their count: the plain kernel; for "
+     "tests and ablations)",
+     offsetof(t2g_options, force_variant), NULL},
+    {"gpu", VTC_OPTION_STRING, "h100", "The GPU the rKernels are planned for (targets/hardware.h: h100, h200, a100)",
+     offsetof(t2g_options, gpu_name), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},
 };
 
-static const char *const t2g_statistics[] = {"kernels", "vector-kernels", "duplicate-kernels", NULL};
+static const char *const t2g_statistics[] = {"kernels", "vector-kernels", "duplicate-kernels", "vortex-kernels",
+                                             "kept-contractions", NULL};
 
 const vtc_pass_def vtc_lower_te_to_gir_pass = {
     .name = "lower-te-to-gir",

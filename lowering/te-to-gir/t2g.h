@@ -11,6 +11,7 @@
 #include "dialects/te/te.h"
 #include "ir/diagnostics.h"
 #include "ir/ptrmap.h"
+#include "passes/vortex/rkernel.h"
 
 /* The pass options (pass.c documents them). */
 typedef struct t2g_options {
@@ -21,15 +22,21 @@ typedef struct t2g_options {
   bool vectorize;      /* false: one element per step (lanes 1) everywhere */
   bool dedup_kernels;  /* share structurally identical kernels (dedup.c) */
   bool fuse_softmax;   /* one kernel per softmax chain (softmax.c) */
+  int contractions;    /* T2G_CONTRACTIONS_*: Vortex rKernels (rkernel.c) or the plain kernel */
+  const char *gpu_name; /* the GPU the rKernels are planned for (targets/hardware.h) */
+  int64_t force_variant; /* >= 0: every contraction runs this variant (>= their count: the plain kernel) */
 } t2g_options;
+
+enum { T2G_CONTRACTIONS_VORTEX, T2G_CONTRACTIONS_NAIVE };
 
 /* The state of one pass run. */
 typedef struct t2g_state {
   vtc_context *ctx;
   vtc_op *module;            /* kernels are inserted into its body */
   const t2g_options *opts;
-  uint64_t kernels, vector_kernels;
+  uint64_t kernels, vector_kernels, rkernels, kept_contractions;
   bool changed;
+  vortex_plan_cache *vortex_cache; /* rkernel.c's plans (NULL until one is needed) */
   vtc_ptrmap names; /* interned symbol names taken in the module */
 } t2g_state;
 
@@ -168,6 +175,44 @@ vtc_op *t2g_build_softmax_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *l
  * names) to the first of them and erases the others; returns how many were
  * erased (dedup.c). */
 uint64_t t2g_dedup_kernels(vtc_op *module);
+/* ---- Vortex rKernels (rkernel.c, rkernel_gpu.c) ---------------------------------
+ * A contraction TE as a batched GEMM C[b] = A[b] B[b] (rkernel.c states the
+ * form taken) and its kernel variants: parameters (A, B, C, M, N, K, sa,
+ * sb), sa and sb A's and B's batch strides, one group per batch x output
+ * tile. */
+typedef struct t2g_gemm {
+  vortex_contraction c;
+  bool a_batched, b_batched; /* A, B hold the batch dims (else broadcast) */
+  bool tensor_core;          /* f16/bf16 on tensor cores; else f32 FFMA */
+  const vtc_type *in_elem, *out_elem;
+  const vtc_type *a_buffer, *b_buffer, *c_buffer;
+  const vtc_hardware *hw;
+  unsigned num_variants;
+  vortex_variant variants[VORTEX_MAX_VARIANTS]; /* tensor cores */
+} t2g_gemm;
+
+/* The host's sizes of a GEMM (index values). */
+typedef struct t2g_gemm_sizes {
+  vtc_value *batch, *m, *n, *k, *sa, *sb;
+} t2g_gemm_sizes;
+
+/* Classifies compute and checks the GEMM form; false with *why. */
+bool t2g_match_gemm(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_t n);
+/* The variants to emit (the model's plan, filtered to what can be built). */
+bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n);
+vtc_op *t2g_build_gemm_variant(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
+                               const t2g_gemm *g, unsigned i);
+bool t2g_gemm_tc_supported(const vortex_variant *v, char *why, size_t n);
+vtc_op *t2g_build_gemm_tc(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *p,
+                          const vortex_variant *v);
+vtc_op *t2g_build_gemm_ffma(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *p);
+void t2g_gemm_ffma_tile(int64_t *bm, int64_t *bn);
+/* At E->at: the sizes, the switch's selector (num_variants: the plain
+ * kernel), and the groups of variant i. */
+t2g_gemm_sizes t2g_gemm_host_sizes(t2g_emit *E, const t2g_gemm *g, vtc_value *const *syms, unsigned nsym);
+vtc_value *t2g_gemm_selector(t2g_emit *E, const t2g_gemm *g, const t2g_gemm_sizes *s, int64_t force);
+vtc_value *t2g_gemm_groups(t2g_emit *E, const t2g_gemm *g, unsigned i, const t2g_gemm_sizes *s);
+
 /* Erases unused pure ops (arith, math, gir.dim/id/count/view) in a kernel. */
 void t2g_dce(vtc_op *kernel);
 

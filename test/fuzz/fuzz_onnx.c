@@ -8,6 +8,7 @@
 
 #include "import/onnx/onnx.h"
 #include "ir/ir.h"
+#include "tools/common/register.h"
 
 static void swallow(const vtc_diagnostic *d, void *data) {
   (void)d;

@@ -71,8 +71,8 @@ func.func @flatten_dyn(%x: tensor<?x8xf32>) -> tensor<?xf32> {
 // CHECK: %[[M:.*]] = gir.dim %arg0, 0
 // CHECK-NEXT: %[[N:.*]] = gir.dim %arg0, 1
 // CHECK-NEXT: %[[M2:.*]] = arith.addi %[[M]], %{{.*}} : index
-// CHECK-NEXT: %[[ITEMS:.*]] = arith.muli %[[M2]], %[[N]] : index
 // CHECK-NEXT: gir.alloc(%[[M2]], %[[N]]) : !gir.buffer<global, ?x?xf32>
+// CHECK-NEXT: %[[ITEMS:.*]] = arith.muli %[[M2]], %[[N]] : index
 func.func @pad_dyn(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %m = te.dim %x, 0 : tensor<?x?xf32>
   %n = te.dim %x, 1 : tensor<?x?xf32>

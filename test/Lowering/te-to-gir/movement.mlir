@@ -47,9 +47,9 @@ func.func @transpose(%x: tensor<64x48xf32>) -> tensor<48x64xf32> {
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
 // CHECK: %[[M:.*]] = gir.dim %arg0, 0 : !gir.buffer<global, ?x?xf32>
 // CHECK-NEXT: %[[N:.*]] = gir.dim %arg0, 1 : !gir.buffer<global, ?x?xf32>
+// CHECK-NEXT: %[[OUT:.*]] = gir.alloc(%[[N]], %[[M]]) : !gir.buffer<global, ?x?xf32>
 // CHECK-NEXT: %[[CH:.*]] = arith.ceildivui %[[M]], %[[C16]] : index
 // CHECK-NEXT: %[[ITEMS:.*]] = arith.muli %[[CH]], %[[N]] : index
-// CHECK-NEXT: %[[OUT:.*]] = gir.alloc(%[[N]], %[[M]]) : !gir.buffer<global, ?x?xf32>
 // CHECK-NEXT: %[[G:.*]] = arith.minui %[[ITEMS]], %[[C256]] : index
 // CHECK-NEXT: gir.launch @transpose_dyn_k0[%[[G]]](%arg0, %[[OUT]], %[[M]], %[[N]]) : (!gir.buffer<global, ?x?xf32>, !gir.buffer<global, ?x?xf32>, index, index)
 // CHECK-NEXT: return %[[OUT]] : !gir.buffer<global, ?x?xf32>

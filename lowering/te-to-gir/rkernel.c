@@ -1,0 +1,184 @@
+/* Vortex's rKernels in lower-te-to-gir{contractions=vortex} (vortex.txt
+ * sections 4-6): a contraction TE that vortex-classify recognises as a
+ * strided batched GEMM becomes several kernel variants (rkernel_gpu.c),
+ * chosen per call by the analytical model evaluated in host arith
+ * (passes/vortex: vortex_emit_select) through a host gir.switch; the plain
+ * kernel of kernel.c stays as the switch's default, for the shapes no
+ * variant takes (on tensor cores: K or N not a multiple of 8).
+ *
+ * The GEMM form taken (where the paper is silent; everything else keeps the
+ * plain kernel, with the reason in a remark): a matmul-class contraction
+ * with one K dim; A's indices are its batch dims (all of them or none),
+ * then its M dims, then K; B's are its batch dims (all or none), then K,
+ * then its N dims; the output is batch, M, N dims in that order; indices
+ * that are the constant 0 read a dim of extent 1 and are skipped. Then A is
+ * M x K with rows K apart, B is K x N with rows N apart, C is M x N, and a
+ * batch moves A by M K (or 0), B by K N (or 0), C by M N. f16 and bf16
+ * run on tensor cores (f32 accumulation), f32 on CUDA cores (no TF32). */
+#include <stdio.h>
+#include <string.h>
+
+#include "lowering/te-to-gir/t2g.h"
+
+/* The positions of a load's indices that are iteration dims (skipping
+ * constant-0 indices of extent-1 dims): dims[i]; false for any other index. */
+static bool plain_indices(const vortex_operand *op, unsigned *dims, unsigned *n) {
+  const vtc_affine_map *m = op->map;
+  const vtc_type *t = vtc_te_load_input(op->load)->type;
+  *n = 0;
+  for (unsigned r = 0; r < m->num_results; r++) {
+    const vtc_affine_expr *e = m->results[r];
+    if (e->kind == VTC_AFFINE_DIM) dims[(*n)++] = (unsigned)e->value;
+    else if (!(e->kind == VTC_AFFINE_CONST && e->value == 0 && vtc_tensor_dim(t, r) == 1)) return false;
+  }
+  return true;
+}
+
+/* dims[0..n) == the role dims of the roles in `order` (a role may be
+ * skipped entirely when `optional` says so); *present: whether each
+ * optional role appeared. */
+static bool dims_are(const vortex_contraction *c, const unsigned *dims, unsigned n, const vortex_role *order,
+                     unsigned num_roles, bool first_optional, bool *first_present) {
+  unsigned at = 0;
+  for (unsigned k = 0; k < num_roles; k++) {
+    vortex_role r = order[k];
+    unsigned cnt = c->num_role_dims[r];
+    bool matches = at + cnt <= n;
+    for (unsigned i = 0; matches && i < cnt; i++) matches = dims[at + i] == c->role_dims[r][i];
+    if (k == 0 && first_optional) {
+      *first_present = matches && cnt > 0;
+      if (matches) at += cnt;
+      continue;
+    }
+    if (!matches) return false;
+    at += cnt;
+  }
+  return at == n;
+}
+
+static bool reject(char *why, size_t n, const char *text) {
+  snprintf(why, n, "%s", text);
+  return false;
+}
+
+bool t2g_match_gemm(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_t n) {
+  memset(g, 0, sizeof *g);
+  vortex_contraction *c = &g->c;
+  if (!vortex_classify_compute(compute, c, why, n)) return false;
+  if (c->op_class != VORTEX_MATMUL) return reject(why, n, "a convolution (implicit GEMM is not emitted yet)");
+  if (c->num_role_dims[VORTEX_ROLE_K] != 1) return reject(why, n, "more than one K dim");
+  if (c->a.padded || c->b.padded) return reject(why, n, "a padded operand");
+  unsigned adims[VORTEX_MAX_DIMS], bdims[VORTEX_MAX_DIMS], na, nb;
+  if (!plain_indices(&c->a, adims, &na) || !plain_indices(&c->b, bdims, &nb))
+    return reject(why, n, "an operand index is not an iteration dim");
+  static const vortex_role a_order[] = {VORTEX_ROLE_BATCH, VORTEX_ROLE_M, VORTEX_ROLE_K};
+  static const vortex_role b_order[] = {VORTEX_ROLE_BATCH, VORTEX_ROLE_K, VORTEX_ROLE_N};
+  if (!dims_are(c, adims, na, a_order, 3, true, &g->a_batched))
+    return reject(why, n, "A is not [batch...] x M... x K in row-major order (a transposed A is not emitted yet)");
+  if (!dims_are(c, bdims, nb, b_order, 3, true, &g->b_batched))
+    return reject(why, n, "B is not [batch...] x K x N... in row-major order (an N x K weight is not emitted yet)");
+  unsigned out[VORTEX_MAX_DIMS];
+  for (unsigned d = 0; d < c->rank; d++) out[d] = d;
+  static const vortex_role c_order[] = {VORTEX_ROLE_BATCH, VORTEX_ROLE_M, VORTEX_ROLE_N};
+  bool batch_present;
+  if (!dims_are(c, out, c->rank, c_order, 3, true, &batch_present) ||
+      (!batch_present && c->num_role_dims[VORTEX_ROLE_BATCH]))
+    return reject(why, n, "the output is not batch x M x N in row-major order");
+  vtc_hw_dtype in = c->a.dtype;
+  if (c->b.dtype != in) return reject(why, n, "A and B differ in element type");
+  g->tensor_core = in == VTC_HW_F16 || in == VTC_HW_BF16;
+  if (!g->tensor_core && in != VTC_HW_F32) return reject(why, n, "not f16, bf16 or f32");
+  g->in_elem = c->a.elem;
+  g->out_elem = vtc_te_compute_type(compute)->element;
+  if (!vtc_type_is_float(g->out_elem) || vtc_type_bit_width(g->out_elem) > 32)
+    return reject(why, n, "the result is not f16, bf16 or f32");
+  g->a_buffer = t2g_buffer_type(S->ctx, vtc_te_load_input(c->a.load)->type);
+  g->b_buffer = t2g_buffer_type(S->ctx, vtc_te_load_input(c->b.load)->type);
+  g->c_buffer = t2g_buffer_type(S->ctx, vtc_te_compute_type(compute));
+  return true;
+}
+
+/* The variants the GPU emission takes: tensor-core paths of the plan that
+ * rkernel_gpu.c can build, or the one FFMA kernel. */
+bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
+  g->hw = vtc_hardware_lookup(S->opts->gpu_name);
+  if (!g->hw) {
+    snprintf(why, n, "no hardware row '%s' (%s)", S->opts->gpu_name, vtc_hardware_known_names());
+    return false;
+  }
+  if (!g->tensor_core) {
+    g->num_variants = 1; /* the FFMA kernel: no model choice among one */
+    return true;
+  }
+  if (!S->vortex_cache) S->vortex_cache = vortex_plan_cache_create();
+  vortex_variant vs[VORTEX_MAX_VARIANTS];
+  unsigned nv = 0;
+  if (!vortex_plan_cached(S->vortex_cache, &g->c, g->hw, NULL, NULL, vs, &nv, why, n)) return false;
+  char skip[160] = "";
+  for (unsigned i = 0; i < nv; i++) {
+    if (vs[i].backend != VORTEX_BACKEND_TENSOR_CORE || !t2g_gemm_tc_supported(&vs[i], skip, sizeof skip)) continue;
+    g->variants[g->num_variants++] = vs[i];
+  }
+  if (!g->num_variants) {
+    snprintf(why, n, "no variant of the plan can be emitted (%s)", skip[0] ? skip : "none on tensor cores");
+    return false;
+  }
+  return true;
+}
+
+vtc_op *t2g_build_gemm_variant(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
+                               const t2g_gemm *g, unsigned i) {
+  return g->tensor_core ? t2g_build_gemm_tc(S, mb, loc, name, g, &g->variants[i])
+                        : t2g_build_gemm_ffma(S, mb, loc, name, g);
+}
+
+/* ---- host --------------------------------------------------------------------------------------- */
+
+/* The product of a role's extents over the compute's symbols (1 without dims). */
+static vtc_value *role_size(t2g_emit *E, const t2g_gemm *g, vortex_role r, vtc_value *const *syms, unsigned nsym) {
+  vtc_value *v = t2g_cidx(E, 1);
+  for (unsigned i = 0; i < g->c.num_role_dims[r]; i++)
+    v = t2g_muli(E, v, t2g_expr(E, g->c.extent[g->c.role_dims[r][i]].expr, NULL, 0, syms, nsym));
+  return v;
+}
+
+t2g_gemm_sizes t2g_gemm_host_sizes(t2g_emit *E, const t2g_gemm *g, vtc_value *const *syms, unsigned nsym) {
+  t2g_gemm_sizes s;
+  s.batch = role_size(E, g, VORTEX_ROLE_BATCH, syms, nsym);
+  s.m = role_size(E, g, VORTEX_ROLE_M, syms, nsym);
+  s.n = role_size(E, g, VORTEX_ROLE_N, syms, nsym);
+  s.k = role_size(E, g, VORTEX_ROLE_K, syms, nsym);
+  s.sa = g->a_batched ? t2g_muli(E, s.m, s.k) : t2g_cidx(E, 0);
+  s.sb = g->b_batched ? t2g_muli(E, s.k, s.n) : t2g_cidx(E, 0);
+  return s;
+}
+
+/* Which region of the switch runs: the model's choice among the variants
+ * (or `force`, when >= 0: tests and ablations), or num_variants (the plain
+ * kernel) where no variant applies. */
+vtc_value *t2g_gemm_selector(t2g_emit *E, const t2g_gemm *g, const t2g_gemm_sizes *s, int64_t force) {
+  int64_t n = g->num_variants;
+  if (force >= 0) force = force < n ? force : n;
+  if (!g->tensor_core) return t2g_cidx(E, force >= 0 ? force : 0);
+  vtc_value *sel = force >= 0 ? t2g_cidx(E, force) : g->num_variants == 1
+                       ? t2g_cidx(E, 0)
+                       : vortex_emit_select(&E->at, E->loc, g->hw, g->variants, g->num_variants, s->batch, s->m, s->n,
+                                            s->k);
+  /* cp.async moves 16-byte rows: K and N must be multiples of 8. */
+  vtc_value *c0 = t2g_cidx(E, 0), *c8 = t2g_cidx(E, 8);
+  vtc_value *ok = t2g_andi(E, t2g_cmpi(E, VTC_CMPI_EQ, t2g_remui(E, s->k, c8), c0),
+                           t2g_cmpi(E, VTC_CMPI_EQ, t2g_remui(E, s->n, c8), c0));
+  return t2g_select(E, ok, sel, t2g_cidx(E, g->num_variants));
+}
+
+vtc_value *t2g_gemm_groups(t2g_emit *E, const t2g_gemm *g, unsigned i, const t2g_gemm_sizes *s) {
+  int64_t bm, bn;
+  if (g->tensor_core) {
+    bm = g->variants[i].l1.m;
+    bn = g->variants[i].l1.n;
+  } else {
+    t2g_gemm_ffma_tile(&bm, &bn);
+  }
+  return t2g_muli(E, s->batch,
+                  t2g_muli(E, t2g_ceildivui(E, s->m, t2g_cidx(E, bm)), t2g_ceildivui(E, s->n, t2g_cidx(E, bn))));
+}
