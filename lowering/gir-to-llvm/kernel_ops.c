@@ -353,13 +353,16 @@ static bool sync_op(g2l *t, vtc_op *op) {
     g2l_bind(t, vtc_op_result(op, 0), r);
     return true;
   }
-  /* Memory form: the units of a group run one after the other on one thread,
-   * so a block barrier is only meaningful with one unit per group. */
+  /* Memory form: a block barrier meets the group's units, which run at
+   * once on a team of threads (a cooperative kernel, translate.c); one unit
+   * alone needs none (program order). Lane and warp scopes cover one
+   * thread. A device barrier would need every unit of the launch resident. */
   if (scope == VTC_GIR_SCOPE_DEVICE)
     return g2l_error(t, op, "a device-wide barrier is not supported on the CPU (split the kernel)");
-  if (scope == VTC_GIR_SCOPE_BLOCK && t->group_size > 1)
-    return g2l_error(t, op, "a block barrier with group_size %lld > 1 is not supported on the CPU yet "
-                            "(units of a group run one after the other)", (long long)t->group_size);
+  if (scope == VTC_GIR_SCOPE_BLOCK && t->group_size > 1) {
+    LLVMTypeRef type = vtc_gir_rt_function_type(t->c, "vtc_rt_group_barrier");
+    LLVMBuildCall2(t->b, type, vtc_gir_rt_declare(t->m, "vtc_rt_group_barrier"), &t->barrier, 1, "");
+  }
   return true;
 }
 
