@@ -611,6 +611,9 @@ static const vtc_op_def gir_ops[] = {
     {.name = "gir.extract", .num_operands = 1, .num_results = 1, .num_regions = 0, .traits = VTC_TRAIT_PURE,
      .attrs = extract_attrs, .verify = gir_verify_extract, .print = gir_print_extract, .parse = gir_parse_extract,
      .summary = "one element of a register slice as a scalar"},
+    {.name = "gir.transpose", .num_operands = 1, .num_results = 1, .num_regions = 0, .traits = VTC_TRAIT_PURE,
+     .verify = gir_verify_transpose, .print = gir_print_transpose, .parse = gir_parse_transpose,
+     .summary = "a register slice with its rows and columns swapped (num x width -> width x num)"},
 };
 
 const vtc_dialect vtc_gir_dialect = {

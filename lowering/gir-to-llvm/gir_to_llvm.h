@@ -22,7 +22,11 @@
  * gir.reduce uses llvm.vector.reduce.* (width axis, with `reassoc` for float
  * sums and products: gir leaves the order unspecified) or vector arithmetic
  * across segments (num axis); gir.mma is row-by-row splat x row FMAs
- * (llvm.fmuladd); gir.for is a loop with phis.
+ * (llvm.fmuladd): with K = 1 on an MR x 1 column of a packed panel and a
+ * 1 x NR row it is the BLIS micro-kernel step (a broadcast load per row of
+ * A, vfmadd231ps on the accumulators; dialects/gir/README.md "the L0
+ * micro-kernel"); gir.transpose is a log2(P)-stage network of two-source
+ * shuffles on the rows padded to P x P; gir.for is a loop with phis.
  *
  * Cooperative kernels: a kernel with a shared gir.alloc or a memory-form
  * `gir.sync block` has units that must run at once (a barrier waits for
