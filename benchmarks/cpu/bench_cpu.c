@@ -46,6 +46,9 @@ static double now(void) {
  * time (one thread each: VTC_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1), which
  * other processes on a shared machine do not inflate. */
 static clockid_t gemm_clock = CLOCK_MONOTONIC;
+/* --avx2: the AVX2 SGEMM (6 x 16) compiled with -avx512f and the AVX2 FMA
+ * peak (compare with OPENBLAS_CORETYPE=Haswell in the environment). */
+static bool gemm_avx2;
 static double gemm_now(void) {
   struct timespec ts;
   clock_gettime(gemm_clock, &ts);
@@ -410,7 +413,7 @@ static double measure_fma_peak(int threads) {
   if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) return 0;
   vtc_range_fn fma_body = fma256_body;
   fma_isa = "AVX2, 256-bit";
-  if (__builtin_cpu_supports("avx512f")) fma_body = fma512_body, fma_isa = "AVX-512, 512-bit";
+  if (__builtin_cpu_supports("avx512f") && !gemm_avx2) fma_body = fma512_body, fma_isa = "AVX-512, 512-bit";
   fma_ctx c;
   vtc_parallel_for(vtc_thread_pool_default(), threads, fma_body, &c); /* warm-up, clocks up */
   double best = 1e30;
@@ -510,8 +513,8 @@ static int gemm_kc, gemm_nc, gemm_mr;
 
 static void bench_sgemm(double fma_peak, const gemm_shape *only, size_t num_only) {
   const vtc_x86_host *h = vtc_x86_host_get();
-  sgemm_gir_params p = sgemm_gir_params_for(h->vector_bits, h->l1d_bytes, h->l2_bytes, h->l3_bytes,
-                                            vtc_rt_num_threads());
+  sgemm_gir_params p = sgemm_gir_params_for(gemm_avx2 ? 256 : h->vector_bits, h->l1d_bytes, h->l2_bytes,
+                                            h->l3_bytes, vtc_rt_num_threads());
   if (gemm_kc) p.kc = gemm_kc;
   if (gemm_nc) p.nc = gemm_nc;
   if (gemm_mr) p.mr = gemm_mr;
@@ -522,7 +525,9 @@ static void bench_sgemm(double fma_peak, const gemm_shape *only, size_t num_only
   free(text);
   char *err = NULL;
   double t0 = now();
-  vtc_cpu_program *prog = m ? vtc_cpu_program_create(m, "sgemm_host", NULL, &err) : NULL;
+  vtc_cpu_exec_options o = vtc_cpu_exec_default_options();
+  if (gemm_avx2) o.features = "-avx512f";
+  vtc_cpu_program *prog = m ? vtc_cpu_program_create(m, "sgemm_host", &o, &err) : NULL;
   double compile_ms = (now() - t0) * 1e3;
   if (!prog) {
     fprintf(stderr, "FAIL sgemm: does not compile: %s\n", err ? err : "?");
@@ -534,9 +539,11 @@ static void bench_sgemm(double fma_peak, const gemm_shape *only, size_t num_only
       {64, 768, 2304, "BERT"},      {128, 768, 2304, "BERT"},     {256, 768, 2304, "BERT"},
       {384, 768, 2304, "BERT"},
   };
+  const char *coretype = getenv("OPENBLAS_CORETYPE");
   printf("\nHand-written gir SGEMM (benchmarks/cpu/sgemm_gir.c): MR x NR = %d x %d, KC %d, NC %d, "
-         "%d threads per group, %d lanes; compiled in %.0f ms. OpenBLAS %d threads. FMA peak %.1f GFLOP/s.\n\n",
-         p.mr, p.nr, p.kc, p.nc, p.group, p.lanes, compile_ms, openblas_get_num_threads(), fma_peak);
+         "%d threads per group, %d lanes%s; compiled in %.0f ms. OpenBLAS %d threads%s%s. FMA peak %.1f GFLOP/s.\n\n",
+         p.mr, p.nr, p.kc, p.nc, p.group, p.lanes, gemm_avx2 ? " (-avx512f)" : "", compile_ms,
+         openblas_get_num_threads(), coretype ? ", OPENBLAS_CORETYPE=" : "", coretype ? coretype : "", fma_peak);
   printf("| M x N x K | vtc ms | vtc GFLOP/s | OpenBLAS ms | OpenBLAS GFLOP/s | vtc / OpenBLAS | vtc / FMA peak | "
          "OpenBLAS / FMA peak |\n");
   printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
@@ -575,12 +582,13 @@ int main(int argc, char **argv) {
     for (int i = 2; i < argc; i++) {
       long long m, n, k;
       if (strcmp(argv[i], "--cpu-time") == 0) gemm_clock = CLOCK_THREAD_CPUTIME_ID;
+      else if (strcmp(argv[i], "--avx2") == 0) gemm_avx2 = true;
       else if (sscanf(argv[i], "--kc=%d", &gemm_kc) == 1 || sscanf(argv[i], "--nc=%d", &gemm_nc) == 1 ||
                sscanf(argv[i], "--mr=%d", &gemm_mr) == 1) continue;
       else if (sscanf(argv[i], "%lldx%lldx%lld", &m, &n, &k) == 3 && m > 0 && n > 0 && k > 0 && num_only < 16)
         only[num_only++] = (gemm_shape){m, n, k, "given"};
       else {
-        fprintf(stderr, "usage: bench_cpu [--gemm [--cpu-time] [--kc=N] [--nc=N] [--mr=N] [MxNxK ...]]\n");
+        fprintf(stderr, "usage: bench_cpu [--gemm [--cpu-time] [--avx2] [--kc=N] [--nc=N] [--mr=N] [MxNxK ...]]\n");
         return 2;
       }
     }
@@ -595,7 +603,7 @@ int main(int argc, char **argv) {
     return failures ? 1 : 0;
   }
   if (argc > 1) {
-    fprintf(stderr, "usage: bench_cpu [--gemm [--cpu-time] [--kc=N] [--nc=N] [--mr=N] [MxNxK ...]]\n");
+    fprintf(stderr, "usage: bench_cpu [--gemm [--cpu-time] [--avx2] [--kc=N] [--nc=N] [--mr=N] [MxNxK ...]]\n");
     return 2;
   }
   while ((double)ROWS * COLS * 4 < 2.0 * (double)host->l3_bytes) ROWS *= 2;
