@@ -23,6 +23,7 @@ sgemm_gir_params sgemm_gir_params_for(int vector_bits, int64_t l1_bytes, int64_t
   p.mr = avx512 ? 14 : 6;
   p.nr = 2 * p.lanes;
   p.ku = 4;
+  p.prefetch_rows = 16;
   if (l1_bytes <= 0) l1_bytes = 32 << 10;
   if (l2_bytes <= 0) l2_bytes = 1 << 20;
   /* L1: the MR x KC sliver of A (reused by every sliver of the panel) and
@@ -44,6 +45,7 @@ const char *sgemm_gir_check(const sgemm_gir_params *p) {
     return "KC must be a positive multiple of KU and of lanes";
   if (p->nc < p->nr || p->nc % p->nr) return "NC must be a positive multiple of NR";
   if (p->group < 1 || p->group > 256) return "the group must have 1 to 256 threads";
+  if (p->prefetch_rows < 0 || p->prefetch_rows > 1024) return "the prefetch distance must be in [0, 1024] rows";
   if ((int64_t)p->kc * p->nc + (int64_t)p->group * p->mr * p->kc > ((int64_t)1 << 28))
     return "the packed panels exceed 1 GiB";
   return NULL;
@@ -95,6 +97,7 @@ static void constants(gen *g) {
   const struct { const char *name; long long v; } cs[] = {
       {"c0", 0}, {"c1", 1}, {"cG", p->group}, {"cMR", p->mr}, {"cNR", p->nr}, {"cKC", p->kc}, {"cKU", p->ku},
       {"cNC", p->nc}, {"cL", p->lanes}, {"cKCNR", (long long)p->kc * p->nr}, {"cKCMR", (long long)p->kc * p->mr},
+      {"cPF", (long long)p->prefetch_rows * p->nr},
   };
   for (size_t i = 0; i < sizeof cs / sizeof *cs; i++) line(g, 1, "%%%s = arith.constant %lld : index", cs[i].name, cs[i].v);
   line(g, 1, "%%zero = arith.constant 0.0 : f32");
@@ -200,6 +203,11 @@ static void micro_kernel(gen *g) {
   const char *RA = g->RA, *RB = g->RB, *RC = g->RC;
   line(g, 4, "// L0: MR x NR accumulators in registers over k < kc, from the C tile after the first KC block.");
   c_tile(g, 4, "is", "js", "ct");
+  if (g->p->prefetch_rows) { /* the next tile along the rows: its C arrives during this one */
+    line(g, 4, "%%ct_pf = arith.addi %%ct_o, %%cNR : index");
+    line(g, 4, "%%ct_pv = gir.view %%c[%%ct_pf] stride %%N : %s -> %s", g->TA, g->SC);
+    line(g, 4, "gir.prefetch %%ct_pv : %s", g->SC);
+  }
   line(g, 4, "%%zeros = gir.broadcast %%zero : f32 -> %s", RC);
   line(g, 4, "%%acc0 = gir.for %%z = %%c0 to %%later step %%c1 iter_args(%%z_in = %%zeros) -> (%s) {", RC);
   line(g, 5, "%%old = gir.copy %%ct : %s -> %s", g->SC, RC);
@@ -214,6 +222,11 @@ static void micro_kernel(gen *g) {
   line(g, 5, "%%k_b = arith.addi %%js_b, %%k_b0 : index");
   line(g, 5, "%%k_bv = gir.view %%bp[%%k_b] : %s -> %s", g->TBP, g->SBK);
   line(g, 5, "%%k_rb = gir.copy %%k_bv : %s -> %s", g->SBK, RB);
+  if (g->p->prefetch_rows) { /* the packed panel is contiguous: on into the next sliver */
+    line(g, 5, "%%k_pf = arith.addi %%k_b, %%cPF : index");
+    line(g, 5, "%%k_pv = gir.view %%bp[%%k_pf] : %s -> %s", g->TBP, g->SBK);
+    line(g, 5, "gir.prefetch %%k_pv : %s", g->SBK);
+  }
   line(g, 5, "%%k_d = gir.mma %%k_ra, %%k_rb, %%acc_in : %s, %s, %s", RA, RB, RC);
   line(g, 5, "gir.yield %%k_d : %s", RC);
   line(g, 4, "}");

@@ -31,6 +31,8 @@ typedef struct sgemm_gir_params {
   int kc, nc;     /* blocking: KC a multiple of ku and lanes, NC of NR */
   int ku;         /* rows of B packed per copy (a multiple that divides KC) */
   int group;      /* threads that share one packed B panel (units per group) */
+  int prefetch_rows; /* the micro-kernel prefetches B this many rows ahead and the next
+                      * C tile (gir.prefetch); 0: no prefetches */
 } sgemm_gir_params;
 
 /* Parameters for a machine: MR x NR from the vector width (512: 14 x 32 in

@@ -270,6 +270,9 @@ vtc_value *vtc_gir_build_broadcast(vtc_builder *b, const vtc_loc *loc, vtc_gir_a
 /* D = A x B + C on register slices: A is M x K (num x width), B is K x N,
  * C and D are M x N. */
 vtc_value *vtc_gir_build_mma(vtc_builder *b, const vtc_loc *loc, vtc_value *a, vtc_value *bm, vtc_value *c);
+/* A hint that the global or shared slice `view` will be read soon (CPU:
+ * prefetcht0 of its lines; nothing elsewhere). */
+vtc_op *vtc_gir_build_prefetch(vtc_builder *b, const vtc_loc *loc, vtc_value *view);
 /* The transpose of a register slice: element [j, i] of the result is
  * element [i, j] of `slice` (num x width -> width x num). */
 vtc_value *vtc_gir_build_transpose(vtc_builder *b, const vtc_loc *loc, vtc_value *slice);

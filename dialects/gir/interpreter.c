@@ -476,6 +476,7 @@ static bool run_gir(interp *I, vtc_op *op) {
     out->s = x->elems[i * x->width + j];
     return true;
   }
+  if (vtc_gir_is(op, "prefetch")) return true; /* a hint */
   if (vtc_gir_is(op, "transpose")) { /* element [i, j] to [j, i] */
     gval *x = val(I, op, 0), tmp = {0};
     slice_resize(&tmp, x->width, x->num);

@@ -327,6 +327,28 @@ static bool extract_op(g2l *t, vtc_op *op) {
   return true;
 }
 
+/* gir.prefetch: prefetcht0 (llvm.prefetch, read, high locality) of every
+ * cache line of every segment of the view; a hint, so masks are ignored
+ * (x86 prefetches never fault). Nothing on a GPU. */
+static bool prefetch_op(g2l *t, vtc_op *op) {
+  if (t->gpu) return true;
+  vtc_gir_slice_info si;
+  if (!g2l_slice_info(t, op, vtc_op_operand(op, 0)->type, &si)) return false;
+  g2l_value *v = g2l_lookup(t, vtc_op_operand(op, 0));
+  LLVMTypeRef mem = g2l_mem_type(t, si.elem);
+  int64_t bytes = si.width * g2l_elem_bytes(si.elem), line = 64;
+  for (int64_t i = 0; i < si.num; i++) {
+    LLVMValueRef seg = segment_address(t, v, mem, i);
+    for (int64_t off = 0; off < bytes; off += line) {
+      LLVMValueRef o = g2l_i64(t, off);
+      LLVMValueRef addr = off ? LLVMBuildGEP2(t->b, t->i8, seg, &o, 1, "") : seg;
+      LLVMValueRef args[] = {addr, i32c(t, 0), i32c(t, 3), i32c(t, 1)};
+      g2l_call_intrinsic(t, "llvm.prefetch", &t->ptr, 1, args, 4);
+    }
+  }
+  return true;
+}
+
 /* A shuffle of <n x T> vectors a and b (b may be poison) by `mask`, where
  * -1 is a poison lane. */
 static LLVMValueRef shuffle(g2l *t, LLVMValueRef a, LLVMValueRef b, const int *mask, unsigned n) {
@@ -517,6 +539,7 @@ bool g2l_kernel_op(g2l *t, vtc_op *op, bool *handled) {
   if (vtc_gir_is(op, "mma")) return g2l_mma(t, op, lane_element);
   if (vtc_gir_is(op, "extract")) return extract_op(t, op);
   if (vtc_gir_is(op, "transpose")) return transpose_op(t, op);
+  if (vtc_gir_is(op, "prefetch")) return prefetch_op(t, op);
   if (vtc_gir_is(op, "sync")) return sync_op(t, op);
   if (vtc_gir_is(op, "for")) return for_op(t, op);
   *handled = false;

@@ -186,7 +186,8 @@ static void test_jit_avx2(void) {
 
 static void test_interpreter(void) {
   run_interpreter(&(sgemm_gir_params){.mr = 6, .nr = 16, .lanes = 8, .kc = 8, .nc = 32, .ku = 4, .group = 1});
-  run_interpreter(&(sgemm_gir_params){.mr = 14, .nr = 32, .lanes = 16, .kc = 16, .nc = 32, .ku = 4, .group = 1});
+  run_interpreter(&(sgemm_gir_params){.mr = 14, .nr = 32, .lanes = 16, .kc = 16, .nc = 32, .ku = 4, .group = 1,
+                                      .prefetch_rows = 4});
 }
 
 static void test_params(void) {

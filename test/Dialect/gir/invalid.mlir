@@ -431,3 +431,19 @@ gir.kernel @k(%a: index, %b: index) parallel cpu group 1 lanes 16 {
   // expected-error@+1 {{'gir.assert' op attribute 'ordered' failed to satisfy constraint: unit attribute}}
   "gir.assert"(%a, %b, %a) {relation = "eq", message = "", ordered = 1} : (index, index, index) -> ()
 }
+
+// -----
+
+gir.kernel @k(%f: f32) parallel cpu group 1 lanes 16 {
+  %a = gir.broadcast %f : f32 -> !gir.slice<register, 4x16xf32>
+  // expected-error@+1 {{'gir.prefetch' op operand !gir.slice<register, 4x16xf32> must be a global or shared slice (registers hold their data)}}
+  gir.prefetch %a : !gir.slice<register, 4x16xf32>
+}
+
+// -----
+
+func.func @f(%v: !gir.slice<global, 4x16xf32>) {
+  // expected-error@+1 {{'gir.prefetch' op runs on the parallel units and must be inside a 'gir.kernel'}}
+  gir.prefetch %v : !gir.slice<global, 4x16xf32>
+  return
+}

@@ -240,3 +240,13 @@ gir.kernel @pack_column(%a: !gir.buffer<global, ?x?xf32>, %lda: index) parallel 
   gir.copy %t to %d : !gir.slice<register, 16x14xf32> -> !gir.slice<shared, 16x14xf32>
   gir.sync block %s : !gir.buffer<shared, 224xf32>
 }
+
+// A prefetch hint on a memory slice.
+// CHECK-LABEL: gir.kernel @prefetch_hint
+// CHECK: gir.prefetch %{{.*}} : !gir.slice<global, 14x32xf32, ?>
+// GENERIC: "gir.prefetch"(%{{.*}}) : (!gir.slice<global, 14x32xf32, ?>) -> ()
+gir.kernel @prefetch_hint(%c: !gir.buffer<global, ?x?xf32>, %ld: index) parallel cpu group 1 lanes 16 {
+  %c0 = arith.constant 0 : index
+  %v = gir.view %c[%c0] stride %ld : !gir.buffer<global, ?x?xf32> -> !gir.slice<global, 14x32xf32, ?>
+  gir.prefetch %v : !gir.slice<global, 14x32xf32, ?>
+}
