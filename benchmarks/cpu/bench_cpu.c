@@ -516,7 +516,7 @@ static gemm_times time_gemm(vtc_cpu_program *prog, const gemm_shape *s) {
 /* Compiles the SGEMM for this host (targets/x86: caches and vector width;
  * the pool's threads per group) and prints its table. */
 /* Blocking overrides from the command line (0: the host's). */
-static int gemm_kc, gemm_nc, gemm_mr, gemm_pf = -1;
+static int gemm_kc, gemm_nc, gemm_mr, gemm_pf = -1, gemm_dm = -1;
 
 static void bench_sgemm(double fma_peak, const gemm_shape *only, size_t num_only) {
   const vtc_x86_host *h = vtc_x86_host_get();
@@ -526,6 +526,7 @@ static void bench_sgemm(double fma_peak, const gemm_shape *only, size_t num_only
   if (gemm_nc) p.nc = gemm_nc;
   if (gemm_mr) p.mr = gemm_mr;
   if (gemm_pf >= 0) p.prefetch_rows = gemm_pf;
+  if (gemm_dm >= 0) p.direct_max_m = gemm_dm;
   char *text = sgemm_gir_text(&p);
   vtc_context *ctx = vtc_context_create();
   vtc_register_all(ctx);
@@ -592,12 +593,13 @@ int main(int argc, char **argv) {
       if (strcmp(argv[i], "--cpu-time") == 0) gemm_clock = CLOCK_THREAD_CPUTIME_ID;
       else if (strcmp(argv[i], "--avx2") == 0) gemm_avx2 = true;
       else if (sscanf(argv[i], "--kc=%d", &gemm_kc) == 1 || sscanf(argv[i], "--nc=%d", &gemm_nc) == 1 ||
-               sscanf(argv[i], "--mr=%d", &gemm_mr) == 1 || sscanf(argv[i], "--prefetch=%d", &gemm_pf) == 1)
+               sscanf(argv[i], "--mr=%d", &gemm_mr) == 1 || sscanf(argv[i], "--prefetch=%d", &gemm_pf) == 1 ||
+               sscanf(argv[i], "--direct-max-m=%d", &gemm_dm) == 1)
         continue;
       else if (sscanf(argv[i], "%lldx%lldx%lld", &m, &n, &k) == 3 && m > 0 && n > 0 && k > 0 && num_only < 16)
         only[num_only++] = (gemm_shape){m, n, k, "given"};
       else {
-        fprintf(stderr, "usage: bench_cpu [--gemm [--cpu-time] [--avx2] [--kc=N] [--nc=N] [--mr=N] [--prefetch=ROWS] [MxNxK ...]]\n");
+        fprintf(stderr, "usage: bench_cpu [--gemm [--cpu-time] [--avx2] [--kc=N] [--nc=N] [--mr=N] [--prefetch=ROWS] [--direct-max-m=M] [MxNxK ...]]\n");
         return 2;
       }
     }
@@ -612,7 +614,7 @@ int main(int argc, char **argv) {
     return failures ? 1 : 0;
   }
   if (argc > 1) {
-    fprintf(stderr, "usage: bench_cpu [--gemm [--cpu-time] [--avx2] [--kc=N] [--nc=N] [--mr=N] [--prefetch=ROWS] [MxNxK ...]]\n");
+    fprintf(stderr, "usage: bench_cpu [--gemm [--cpu-time] [--avx2] [--kc=N] [--nc=N] [--mr=N] [--prefetch=ROWS] [--direct-max-m=M] [MxNxK ...]]\n");
     return 2;
   }
   while ((double)ROWS * COLS * 4 < 2.0 * (double)host->l3_bytes) ROWS *= 2;

@@ -24,6 +24,7 @@ sgemm_gir_params sgemm_gir_params_for(int vector_bits, int64_t l1_bytes, int64_t
   p.nr = 2 * p.lanes;
   p.ku = 4;
   p.prefetch_rows = 16;
+  p.direct_max_m = 0;
   if (l1_bytes <= 0) l1_bytes = 32 << 10;
   if (l2_bytes <= 0) l2_bytes = 1 << 20;
   /* L1: the MR x KC sliver of A (reused by every sliver of the panel) and
@@ -46,6 +47,7 @@ const char *sgemm_gir_check(const sgemm_gir_params *p) {
   if (p->nc < p->nr || p->nc % p->nr) return "NC must be a positive multiple of NR";
   if (p->group < 1 || p->group > 256) return "the group must have 1 to 256 threads";
   if (p->prefetch_rows < 0 || p->prefetch_rows > 1024) return "the prefetch distance must be in [0, 1024] rows";
+  if (p->direct_max_m < 0) return "direct_max_m must be >= 0";
   if ((int64_t)p->kc * p->nc + (int64_t)p->group * p->mr * p->kc > ((int64_t)1 << 28))
     return "the packed panels exceed 1 GiB";
   return NULL;
@@ -56,10 +58,12 @@ const char *sgemm_gir_check(const sgemm_gir_params *p) {
 typedef struct gen {
   vtc_strbuf sb;
   const sgemm_gir_params *p;
+  bool direct; /* the kernel being printed reads B in place (no packed panel) */
   char TA[64], TBP[64], TAP[64];        /* buffers: global A/B/C, shared B panel, shared A blocks */
   char SBG[64], SBS[64], SAG[64], RAW[64], RAT[64], SAT[64]; /* packing B; A rows, transposed, k-major */
   char SAS[64];
   char RA[64], SBK[64], RB[64], RC[64], SC[64]; /* micro-kernel: A column, B row, accumulators, C tile */
+  char GBK[64];                                 /* a row of B in place (the direct kernel) */
 } gen;
 
 static void line(gen *g, int indent, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -87,6 +91,7 @@ static void types(gen *g) {
   snprintf(g->RA, sizeof g->RA, "!gir.slice<register, %dx1xf32>", p->mr);
   snprintf(g->SBK, sizeof g->SBK, "!gir.slice<shared, 1x%dxf32>", p->nr);
   snprintf(g->RB, sizeof g->RB, "!gir.slice<register, 1x%dxf32>", p->nr);
+  snprintf(g->GBK, sizeof g->GBK, "!gir.slice<global, 1x%dxf32>", p->nr);
   snprintf(g->RC, sizeof g->RC, "!gir.slice<register, %dx%dxf32>", p->mr, p->nr);
   snprintf(g->SC, sizeof g->SC, "!gir.slice<global, %dx%dxf32, ?>", p->mr, p->nr);
 }
@@ -97,7 +102,7 @@ static void constants(gen *g) {
   const struct { const char *name; long long v; } cs[] = {
       {"c0", 0}, {"c1", 1}, {"cG", p->group}, {"cMR", p->mr}, {"cNR", p->nr}, {"cKC", p->kc}, {"cKU", p->ku},
       {"cNC", p->nc}, {"cL", p->lanes}, {"cKCNR", (long long)p->kc * p->nr}, {"cKCMR", (long long)p->kc * p->mr},
-      {"cPF", (long long)p->prefetch_rows * p->nr},
+      {"cPF", (long long)p->prefetch_rows * p->nr}, {"cPFR", p->prefetch_rows},
   };
   for (size_t i = 0; i < sizeof cs / sizeof *cs; i++) line(g, 1, "%%%s = arith.constant %lld : index", cs[i].name, cs[i].v);
   line(g, 1, "%%zero = arith.constant 0.0 : f32");
@@ -218,14 +223,27 @@ static void micro_kernel(gen *g) {
   line(g, 5, "%%k_a = arith.addi %%abase, %%k_a0 : index");
   line(g, 5, "%%k_av = gir.view %%ap[%%k_a] : %s -> %s", g->TAP, g->SAS);
   line(g, 5, "%%k_ra = gir.copy %%k_av : %s -> %s", g->SAS, RA);
-  line(g, 5, "%%k_b0 = arith.muli %%k, %%cNR : index");
-  line(g, 5, "%%k_b = arith.addi %%js_b, %%k_b0 : index");
-  line(g, 5, "%%k_bv = gir.view %%bp[%%k_b] : %s -> %s", g->TBP, g->SBK);
-  line(g, 5, "%%k_rb = gir.copy %%k_bv : %s -> %s", g->SBK, RB);
-  if (g->p->prefetch_rows) { /* the packed panel is contiguous: on into the next sliver */
-    line(g, 5, "%%k_pf = arith.addi %%k_b, %%cPF : index");
-    line(g, 5, "%%k_pv = gir.view %%bp[%%k_pf] : %s -> %s", g->TBP, g->SBK);
-    line(g, 5, "gir.prefetch %%k_pv : %s", g->SBK);
+  if (g->direct) { /* row pc + k of B in place: columns past N read as 0 */
+    line(g, 5, "%%k_brow = arith.addi %%pc, %%k : index");
+    line(g, 5, "%%k_b0 = arith.muli %%k_brow, %%N : index");
+    line(g, 5, "%%k_b = arith.addi %%k_b0, %%ct_col : index");
+    line(g, 5, "%%k_bv = gir.view %%b[%%k_b] valid(%%c1, %%ct_vc) : %s -> %s", g->TA, g->GBK);
+    line(g, 5, "%%k_rb = gir.copy %%k_bv : %s -> %s", g->GBK, RB);
+    if (g->p->prefetch_rows) {
+      line(g, 5, "%%k_pf = arith.addi %%k_b, %%pfn : index");
+      line(g, 5, "%%k_pv = gir.view %%b[%%k_pf] : %s -> %s", g->TA, g->GBK);
+      line(g, 5, "gir.prefetch %%k_pv : %s", g->GBK);
+    }
+  } else {
+    line(g, 5, "%%k_b0 = arith.muli %%k, %%cNR : index");
+    line(g, 5, "%%k_b = arith.addi %%js_b, %%k_b0 : index");
+    line(g, 5, "%%k_bv = gir.view %%bp[%%k_b] : %s -> %s", g->TBP, g->SBK);
+    line(g, 5, "%%k_rb = gir.copy %%k_bv : %s -> %s", g->SBK, RB);
+    if (g->p->prefetch_rows) { /* the packed panel is contiguous: on into the next sliver */
+      line(g, 5, "%%k_pf = arith.addi %%k_b, %%cPF : index");
+      line(g, 5, "%%k_pv = gir.view %%bp[%%k_pf] : %s -> %s", g->TBP, g->SBK);
+      line(g, 5, "gir.prefetch %%k_pv : %s", g->SBK);
+    }
   }
   line(g, 5, "%%k_d = gir.mma %%k_ra, %%k_rb, %%acc_in : %s, %s, %s", RA, RB, RC);
   line(g, 5, "gir.yield %%k_d : %s", RC);
@@ -247,18 +265,26 @@ static void zero_fill(gen *g) {
   line(g, 1, "}");
 }
 
+/* The kernel: @sgemm packs B's panels into the CacheBuffer; @sgemm_direct
+ * (g->direct, for small M: few row slivers reuse a packed panel) reads B's
+ * rows in place and needs no barrier. */
 static void kernel(gen *g) {
   const sgemm_gir_params *p = g->p;
-  line(g, 0, "gir.kernel @sgemm(%%a: %s, %%b: %s, %%c: %s) parallel cpu group %d lanes %d {", g->TA, g->TA, g->TA,
-       p->group, p->lanes);
+  line(g, 0, "gir.kernel @%s(%%a: %s, %%b: %s, %%c: %s) parallel cpu group %d lanes %d {",
+       g->direct ? "sgemm_direct" : "sgemm", g->TA, g->TA, g->TA, p->group, p->lanes);
   constants(g);
   line(g, 1, "%%M = gir.dim %%a, 0 : %s", g->TA);
   line(g, 1, "%%K = gir.dim %%a, 1 : %s", g->TA);
   line(g, 1, "%%N = gir.dim %%b, 1 : %s", g->TA);
   line(g, 1, "%%gid = gir.id group");
   line(g, 1, "%%u = gir.id unit_in_group");
-  line(g, 1, "// The group's CacheBuffer: the packed B panel, then one A sliver per unit.");
-  line(g, 1, "%%bp = gir.alloc() : %s", g->TBP);
+  if (g->direct) {
+    line(g, 1, "// The group's CacheBuffer: one A sliver per unit (B is read in place).");
+    line(g, 1, "%%pfn = arith.muli %%cPFR, %%N : index");
+  } else {
+    line(g, 1, "// The group's CacheBuffer: the packed B panel, then one A sliver per unit.");
+    line(g, 1, "%%bp = gir.alloc() : %s", g->TBP);
+  }
   line(g, 1, "%%ap = gir.alloc() : %s", g->TAP);
   line(g, 1, "%%abase = arith.muli %%u, %%cKCMR : index");
   line(g, 1, "// L2 (BLIS loop 5, jc): this group's NC-column panel of C and B.");
@@ -273,18 +299,20 @@ static void kernel(gen *g) {
   line(g, 2, "%%kleft = arith.subi %%K, %%pc : index");
   line(g, 2, "%%kc = arith.minsi %%kleft, %%cKC : index");
   line(g, 2, "%%later = arith.minsi %%pc, %%c1 : index");
-  pack_b(g);
+  if (!g->direct) pack_b(g);
   line(g, 2, "// Loops 3 and 1 (ic, ir): this unit's row slivers, each packed into L1 and run across the panel.");
   line(g, 2, "gir.for %%is = %%ms0 to %%ms1 step %%c1 {");
   pack_a(g);
   line(g, 3, "// Loop 2 (jr): this unit's column slivers of the panel (from L2), C tiles along rows.");
   line(g, 3, "gir.for %%js = %%ns0 to %%ns1 step %%c1 {");
-  line(g, 4, "%%js_b = arith.muli %%js, %%cKCNR : index");
+  if (!g->direct) line(g, 4, "%%js_b = arith.muli %%js, %%cKCNR : index");
   micro_kernel(g);
   line(g, 3, "}");
   line(g, 2, "}");
-  line(g, 2, "// The next KC block repacks the panel: everyone is done with it.");
-  line(g, 2, "gir.sync block %%bp : %s", g->TBP);
+  if (!g->direct) {
+    line(g, 2, "// The next KC block repacks the panel: everyone is done with it.");
+    line(g, 2, "gir.sync block %%bp : %s", g->TBP);
+  }
   line(g, 1, "}");
   line(g, 0, "}");
 }
@@ -300,7 +328,18 @@ static void host(gen *g) {
   line(g, 1, "gir.assert eq(%%k, %%kb) \"sgemm: A has {0} columns but B has {1} rows\"");
   line(g, 1, "%%c = gir.alloc(%%m, %%n) : %s", TA);
   line(g, 1, "%%groups = arith.ceildivsi %%n, %%cNC : index");
-  line(g, 1, "gir.launch @sgemm[%%groups](%%a, %%b, %%c) : (%s, %s, %s)", TA, TA, TA);
+  if (g->p->direct_max_m > 0) {
+    /* A run-time choice between the two kernels: the other gets 0 groups. */
+    line(g, 1, "%%c0 = arith.constant 0 : index");
+    line(g, 1, "%%cDM = arith.constant %d : index", g->p->direct_max_m);
+    line(g, 1, "%%small = arith.cmpi sle, %%m, %%cDM : index");
+    line(g, 1, "%%g_direct = arith.select %%small, %%groups, %%c0 : index");
+    line(g, 1, "%%g_packed = arith.select %%small, %%c0, %%groups : index");
+    line(g, 1, "gir.launch @sgemm_direct[%%g_direct](%%a, %%b, %%c) : (%s, %s, %s)", TA, TA, TA);
+    line(g, 1, "gir.launch @sgemm[%%g_packed](%%a, %%b, %%c) : (%s, %s, %s)", TA, TA, TA);
+  } else {
+    line(g, 1, "gir.launch @sgemm[%%groups](%%a, %%b, %%c) : (%s, %s, %s)", TA, TA, TA);
+  }
   line(g, 1, "return %%c : %s", TA);
   line(g, 0, "}");
 }
@@ -312,6 +351,11 @@ char *sgemm_gir_text(const sgemm_gir_params *p) {
   line(&g, 0, "// SGEMM C = A x B (f32, row-major): MR x NR = %d x %d, KC %d, NC %d, KU %d, %d threads per group.",
        p->mr, p->nr, p->kc, p->nc, p->ku, p->group);
   kernel(&g);
+  if (p->direct_max_m > 0) {
+    g.direct = true;
+    kernel(&g);
+    g.direct = false;
+  }
   host(&g);
   return g.sb.data;
 }

@@ -33,6 +33,8 @@ typedef struct sgemm_gir_params {
   int group;      /* threads that share one packed B panel (units per group) */
   int prefetch_rows; /* the micro-kernel prefetches B this many rows ahead and the next
                       * C tile (gir.prefetch); 0: no prefetches */
+  int direct_max_m;  /* > 0: also @sgemm_direct, which reads B in place instead of
+                      * packing it, launched instead of @sgemm when M <= this */
 } sgemm_gir_params;
 
 /* Parameters for a machine: MR x NR from the vector width (512: 14 x 32 in

@@ -6,7 +6,8 @@
  * group's units split by rows and by columns), and through the gir
  * interpreter (one unit per group: it runs units one after the other). M,
  * N, K of 1, primes and non-multiples of every tile; K = 0 gives C = 0; K
- * that disagree fail with the kernel's located message. */
+ * that disagree fail with the kernel's located message. Also the variant
+ * that reads B in place (@sgemm_direct, small M), alone and chosen by M. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -169,6 +170,12 @@ static void test_jit_avx512(void) {
   run_jit(&g2);
   config g1 = {"small blocks, AVX-512, 1 thread per group", small_params(512, 1), NULL};
   run_jit(&g1);
+  /* B read in place (@sgemm_direct) for every M, then for M <= 20 only. */
+  config d2 = {"small blocks, B in place, 2 threads per group", small_params(512, 2), NULL};
+  d2.p.direct_max_m = 1 << 30;
+  run_jit(&d2);
+  d2.p.direct_max_m = 20;
+  run_jit(&d2);
 }
 
 static void test_jit_avx2(void) {
@@ -182,12 +189,16 @@ static void test_jit_avx2(void) {
   run_jit(&host);
   config g3 = {"small blocks, -avx512f, 3 threads per group", small_params(256, 3), "-avx512f"};
   run_jit(&g3);
+  g3.p.direct_max_m = 1 << 30;
+  run_jit(&g3);
 }
 
 static void test_interpreter(void) {
   run_interpreter(&(sgemm_gir_params){.mr = 6, .nr = 16, .lanes = 8, .kc = 8, .nc = 32, .ku = 4, .group = 1});
   run_interpreter(&(sgemm_gir_params){.mr = 14, .nr = 32, .lanes = 16, .kc = 16, .nc = 32, .ku = 4, .group = 1,
                                       .prefetch_rows = 4});
+  run_interpreter(&(sgemm_gir_params){.mr = 6, .nr = 16, .lanes = 8, .kc = 8, .nc = 32, .ku = 4, .group = 1,
+                                      .prefetch_rows = 2, .direct_max_m = 1 << 30});
 }
 
 static void test_params(void) {
