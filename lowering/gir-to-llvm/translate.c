@@ -490,9 +490,19 @@ static LLVMValueRef kernel_group(g2l *t, vtc_op *k, LLVMValueRef unit, LLVMTypeR
   return fn;
 }
 
-/* The driver: void k(i64 groups, params...). `body` is the chunk function
- * (over vtc_rt_parallel_for) or, for a cooperative kernel, the group
- * function (over vtc_rt_parallel_groups). */
+/* The driver's record: {groups, second, params...} in the stack slot rec. */
+static void fill_record(g2l *t, LLVMTypeRef record, LLVMValueRef rec, LLVMValueRef fn, LLVMValueRef second,
+                        size_t num_params) {
+  LLVMBuildStore(t->b, LLVMGetParam(fn, 0), LLVMBuildStructGEP2(t->b, record, rec, 0, ""));
+  LLVMBuildStore(t->b, second, LLVMBuildStructGEP2(t->b, record, rec, 1, ""));
+  for (size_t i = 0; i < num_params; i++)
+    LLVMBuildStore(t->b, LLVMGetParam(fn, (unsigned)i + 1), LLVMBuildStructGEP2(t->b, record, rec, (unsigned)i + 2, ""));
+}
+
+/* The driver: void k(i64 groups, params...). `body` is the chunk function,
+ * run over vtc_rt_parallel_for on min(groups, threads) chunks (the
+ * record's second field), or for a cooperative kernel the group function,
+ * run over vtc_rt_parallel_groups (the second field is the group size). */
 static void kernel_driver(g2l *t, vtc_op *k, LLVMValueRef body, LLVMTypeRef record, type_vec *params) {
   type_vec all = {0};
   VTC_VEC_PUSH(&all, t->i64);
@@ -508,29 +518,20 @@ static void kernel_driver(g2l *t, vtc_op *k, LLVMValueRef body, LLVMTypeRef reco
   LLVMPositionBuilderAtEnd(t->b, run);
   LLVMValueRef rec = g2l_entry_alloca(t, record, 8);
   if (t->cooperative) {
-    int64_t gs = vtc_gir_kernel_group_size(k);
-    LLVMBuildStore(t->b, groups, LLVMBuildStructGEP2(t->b, record, rec, 0, ""));
-    LLVMBuildStore(t->b, g2l_i64(t, gs), LLVMBuildStructGEP2(t->b, record, rec, 1, ""));
-    for (size_t i = 0; i < params->len; i++)
-      LLVMBuildStore(t->b, LLVMGetParam(fn, (unsigned)i + 1), LLVMBuildStructGEP2(t->b, record, rec, (unsigned)i + 2, ""));
-    LLVMValueRef args[] = {body, groups, g2l_i64(t, gs), g2l_i64(t, t->shared_bytes), rec};
+    LLVMValueRef gs = g2l_i64(t, vtc_gir_kernel_group_size(k));
+    fill_record(t, record, rec, fn, gs, params->len);
+    LLVMValueRef args[] = {body, groups, gs, g2l_i64(t, t->shared_bytes), rec};
     rt_call(t, "vtc_rt_parallel_groups", args, 5);
-    LLVMBuildBr(t->b, exit);
-    LLVMPositionBuilderAtEnd(t->b, exit);
-    LLVMBuildRetVoid(t->b);
-    return;
+  } else {
+    LLVMValueRef threads = LLVMBuildSExt(t->b, rt_call(t, "vtc_rt_num_threads", NULL, 0), t->i64, "threads");
+    threads = LLVMBuildSelect(t->b, LLVMBuildICmp(t->b, LLVMIntSLT, threads, g2l_i64(t, 1), ""), g2l_i64(t, 1),
+                              threads, "");
+    LLVMValueRef chunks =
+        LLVMBuildSelect(t->b, LLVMBuildICmp(t->b, LLVMIntSLT, groups, threads, ""), groups, threads, "chunks");
+    fill_record(t, record, rec, fn, chunks, params->len);
+    LLVMValueRef args[] = {body, chunks, rec};
+    rt_call(t, "vtc_rt_parallel_for", args, 3);
   }
-  LLVMValueRef threads = LLVMBuildSExt(t->b, rt_call(t, "vtc_rt_num_threads", NULL, 0), t->i64, "threads");
-  threads = LLVMBuildSelect(t->b, LLVMBuildICmp(t->b, LLVMIntSLT, threads, g2l_i64(t, 1), ""), g2l_i64(t, 1),
-                            threads, "");
-  LLVMValueRef chunks =
-      LLVMBuildSelect(t->b, LLVMBuildICmp(t->b, LLVMIntSLT, groups, threads, ""), groups, threads, "chunks");
-  LLVMBuildStore(t->b, groups, LLVMBuildStructGEP2(t->b, record, rec, 0, ""));
-  LLVMBuildStore(t->b, chunks, LLVMBuildStructGEP2(t->b, record, rec, 1, ""));
-  for (size_t i = 0; i < params->len; i++)
-    LLVMBuildStore(t->b, LLVMGetParam(fn, (unsigned)i + 1), LLVMBuildStructGEP2(t->b, record, rec, (unsigned)i + 2, ""));
-  LLVMValueRef args[] = {body, chunks, rec};
-  rt_call(t, "vtc_rt_parallel_for", args, 3);
   LLVMBuildBr(t->b, exit);
   LLVMPositionBuilderAtEnd(t->b, exit);
   LLVMBuildRetVoid(t->b);
