@@ -1,11 +1,13 @@
 /* The CPU thread pool: one job at a time, split statically into one chunk per
  * thread; the caller runs chunk 0 itself. Workers spin briefly on the job
- * generation before sleeping on a condition variable, so back-to-back kernel
- * launches cost a few microseconds, and an idle pool costs no CPU. */
+ * generation (yielding now and then) before sleeping on a condition
+ * variable, so back-to-back kernel launches cost a few microseconds, and an
+ * idle pool costs no CPU. */
 #include "runtime/thread_pool.h"
 
 #include <linux/futex.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -23,6 +25,16 @@ static inline void cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();
 #endif
+}
+
+/* Step i of a spin-wait: a pause, and every 16th a sched_yield. When the
+ * thread waited for shares this CPU (the other cores busy with other
+ * processes), pausing alone would burn the whole time slice before it runs;
+ * measured on 2 shared cores, a team's barriers then slept 650 times per 32
+ * SGEMMs of 1024^3 and 16x768x2304 ran 1.6x slower than with the yields. */
+static inline void spin_step(int i) {
+  if ((i & 15) == 15) sched_yield();
+  else cpu_relax();
 }
 
 struct vtc_thread_pool {
@@ -69,7 +81,7 @@ static uint64_t wait_for_job(vtc_thread_pool *pool, uint64_t seen) {
   for (int i = 0; i < SPIN_ITERATIONS; i++) {
     uint64_t g = atomic_load_explicit(&pool->generation, memory_order_acquire);
     if (g != seen || atomic_load_explicit(&pool->shutdown, memory_order_relaxed)) return g;
-    cpu_relax();
+    spin_step(i);
   }
   pthread_mutex_lock(&pool->mu);
   uint64_t g;
@@ -174,9 +186,8 @@ static void dispatch_locked(vtc_thread_pool *pool, int64_t n, vtc_range_fn fn, v
   run_chunk(fn, ctx, n, chunks, 0);
   in_parallel_region = was_inside;
 
-  int spins = 0;
-  while (atomic_load_explicit(&pool->remaining, memory_order_acquire) > 0 && spins++ < SPIN_ITERATIONS)
-    cpu_relax();
+  for (int i = 0; atomic_load_explicit(&pool->remaining, memory_order_acquire) > 0 && i < SPIN_ITERATIONS; i++)
+    spin_step(i);
   if (atomic_load_explicit(&pool->remaining, memory_order_acquire) > 0) {
     pthread_mutex_lock(&pool->mu);
     while (atomic_load_explicit(&pool->remaining, memory_order_acquire) > 0)
@@ -233,7 +244,7 @@ void vtc_team_barrier_wait(vtc_team_barrier *b) {
   }
   for (int i = 0; i < SPIN_ITERATIONS; i++) {
     if (atomic_load_explicit(&b->generation, memory_order_acquire) != gen) return;
-    cpu_relax();
+    spin_step(i);
   }
   atomic_fetch_add(&b->sleepers, 1);
   while (atomic_load(&b->generation) == gen) futex_wait(&b->generation, gen);
