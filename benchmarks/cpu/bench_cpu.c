@@ -1,7 +1,10 @@
 /* The CPU benchmark (issue 5), one process: a measured STREAM-style copy
  * bandwidth, memory-bound graph kernels (element-wise, broadcast, softmax,
  * row reduction) on 64 MiB inputs compiled graph -> te -> gir -> LLVM -> JIT,
- * and a 1024^3 f32 matmul against OpenBLAS; prints one markdown table. */
+ * and a 1024^3 f32 matmul against OpenBLAS; prints one markdown table.
+ * Then (issue 13) the hand-written gir SGEMM (sgemm_gir.h) against OpenBLAS
+ * cblas_sgemm and the measured FMA peak at 1024^3, 4096^3 and BERT's
+ * M x 768 x 2304; `bench_cpu --gemm` runs only that part (and the peak). */
 #include <immintrin.h>
 #include <malloc.h>
 #include <math.h>
@@ -14,6 +17,7 @@
 
 #include <cblas.h>
 
+#include "benchmarks/cpu/sgemm_gir.h"
 #include "dialects/builtin/dialects.h"
 #include "ir/ir.h"
 #include "lowering/te-to-gir/te_to_gir.h"
@@ -35,6 +39,19 @@ static int failures;
 static double now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* The SGEMM table's clock: wall time, or with --cpu-time this thread's CPU
+ * time (one thread each: VTC_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1), which
+ * other processes on a shared machine do not inflate. */
+static clockid_t gemm_clock = CLOCK_MONOTONIC;
+/* --avx2: the AVX2 SGEMM (6 x 16) compiled with -avx512f and the AVX2 FMA
+ * peak (compare with OPENBLAS_CORETYPE=Haswell in the environment). */
+static bool gemm_avx2;
+static double gemm_now(void) {
+  struct timespec ts;
+  clock_gettime(gemm_clock, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
@@ -340,32 +357,52 @@ static bool spot_check_matmul(const char *who, const float *a, const float *b, c
   return bad == 0;
 }
 
-/* 10 independent chains of 256-bit FMAs per thread (enough to cover the FMA
- * latency on two pipes): 16 flops per FMA per lane group of 8. */
-enum { FMA_ITERS = 20000000 };
+/* 12 independent FMA chains per thread (enough to cover a 4-cycle latency
+ * on two FMA pipes), in named variables: in an array indexed by a loop,
+ * GCC keeps them in memory and the probe measures store forwarding (it read
+ * a third of the peak). 16 flops per iteration of one 256-bit FMA, 32 of a
+ * 512-bit one; FMA_ITERS / 2 512-bit or FMA_ITERS 256-bit FMAs per thread,
+ * so both count FMA_ITERS * 16 flops. */
+enum { FMA_ITERS = 24000000 };
 typedef struct fma_ctx { float sink[64][8]; } fma_ctx;
+
+#define FMA_CHAINS(F, a)                                                                                       \
+  F(a##0, 0) F(a##1, 1) F(a##2, 2) F(a##3, 3) F(a##4, 4) F(a##5, 5) F(a##6, 6) F(a##7, 7) F(a##8, 8) F(a##9, 9)  \
+  F(a##10, 10) F(a##11, 11)
 
 __attribute__((target("avx2,fma"))) static void fma256_body(int64_t b, int64_t e, void *p) {
   fma_ctx *c = p;
   for (int64_t t = b; t < e; t++) {
-    __m256 a[10], m = _mm256_set1_ps(0.999999f), d = _mm256_set1_ps(1e-7f);
-    for (int j = 0; j < 10; j++) a[j] = _mm256_set1_ps((float)j);
-    for (int i = 0; i < FMA_ITERS / 10; i++)
-      for (int j = 0; j < 10; j++) a[j] = _mm256_fmadd_ps(a[j], m, d);
-    for (int j = 1; j < 10; j++) a[0] = _mm256_add_ps(a[0], a[j]);
-    _mm256_storeu_ps(c->sink[t % 64], a[0]);
+    __m256 m = _mm256_set1_ps(0.999999f), d = _mm256_set1_ps(1e-7f);
+#define INIT(x, k) __m256 x = _mm256_set1_ps((float)(t + k));
+#define STEP(x, k) x = _mm256_fmadd_ps(x, m, d);
+#define SUM(x, k) s = _mm256_add_ps(s, x);
+    FMA_CHAINS(INIT, v)
+    for (int i = 0; i < FMA_ITERS / 12; i++) { FMA_CHAINS(STEP, v) }
+    __m256 s = _mm256_setzero_ps();
+    FMA_CHAINS(SUM, v)
+    _mm256_storeu_ps(c->sink[t % 64], s);
+#undef INIT
+#undef STEP
+#undef SUM
   }
 }
 
 __attribute__((target("avx512f"))) static void fma512_body(int64_t b, int64_t e, void *p) {
   fma_ctx *c = p;
   for (int64_t t = b; t < e; t++) {
-    __m512 a[10], m = _mm512_set1_ps(0.999999f), d = _mm512_set1_ps(1e-7f);
-    for (int j = 0; j < 10; j++) a[j] = _mm512_set1_ps((float)j);
-    for (int i = 0; i < FMA_ITERS / 20; i++)
-      for (int j = 0; j < 10; j++) a[j] = _mm512_fmadd_ps(a[j], m, d);
-    for (int j = 1; j < 10; j++) a[0] = _mm512_add_ps(a[0], a[j]);
-    _mm256_storeu_ps(c->sink[t % 64], _mm512_castps512_ps256(a[0]));
+    __m512 m = _mm512_set1_ps(0.999999f), d = _mm512_set1_ps(1e-7f);
+#define INIT(x, k) __m512 x = _mm512_set1_ps((float)(t + k));
+#define STEP(x, k) x = _mm512_fmadd_ps(x, m, d);
+#define SUM(x, k) s = _mm512_add_ps(s, x);
+    FMA_CHAINS(INIT, v)
+    for (int i = 0; i < FMA_ITERS / 24; i++) { FMA_CHAINS(STEP, v) }
+    __m512 s = _mm512_setzero_ps();
+    FMA_CHAINS(SUM, v)
+    _mm256_storeu_ps(c->sink[t % 64], _mm512_castps512_ps256(s));
+#undef INIT
+#undef STEP
+#undef SUM
   }
 }
 
@@ -376,23 +413,213 @@ static double measure_fma_peak(int threads) {
   if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) return 0;
   vtc_range_fn fma_body = fma256_body;
   fma_isa = "AVX2, 256-bit";
-  if (__builtin_cpu_supports("avx512f")) fma_body = fma512_body, fma_isa = "AVX-512, 512-bit";
+  if (__builtin_cpu_supports("avx512f") && !gemm_avx2) fma_body = fma512_body, fma_isa = "AVX-512, 512-bit";
   fma_ctx c;
   vtc_parallel_for(vtc_thread_pool_default(), threads, fma_body, &c); /* warm-up, clocks up */
   double best = 1e30;
-  for (int r = 0; r < 3; r++) {
-    double t0 = now();
+  for (int r = 0; r < 5; r++) {
+    double t0 = gemm_now(); /* wall time, or this thread's CPU time with --cpu-time (one thread) */
     vtc_parallel_for(vtc_thread_pool_default(), threads, fma_body, &c);
-    double t = now() - t0;
+    double t = gemm_now() - t0;
     best = t < best ? t : best;
   }
   return (double)threads * FMA_ITERS * 16.0 / best / 1e9;
 }
 
-int main(void) {
+/* ---- the hand-written gir SGEMM (issue 13) ------------------------------------------------ */
+
+typedef struct gemm_shape {
+  int64_t m, n, k;
+  const char *what;
+} gemm_shape;
+
+/* 1024 sampled entries of c = a x b (row-major) against a double dot
+ * product, to 1e-5 of sum |a b|. */
+static bool spot_check_gemm(const char *who, const gemm_shape *s, const float *a, const float *b, const float *c) {
+  int bad = 0;
+  for (int t = 0; t < 1024; t++) {
+    rng = rng * 1103515245u + 12345u;
+    int64_t i = (int64_t)(rng >> 4) % s->m;
+    rng = rng * 1103515245u + 12345u;
+    int64_t j = (int64_t)(rng >> 4) % s->n;
+    double want = 0, scale = 0;
+    for (int64_t k = 0; k < s->k; k++) {
+      double x = (double)a[i * s->k + k] * b[k * s->n + j];
+      want += x, scale += fabs(x);
+    }
+    if (!(fabs(c[i * s->n + j] - want) <= 1e-5 * scale + 1e-6) && bad++ < 3)
+      fprintf(stderr, "FAIL %s sgemm %lldx%lldx%lld: [%lld,%lld] = %.8g, want %.8g\n", who, (long long)s->m,
+              (long long)s->n, (long long)s->k, (long long)i, (long long)j, c[i * s->n + j], want);
+  }
+  return bad == 0;
+}
+
+/* Times vtc's entry and cblas_sgemm alternately (so a noisy minute hits
+ * both alike): median and best of `runs` each, seconds. After each
+ * OpenBLAS call the program sleeps 100 ms: OpenBLAS's workers busy-wait
+ * for about 2^28 cycles after a call (its THREAD_TIMEOUT), and a vtc call
+ * that starts while they spin shares a core with one of them; vtc's team,
+ * meeting at barriers, then runs at the pace of that core (measured: 12 ms
+ * instead of 6.6 at 1024^3 on 2 cores). */
+typedef struct gemm_times { double vtc_med, vtc_best, blas_med, blas_best; bool ok; } gemm_times;
+
+static gemm_times time_gemm(vtc_cpu_program *prog, const gemm_shape *s) {
+  gemm_times r = {0, 0, 0, 0, false};
+  size_t na = (size_t)(s->m * s->k), nb = (size_t)(s->k * s->n), nc = (size_t)(s->m * s->n);
+  float *a = alloc_floats(na), *b = alloc_floats(nb), *c = alloc_floats(nc);
+  fill_random(a, na);
+  fill_random(b, nb);
+  vtc_tensor in[2];
+  memset(in, 0, sizeof in);
+  in[0].dtype = in[1].dtype = VTC_F32;
+  in[0].rank = in[1].rank = 2;
+  in[0].dims[0] = s->m, in[0].dims[1] = s->k, in[0].data = a;
+  in[1].dims[0] = s->k, in[1].dims[1] = s->n, in[1].data = b;
+  vtc_tensor *out = NULL;
+  char *err = NULL;
+  bool ok = vtc_cpu_program_run(prog, in, 2, &out, NULL, &err) == 0;
+  if (!ok) fprintf(stderr, "FAIL vtc sgemm: %s\n", err ? err : "?");
+  free(err);
+  ok = ok && spot_check_gemm("vtc", s, a, b, out[0].data);
+  if (out) vtc_tensor_free_array(out, 1);
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)s->m, (int)s->n, (int)s->k, 1.0f, a, (int)s->k, b,
+              (int)s->n, 0.0f, c, (int)s->n);
+  ok = spot_check_gemm("OpenBLAS", s, a, b, c) && ok;
+  nanosleep(&(struct timespec){0, 100000000}, NULL); /* OpenBLAS's workers stop spinning (below) */
+  double flops = 2.0 * (double)s->m * (double)s->n * (double)s->k;
+  int runs = flops > 5e10 ? 5 : flops > 5e9 ? 11 : 31;
+  double tv[31], tb[31];
+  for (int i = 0; ok && i < runs; i++) {
+    double t0 = gemm_now();
+    vtc_cpu_program_run(prog, in, 2, NULL, NULL, NULL);
+    tv[i] = gemm_now() - t0;
+    t0 = gemm_now();
+    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)s->m, (int)s->n, (int)s->k, 1.0f, a, (int)s->k, b,
+                (int)s->n, 0.0f, c, (int)s->n);
+    tb[i] = gemm_now() - t0;
+    nanosleep(&(struct timespec){0, 100000000}, NULL);
+  }
+  if (ok) {
+    r.vtc_best = r.blas_best = 1e30;
+    for (int i = 0; i < runs; i++) {
+      r.vtc_best = tv[i] < r.vtc_best ? tv[i] : r.vtc_best;
+      r.blas_best = tb[i] < r.blas_best ? tb[i] : r.blas_best;
+    }
+    r.vtc_med = median(tv, runs);
+    r.blas_med = median(tb, runs);
+  }
+  r.ok = ok;
+  free(a), free(b), free(c);
+  return r;
+}
+
+/* Compiles the SGEMM for this host (targets/x86: caches and vector width;
+ * the pool's threads per group) and prints its table. */
+/* Blocking overrides from the command line (0: the host's). */
+static int gemm_kc, gemm_nc, gemm_mr, gemm_pf = -1, gemm_dm = -1;
+
+static void bench_sgemm(double fma_peak, const gemm_shape *only, size_t num_only) {
+  const vtc_x86_host *h = vtc_x86_host_get();
+  sgemm_gir_params p = sgemm_gir_params_for(gemm_avx2 ? 256 : h->vector_bits, h->l1d_bytes, h->l2_bytes,
+                                            h->l3_bytes, vtc_rt_num_threads());
+  if (gemm_kc) p.kc = gemm_kc;
+  if (gemm_nc) p.nc = gemm_nc;
+  if (gemm_mr) p.mr = gemm_mr;
+  if (gemm_pf >= 0) p.prefetch_rows = gemm_pf;
+  if (gemm_dm >= 0) p.direct_max_m = gemm_dm;
+  char *text = sgemm_gir_text(&p);
+  vtc_context *ctx = vtc_context_create();
+  vtc_register_all(ctx);
+  vtc_op *m = text ? vtc_parse_source(ctx, "sgemm.mlir", text, strlen(text), 0) : NULL;
+  free(text);
+  char *err = NULL;
+  double t0 = now();
+  vtc_cpu_exec_options o = vtc_cpu_exec_default_options();
+  if (gemm_avx2) o.features = "-avx512f";
+  vtc_cpu_program *prog = m ? vtc_cpu_program_create(m, "sgemm_host", &o, &err) : NULL;
+  double compile_ms = (now() - t0) * 1e3;
+  if (!prog) {
+    fprintf(stderr, "FAIL sgemm: does not compile: %s\n", err ? err : "?");
+    failures++;
+  }
+  free(err);
+  static const gemm_shape shapes[] = {
+      {1024, 1024, 1024, "square"}, {4096, 4096, 4096, "square"}, {16, 768, 2304, "BERT"},
+      {64, 768, 2304, "BERT"},      {128, 768, 2304, "BERT"},     {256, 768, 2304, "BERT"},
+      {384, 768, 2304, "BERT"},
+  };
+  const char *coretype = getenv("OPENBLAS_CORETYPE");
+  printf("\nHand-written gir SGEMM (benchmarks/cpu/sgemm_gir.c): MR x NR = %d x %d, KC %d, NC %d, prefetch %d rows, "
+         "%d threads per group, %d lanes%s; compiled in %.0f ms. OpenBLAS %d threads%s%s. FMA peak %.1f GFLOP/s.\n\n",
+         p.mr, p.nr, p.kc, p.nc, p.prefetch_rows, p.group, p.lanes, gemm_avx2 ? " (-avx512f)" : "", compile_ms,
+         openblas_get_num_threads(), coretype ? ", OPENBLAS_CORETYPE=" : "", coretype ? coretype : "", fma_peak);
+  printf("| M x N x K | vtc ms | vtc GFLOP/s | OpenBLAS ms | OpenBLAS GFLOP/s | vtc / OpenBLAS | vtc / FMA peak | "
+         "OpenBLAS / FMA peak |\n");
+  printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+  size_t count = num_only ? num_only : sizeof shapes / sizeof *shapes;
+  for (size_t i = 0; prog && i < count; i++) {
+    const gemm_shape *s = num_only ? &only[i] : &shapes[i];
+    gemm_times t = time_gemm(prog, s);
+    if (!t.ok) {
+      failures++;
+      printf("| %lldx%lldx%lld (%s) | FAILED | | | | | | |\n", (long long)s->m, (long long)s->n, (long long)s->k,
+             s->what);
+      continue;
+    }
+    double gf = 2.0 * (double)s->m * (double)s->n * (double)s->k / 1e9;
+    printf("| %lldx%lldx%lld (%s) | %.2f | %.1f | %.2f | %.1f | **%.3f** | %.0f%% | %.0f%% |\n", (long long)s->m,
+           (long long)s->n, (long long)s->k, s->what, t.vtc_med * 1e3, gf / t.vtc_med, t.blas_med * 1e3,
+           gf / t.blas_med, t.blas_med / t.vtc_med, fma_peak > 0 ? 100.0 * gf / t.vtc_med / fma_peak : 0,
+           fma_peak > 0 ? 100.0 * gf / t.blas_med / fma_peak : 0);
+    fflush(stdout);
+  }
+  printf("\n(medians of alternating calls, %s; vtc: the entry call, its result allocated per call from the "
+         "runtime's cache; OpenBLAS into a preallocated C)\n",
+         gemm_clock == CLOCK_MONOTONIC ? "wall time" : "this thread's CPU time");
+  if (prog) vtc_cpu_program_destroy(prog);
+  if (m) vtc_op_destroy(m);
+  vtc_context_destroy(ctx);
+}
+
+int main(int argc, char **argv) {
   vtc_thread_pool *pool = vtc_thread_pool_default();
   int threads = vtc_thread_pool_size(pool);
   const vtc_x86_host *host = vtc_x86_host_get();
+  if (argc > 1 && strcmp(argv[1], "--gemm") == 0) { /* the SGEMM table alone, or of the shapes given */
+    gemm_shape only[16];
+    size_t num_only = 0;
+    for (int i = 2; i < argc; i++) {
+      long long m, n, k;
+      if (strcmp(argv[i], "--cpu-time") == 0) gemm_clock = CLOCK_THREAD_CPUTIME_ID;
+      else if (strcmp(argv[i], "--avx2") == 0) gemm_avx2 = true;
+      else if (sscanf(argv[i], "--kc=%d", &gemm_kc) == 1 || sscanf(argv[i], "--nc=%d", &gemm_nc) == 1 ||
+               sscanf(argv[i], "--mr=%d", &gemm_mr) == 1 || sscanf(argv[i], "--prefetch=%d", &gemm_pf) == 1 ||
+               sscanf(argv[i], "--direct-max-m=%d", &gemm_dm) == 1)
+        continue;
+      else if (sscanf(argv[i], "%lldx%lldx%lld", &m, &n, &k) == 3 && m > 0 && n > 0 && k > 0 && num_only < 16)
+        only[num_only++] = (gemm_shape){m, n, k, "given"};
+      else {
+        fprintf(stderr, "usage: bench_cpu [--gemm [--cpu-time] [--avx2] [--kc=N] [--nc=N] [--mr=N] [--prefetch=ROWS] [--direct-max-m=M] [MxNxK ...]]\n");
+        return 2;
+      }
+    }
+    printf("# host: %s, %d cores, %d-bit vectors, L1d %lld KiB, L2 %lld KiB, L3 %lld MiB\n", host->cpu_name,
+           host->num_cores, host->vector_bits, (long long)(host->l1d_bytes >> 10), (long long)(host->l2_bytes >> 10),
+           (long long)(host->l3_bytes >> 20));
+    double peak = measure_fma_peak(threads);
+    printf("FMA peak (%s, %d threads): %.1f GFLOP/s.\n", fma_isa, threads, peak);
+    bench_sgemm(peak, only, num_only);
+    /* Again after the table: on a shared machine a lower second reading
+     * means the table ran under someone else's load. */
+    printf("FMA peak after the table: %.1f GFLOP/s.\n", measure_fma_peak(threads));
+    vtc_thread_pool_shutdown_default();
+    if (failures) fprintf(stderr, "bench_cpu: %d FAILURE(S)\n", failures);
+    return failures ? 1 : 0;
+  }
+  if (argc > 1) {
+    fprintf(stderr, "usage: bench_cpu [--gemm [--cpu-time] [--avx2] [--kc=N] [--nc=N] [--mr=N] [--prefetch=ROWS] [--direct-max-m=M] [MxNxK ...]]\n");
+    return 2;
+  }
   while ((double)ROWS * COLS * 4 < 2.0 * (double)host->l3_bytes) ROWS *= 2;
   while ((double)COPY_BYTES < 4.0 * (double)host->l3_bytes) COPY_BYTES *= 2;
   printf("# host: %s, %d cores, %d-bit vectors, L2 %lld KiB, L3 %lld MiB; kernel inputs %lldx%d f32 (%lld MiB)\n",
@@ -551,6 +778,7 @@ int main(void) {
     printf("| 1024x1024x1024 f32 | FAILED | | %.2f | %.1f | | %.2f |\n", blas_med * 1e3, flops / blas_med / 1e9,
            mm_floor);
   printf("\n(vtc matmul: median of %d calls, its 4 MiB result allocated per call; OpenBLAS: median of 10)\n", mm_runs);
+  bench_sgemm(fma_peak, NULL, 0);
 
   for (int i = 0; i < nk; i++)
     if (progs[i].ctx) program_destroy(&progs[i]);

@@ -124,11 +124,15 @@ typedef struct vtc_gir_slice_info {
  * one vector: gir-to-llvm's vectors of more elements abort LLVM's code
  * generator ("SmallVector unable to grow"). */
 #define VTC_GIR_MAX_REGISTER_ELEMS ((int64_t)1 << 15)
-/* A shared buffer is a GPU block's shared memory (static up to 48 KiB,
- * dynamic above: gir-to-llvm checks each architecture's limit, 227 KiB on
- * sm_90, the most any supported GPU gives a block) or a CPU group's
- * buffer: its bytes at most this. */
+/* A shared buffer of a GPU kernel is a block's shared memory (static up to
+ * 48 KiB, dynamic above: gir-to-llvm checks each architecture's limit,
+ * 227 KiB on sm_90, the most any supported GPU gives a block): its bytes
+ * at most VTC_GIR_MAX_SHARED_BYTES. On a CPU it is a piece of a group's
+ * cache buffer (Vortex's CacheBuffer, packed panels of MiBs), whose pieces
+ * together are at most VTC_GIR_MAX_CPU_SHARED_BYTES: the bound keeps user
+ * input from asking the runtime for memory it cannot have. */
 #define VTC_GIR_MAX_SHARED_BYTES ((int64_t)227 << 10)
+#define VTC_GIR_MAX_CPU_SHARED_BYTES ((int64_t)1 << 30)
 
 typedef struct vtc_gir_buffer_info {
   vtc_gir_level level; /* global or shared */
@@ -358,6 +362,12 @@ vtc_value *vtc_gir_build_broadcast(vtc_builder *b, const vtc_loc *loc, vtc_gir_a
 /* D = A x B + C on register slices: A is M x K (num x width), B is K x N,
  * C and D are M x N. */
 vtc_value *vtc_gir_build_mma(vtc_builder *b, const vtc_loc *loc, vtc_value *a, vtc_value *bm, vtc_value *c);
+/* A hint that the global or shared slice `view` will be read soon (CPU:
+ * prefetcht0 of its lines; nothing elsewhere). */
+vtc_op *vtc_gir_build_prefetch(vtc_builder *b, const vtc_loc *loc, vtc_value *view);
+/* The transpose of a register slice: element [j, i] of the result is
+ * element [i, j] of `slice` (num x width -> width x num). */
+vtc_value *vtc_gir_build_transpose(vtc_builder *b, const vtc_loc *loc, vtc_value *slice);
 /* One element of a register slice as a scalar. */
 vtc_value *vtc_gir_build_extract(vtc_builder *b, const vtc_loc *loc, vtc_value *slice, int64_t segment,
                                  int64_t element);

@@ -78,6 +78,14 @@ bool gir_verify_mma(vtc_op *op);
 void gir_print_mma(vtc_printer *p, vtc_op *op);
 bool gir_parse_mma(vtc_parser *p, vtc_parse_state *st);
 bool gir_verify_extract(vtc_op *op);
+/* ops_prefetch.c */
+bool gir_verify_prefetch(vtc_op *op);
+void gir_print_prefetch(vtc_printer *p, vtc_op *op);
+bool gir_parse_prefetch(vtc_parser *p, vtc_parse_state *st);
+/* ops_transpose.c */
+bool gir_verify_transpose(vtc_op *op);
+void gir_print_transpose(vtc_printer *p, vtc_op *op);
+bool gir_parse_transpose(vtc_parser *p, vtc_parse_state *st);
 void gir_print_extract(vtc_printer *p, vtc_op *op);
 bool gir_parse_extract(vtc_parser *p, vtc_parse_state *st);
 bool gir_verify_for(vtc_op *op);

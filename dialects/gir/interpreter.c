@@ -524,6 +524,16 @@ static bool run_gir(interp *I, vtc_op *op) {
     out->s = x->elems[i * x->width + j];
     return true;
   }
+  if (vtc_gir_is(op, "prefetch")) return true; /* a hint */
+  if (vtc_gir_is(op, "transpose")) { /* element [i, j] to [j, i] */
+    gval *x = gi_val(I, op, 0), tmp = {0};
+    slice_resize(&tmp, x->width, x->num);
+    for (int64_t i = 0; i < x->num; i++)
+      for (int64_t j = 0; j < x->width; j++) tmp.elems[j * x->num + i] = x->elems[i * x->width + j];
+    gi_gval_copy(out, &tmp);
+    free(tmp.elems);
+    return true;
+  }
   if (vtc_gir_is(op, "broadcast")) return run_broadcast(I, op);
   if (vtc_gir_is(op, "reduce")) return run_reduce(I, op);
   if (vtc_gir_is(op, "mma")) return run_mma(I, op);

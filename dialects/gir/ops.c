@@ -316,7 +316,8 @@ static bool verify_alloc(vtc_op *op) {
   for (unsigned i = 0; i < op->num_operands; i++)
     if (vtc_op_operand(op, i)->type->kind != VTC_TYPE_INDEX)
       return vtc_op_error(op, "size operand #%u must be of type index", i);
-  bool in_kernel = vtc_gir_enclosing_kernel(op) != NULL;
+  vtc_op *kernel = vtc_gir_enclosing_kernel(op);
+  bool in_kernel = kernel != NULL;
   if (in_kernel && b.level != VTC_GIR_SHARED)
     return vtc_op_error(op, "inside a kernel allocates shared memory only (global buffers are allocated on the host)");
   if (!in_kernel && b.level != VTC_GIR_GLOBAL)
@@ -326,11 +327,12 @@ static bool verify_alloc(vtc_op *op) {
     int64_t bytes = vtc_type_bit_width(b.elem) <= 8 ? 1 : (int64_t)vtc_type_bit_width(b.elem) / 8;
     bool overflow = false;
     for (unsigned i = 0; i < b.rank; i++) overflow |= __builtin_mul_overflow(bytes, b.dims[i], &bytes);
-    if (overflow || bytes > VTC_GIR_MAX_SHARED_BYTES)
-      return vtc_op_error(op, "shared buffers hold at most %lld bytes (the most shared memory a GPU block may use), but this "
-                              "one needs %s%lld",
-                          (long long)VTC_GIR_MAX_SHARED_BYTES, overflow ? "more than " : "",
-                          overflow ? (long long)INT64_MAX : (long long)bytes);
+    bool gpu = vtc_gir_kernel_hierarchy(kernel) == VTC_GIR_HIER_GPU;
+    int64_t limit = gpu ? VTC_GIR_MAX_SHARED_BYTES : VTC_GIR_MAX_CPU_SHARED_BYTES;
+    if (overflow || bytes > limit)
+      return vtc_op_error(op, "shared buffers hold at most %lld bytes (%s), but this one needs %s%lld", (long long)limit,
+                          gpu ? "the most shared memory a GPU block may use" : "a CPU group's cache buffer",
+                          overflow ? "more than " : "", overflow ? (long long)INT64_MAX : (long long)bytes);
   }
   return true;
 }
@@ -646,6 +648,12 @@ static const vtc_op_def gir_ops[] = {
     {.name = "gir.assume_multiple", .num_operands = 1, .num_results = 1, .num_regions = 0, .traits = VTC_TRAIT_PURE,
      .attrs = assume_multiple_attrs, .verify = gir_verify_assume_multiple, .print = gir_print_assume_multiple,
      .parse = gir_parse_assume_multiple, .summary = "an index the producer guarantees to be a multiple of a constant"},
+    {.name = "gir.prefetch", .num_operands = 1, .num_results = 0, .num_regions = 0,
+     .verify = gir_verify_prefetch, .print = gir_print_prefetch, .parse = gir_parse_prefetch,
+     .summary = "a hint that a global or shared slice will be read soon (no effect on the result)"},
+    {.name = "gir.transpose", .num_operands = 1, .num_results = 1, .num_regions = 0, .traits = VTC_TRAIT_PURE,
+     .verify = gir_verify_transpose, .print = gir_print_transpose, .parse = gir_parse_transpose,
+     .summary = "a register slice with its rows and columns swapped (num x width -> width x num)"},
 };
 
 const vtc_dialect vtc_gir_dialect = {

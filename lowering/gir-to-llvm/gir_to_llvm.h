@@ -22,8 +22,29 @@
  * gir.reduce uses llvm.vector.reduce.* (width axis, with `reassoc` for float
  * sums and products: gir leaves the order unspecified) or vector arithmetic
  * across segments (num axis); gir.mma is row-by-row splat x row FMAs
- * (llvm.fmuladd); gir.for is a loop with phis. Shared buffers are stack
- * arrays (alloca, 64-byte aligned) of the unit function.
+ * (llvm.fmuladd): with K = 1 on an MR x 1 column of a packed panel and a
+ * 1 x NR row it is the BLIS micro-kernel step (a broadcast load per row of
+ * A, vfmadd231ps on the accumulators; dialects/gir/README.md "the L0
+ * micro-kernel"); gir.transpose is a log2(P)-stage network of two-source
+ * shuffles on the rows padded to P x P; gir.for is a loop with phis.
+ *
+ * Cooperative kernels: a kernel with a shared gir.alloc or a memory-form
+ * `gir.sync block` has units that must run at once (a barrier waits for
+ * all of them) and share buffers, so its groups, not its units, are
+ * scheduled (runtime/thread_pool.h, "groups of cooperating units"):
+ *   void @k(i64 groups, <params>)   packs the record as above and calls
+ *        vtc_rt_parallel_groups(@k.group, groups, G, shared_bytes, &record);
+ *   void @k.group(i64 group, i64 unit_in_group, ptr shared, ptr barrier,
+ *        ptr record)  (internal) runs one unit on the thread the runtime
+ *        gives it (a team of G threads runs a group's G units at once);
+ *   void @k.unit(i64 group, i64 unit_in_group, i64 groups, ptr shared,
+ *        ptr barrier, <params>)  the body.
+ * Each shared gir.alloc is a 64-byte aligned piece of the team's cache
+ * buffer (`shared`, allocated once per team by the runtime and reused by
+ * the groups the team runs; shared_bytes is their sum, at most 1 GiB), and
+ * `gir.sync block` with G > 1 calls vtc_rt_group_barrier(barrier) (G = 1:
+ * nothing). G is at most 256 for such kernels. Other kernels keep the chunk
+ * function (their units need not run at once).
  *
  * Math functions: llvm.exp/log/sqrt/fabs/pow/tanh intrinsics for f64 and
  * f16 (LLVM scalarises them into libm calls on x86); for f32 (and bf16,

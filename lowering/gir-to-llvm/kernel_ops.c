@@ -327,6 +327,83 @@ static bool extract_op(g2l *t, vtc_op *op) {
   return true;
 }
 
+/* gir.prefetch: prefetcht0 (llvm.prefetch, read, high locality) of every
+ * cache line of every segment of the view; a hint, so masks are ignored
+ * (x86 prefetches never fault). Nothing on a GPU. */
+static bool prefetch_op(g2l *t, vtc_op *op) {
+  if (t->gpu) return true;
+  vtc_gir_slice_info si;
+  if (!g2l_slice_info(t, op, vtc_op_operand(op, 0)->type, &si)) return false;
+  g2l_value *v = g2l_lookup(t, vtc_op_operand(op, 0));
+  LLVMTypeRef mem = g2l_mem_type(t, si.elem);
+  int64_t bytes = si.width * g2l_elem_bytes(si.elem), line = 64;
+  for (int64_t i = 0; i < si.num; i++) {
+    LLVMValueRef seg = segment_address(t, v, mem, i);
+    for (int64_t off = 0; off < bytes; off += line) {
+      LLVMValueRef o = g2l_i64(t, off);
+      LLVMValueRef addr = off ? LLVMBuildGEP2(t->b, t->i8, seg, &o, 1, "") : seg;
+      LLVMValueRef args[] = {addr, i32c(t, 0), i32c(t, 3), i32c(t, 1)};
+      g2l_call_intrinsic(t, "llvm.prefetch", &t->ptr, 1, args, 4);
+    }
+  }
+  return true;
+}
+
+/* A shuffle of <n x T> vectors a and b (b may be poison) by `mask`, where
+ * -1 is a poison lane. */
+static LLVMValueRef shuffle(g2l *t, LLVMValueRef a, LLVMValueRef b, const int *mask, unsigned n) {
+  LLVMValueRef *m = vtc_xmalloc(n * sizeof *m);
+  for (unsigned k = 0; k < n; k++) m[k] = mask[k] < 0 ? LLVMGetUndef(t->i32) : i32c(t, (unsigned)mask[k]);
+  LLVMValueRef r = LLVMBuildShuffleVector(t->b, a, b, LLVMConstVector(m, n), "");
+  free(m);
+  return r;
+}
+
+/* gir.transpose on a CPU: the num row vectors, padded to P x P (P the next
+ * power of two of num and width; the padding is poison), go through
+ * log2(P) stages of two-source shuffles, each swapping the off-diagonal
+ * s x s blocks of every 2s x 2s block (s = P/2, ..., 1); then the first
+ * width rows, cut to num lanes, are the result. P log P shuffles (64
+ * vpermt2ps for 16 x 16) where lane-by-lane extracts and inserts would be
+ * two per element. */
+static bool transpose_op(g2l *t, vtc_op *op) {
+  if (t->gpu) return g2l_error(t, op, "is not supported by the NVPTX translation yet");
+  vtc_gir_slice_info si;
+  if (!g2l_slice_info(t, op, vtc_op_operand(op, 0)->type, &si)) return false;
+  g2l_value *s = g2l_lookup(t, vtc_op_operand(op, 0));
+  unsigned num = (unsigned)si.num, width = (unsigned)si.width, P = 1;
+  while (P < num || P < width) P *= 2;
+  LLVMValueRef *rows = vtc_xmalloc(P * sizeof *rows);
+  int *mask = vtc_xmalloc(2 * P * sizeof *mask);
+  LLVMTypeRef wide = LLVMVectorType(LLVMGetElementType(LLVMTypeOf(s->segs[0])), P);
+  for (unsigned k = 0; k < P; k++) mask[k] = k < width ? (int)k : -1;
+  for (unsigned i = 0; i < P; i++)
+    rows[i] = i >= num ? LLVMGetPoison(wide)
+              : width == P ? s->segs[i]
+                           : shuffle(t, s->segs[i], LLVMGetPoison(LLVMTypeOf(s->segs[i])), mask, P);
+  for (unsigned half = P / 2; half >= 1; half /= 2) {
+    int *lo = mask, *hi = mask + P;
+    for (unsigned k = 0; k < P; k++) {
+      lo[k] = k & half ? (int)(P + k - half) : (int)k;
+      hi[k] = k & half ? (int)(P + k) : (int)(k + half);
+    }
+    for (unsigned i = 0; i < P; i++) {
+      if (i & half) continue;
+      LLVMValueRef a = rows[i], b = rows[i + half];
+      rows[i] = shuffle(t, a, b, lo, P);
+      rows[i + half] = shuffle(t, a, b, hi, P);
+    }
+  }
+  g2l_value *r = g2l_new_register(t, width);
+  for (unsigned k = 0; k < num; k++) mask[k] = (int)k;
+  for (unsigned j = 0; j < width; j++)
+    r->segs[j] = num == P ? rows[j] : shuffle(t, rows[j], LLVMGetPoison(wide), mask, num);
+  free(rows);
+  free(mask);
+  g2l_bind(t, vtc_op_result(op, 0), r);
+  return true;
+}
+
 /* Register form: the same elements in row-major order, re-cut. */
 static bool sync_op(g2l *t, vtc_op *op) {
   vtc_gir_scope scope = vtc_gir_sync_scope(op);
@@ -353,13 +430,16 @@ static bool sync_op(g2l *t, vtc_op *op) {
     g2l_bind(t, vtc_op_result(op, 0), r);
     return true;
   }
-  /* Memory form: the units of a group run one after the other on one thread,
-   * so a block barrier is only meaningful with one unit per group. */
+  /* Memory form: a block barrier meets the group's units, which run at
+   * once on a team of threads (a cooperative kernel, translate.c); one unit
+   * alone needs none (program order). Lane and warp scopes cover one
+   * thread. A device barrier would need every unit of the launch resident. */
   if (scope == VTC_GIR_SCOPE_DEVICE)
     return g2l_error(t, op, "a device-wide barrier is not supported on the CPU (split the kernel)");
-  if (scope == VTC_GIR_SCOPE_BLOCK && t->group_size > 1)
-    return g2l_error(t, op, "a block barrier with group_size %lld > 1 is not supported on the CPU yet "
-                            "(units of a group run one after the other)", (long long)t->group_size);
+  if (scope == VTC_GIR_SCOPE_BLOCK && t->group_size > 1) {
+    LLVMTypeRef type = vtc_gir_rt_function_type(t->c, "vtc_rt_group_barrier");
+    LLVMBuildCall2(t->b, type, vtc_gir_rt_declare(t->m, "vtc_rt_group_barrier"), &t->barrier, 1, "");
+  }
   return true;
 }
 
@@ -489,6 +569,8 @@ bool g2l_kernel_op(g2l *t, vtc_op *op, bool *handled) {
   if (vtc_gir_is(op, "broadcast")) return broadcast_op(t, op);
   if (vtc_gir_is(op, "mma")) return g2l_mma(t, op, lane_element);
   if (vtc_gir_is(op, "extract")) return extract_op(t, op);
+  if (vtc_gir_is(op, "transpose")) return transpose_op(t, op);
+  if (vtc_gir_is(op, "prefetch")) return prefetch_op(t, op);
   if (vtc_gir_is(op, "sync")) return sync_op(t, op);
   if (vtc_gir_is(op, "for")) return for_op(t, op);
   *handled = false;

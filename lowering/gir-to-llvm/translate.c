@@ -212,8 +212,28 @@ static LLVMValueRef global_alloc(g2l *t, vtc_op *op, const vtc_gir_buffer_info *
   return rt_call(t, "vtc_rt_alloc_buffer", args, 4);
 }
 
-/* Host and kernel: gir.alloc (global: vtc_rt_alloc_buffer; shared: a stack array),
- * gir.free, gir.dim. */
+/* The most shared bytes a CPU group may ask for (all its buffers: the
+ * verifier bounds each): beyond, vtc_rt_parallel_groups would abort. */
+#define G2L_CPU_MAX_SHARED_BYTES VTC_GIR_MAX_CPU_SHARED_BYTES
+/* The most units of a cooperative CPU group: each is a thread at once. */
+#define G2L_CPU_MAX_GROUP_SIZE 256
+
+/* A shared buffer of a CPU kernel: the next 64-byte aligned piece of the
+ * team's cache buffer (one per group at a time, the runtime's). */
+static bool cpu_shared_alloc(g2l *t, vtc_op *op, int64_t bytes, LLVMValueRef *ptr) {
+  int64_t at = t->shared_bytes;
+  if (bytes > G2L_CPU_MAX_SHARED_BYTES - at)
+    return g2l_error(t, op, "the kernel's shared buffers need more than %lld bytes per group on the CPU",
+                     (long long)G2L_CPU_MAX_SHARED_BYTES);
+  t->shared_bytes = at + (bytes + 63) / 64 * 64;
+  LLVMValueRef off = g2l_i64(t, at);
+  *ptr = LLVMBuildGEP2(t->b, t->i8, t->shared_base, &off, 1, "shared");
+  return true;
+}
+
+/* Host and kernel: gir.alloc (global: vtc_rt_alloc_buffer; shared: a piece of the
+ * group's cache buffer on a CPU, a static shared array on a GPU), gir.free,
+ * gir.dim. */
 static bool buffer_op(g2l *t, vtc_op *op, bool *handled) {
   *handled = true;
   if (vtc_gir_is(op, "dim")) {
@@ -243,8 +263,8 @@ static bool buffer_op(g2l *t, vtc_op *op, bool *handled) {
     }
     if (info.level == VTC_GIR_SHARED) {
       if (!t->kernel) return g2l_error(t, op, "a shared buffer outside a kernel");
-      lv->ptr = t->gpu ? g2l_gpu_shared_alloc(t, op, mt, (uint64_t)static_elems)
-                       : g2l_entry_alloca(t, LLVMArrayType2(mt, (uint64_t)static_elems), 64);
+      if (t->gpu) lv->ptr = g2l_gpu_shared_alloc(t, op, mt, (uint64_t)static_elems);
+      else if (!cpu_shared_alloc(t, op, static_elems * g2l_elem_bytes(info.elem), &lv->ptr)) return false;
     } else {
       if (t->kernel) return g2l_error(t, op, "global buffers are allocated on the host only");
       lv->ptr = global_alloc(t, op, &info, lv->dims);
@@ -375,12 +395,37 @@ static bool kernel_body(g2l *t, vtc_op *k, LLVMValueRef *args, unsigned first) {
   return ok;
 }
 
-/* The unit function: the kernel body for one unit. */
+/* Whether the units of a CPU kernel's group must run at once: it has shared
+ * buffers or block barriers (gir_to_llvm.h, "cooperative kernels"). */
+static vtc_walk_result find_cooperation(vtc_op *op, void *found) {
+  bool shared = false;
+  if (vtc_gir_is(op, "alloc")) {
+    vtc_gir_buffer_info info;
+    shared = vtc_gir_buffer_info_of(vtc_op_context(op), vtc_op_result(op, 0)->type, &info) &&
+             info.level == VTC_GIR_SHARED;
+  }
+  if (shared || (vtc_gir_is(op, "sync") && op->num_results == 0 && vtc_gir_sync_scope(op) == VTC_GIR_SCOPE_BLOCK)) {
+    *(bool *)found = true;
+    return VTC_WALK_INTERRUPT;
+  }
+  return VTC_WALK_ADVANCE;
+}
+
+static bool kernel_is_cooperative(vtc_op *k) {
+  bool found = false;
+  vtc_op_walk(k, true, find_cooperation, &found);
+  return found;
+}
+
+/* The unit function: the kernel body for one unit. A cooperative kernel's
+ * takes its team's cache buffer and barrier after the three indices. */
 static LLVMValueRef kernel_unit(g2l *t, vtc_op *k, type_vec *params) {
   const char *name = vtc_gir_kernel_name(k);
   char *uname = concat(name, ".unit");
+  unsigned first = t->cooperative ? 5 : 3;
   type_vec all = {0};
   for (int i = 0; i < 3; i++) VTC_VEC_PUSH(&all, t->i64);
+  for (int i = 0; t->cooperative && i < 2; i++) VTC_VEC_PUSH(&all, t->ptr);
   for (size_t i = 0; i < params->len; i++) VTC_VEC_PUSH(&all, params->data[i]);
   LLVMValueRef fn = add_function(t, uname, t->vd, all.data, (unsigned)all.len, true);
   add_fn_attr(t, fn, "alwaysinline");
@@ -395,9 +440,15 @@ static LLVMValueRef kernel_unit(g2l *t, vtc_op *k, type_vec *params) {
   LLVMSetValueName2(t->group, "group", 5);
   LLVMSetValueName2(t->unit_in_group, "unit_in_group", 13);
   LLVMSetValueName2(t->groups, "groups", 6);
+  if (t->cooperative) {
+    t->shared_base = LLVMGetParam(fn, 3);
+    t->barrier = LLVMGetParam(fn, 4);
+    LLVMSetValueName2(t->shared_base, "shared", 6);
+    LLVMSetValueName2(t->barrier, "barrier", 7);
+  }
   LLVMValueRef *args = vtc_xmalloc((LLVMCountParams(fn) + 1) * sizeof *args);
   LLVMGetParams(fn, args);
-  bool ok = kernel_body(t, k, args, 3);
+  bool ok = kernel_body(t, k, args, first);
   free(args);
   return ok ? fn : NULL;
 }
@@ -458,8 +509,44 @@ static LLVMValueRef kernel_chunk(g2l *t, vtc_op *k, LLVMValueRef unit, LLVMTypeR
   return fn;
 }
 
-/* The driver: void k(i64 groups, params...). */
-static void kernel_driver(g2l *t, vtc_op *k, LLVMValueRef chunk, LLVMTypeRef record, type_vec *params) {
+/* A cooperative kernel's group body: group(g, u, shared, barrier, record)
+ * runs unit u of group g (vtc_rt_parallel_groups calls it on the thread
+ * of that unit). */
+static LLVMValueRef kernel_group(g2l *t, vtc_op *k, LLVMValueRef unit, LLVMTypeRef record, type_vec *params) {
+  char *gname = concat(vtc_gir_kernel_name(k), ".group");
+  LLVMTypeRef ps[] = {t->i64, t->i64, t->ptr, t->ptr, t->ptr};
+  LLVMValueRef fn = add_function(t, gname, t->vd, ps, 5, true);
+  free(gname);
+  begin_function(t, fn);
+  LLVMValueRef rec = LLVMGetParam(fn, 4);
+  LLVMValueRef *vals = vtc_xmalloc((params->len + 5) * sizeof *vals);
+  vals[0] = LLVMGetParam(fn, 0);
+  vals[1] = LLVMGetParam(fn, 1);
+  vals[2] = LLVMBuildLoad2(t->b, t->i64, LLVMBuildStructGEP2(t->b, record, rec, 0, ""), "groups");
+  vals[3] = LLVMGetParam(fn, 2);
+  vals[4] = LLVMGetParam(fn, 3);
+  for (size_t i = 0; i < params->len; i++)
+    vals[5 + i] = LLVMBuildLoad2(t->b, params->data[i], LLVMBuildStructGEP2(t->b, record, rec, (unsigned)i + 2, ""), "");
+  LLVMBuildCall2(t->b, LLVMGlobalGetValueType(unit), unit, vals, (unsigned)params->len + 5, "");
+  LLVMBuildRetVoid(t->b);
+  free(vals);
+  return fn;
+}
+
+/* The driver's record: {groups, second, params...} in the stack slot rec. */
+static void fill_record(g2l *t, LLVMTypeRef record, LLVMValueRef rec, LLVMValueRef fn, LLVMValueRef second,
+                        size_t num_params) {
+  LLVMBuildStore(t->b, LLVMGetParam(fn, 0), LLVMBuildStructGEP2(t->b, record, rec, 0, ""));
+  LLVMBuildStore(t->b, second, LLVMBuildStructGEP2(t->b, record, rec, 1, ""));
+  for (size_t i = 0; i < num_params; i++)
+    LLVMBuildStore(t->b, LLVMGetParam(fn, (unsigned)i + 1), LLVMBuildStructGEP2(t->b, record, rec, (unsigned)i + 2, ""));
+}
+
+/* The driver: void k(i64 groups, params...). `body` is the chunk function,
+ * run over vtc_rt_parallel_for on min(groups, threads) chunks (the
+ * record's second field), or for a cooperative kernel the group function,
+ * run over vtc_rt_parallel_groups (the second field is the group size). */
+static void kernel_driver(g2l *t, vtc_op *k, LLVMValueRef body, LLVMTypeRef record, type_vec *params) {
   type_vec all = {0};
   VTC_VEC_PUSH(&all, t->i64);
   for (size_t i = 0; i < params->len; i++) VTC_VEC_PUSH(&all, params->data[i]);
@@ -473,17 +560,21 @@ static void kernel_driver(g2l *t, vtc_op *k, LLVMValueRef chunk, LLVMTypeRef rec
   LLVMBuildCondBr(t->b, LLVMBuildICmp(t->b, LLVMIntSGT, groups, g2l_i64(t, 0), ""), run, exit);
   LLVMPositionBuilderAtEnd(t->b, run);
   LLVMValueRef rec = g2l_entry_alloca(t, record, 8);
-  LLVMValueRef threads = LLVMBuildSExt(t->b, rt_call(t, "vtc_rt_num_threads", NULL, 0), t->i64, "threads");
-  threads = LLVMBuildSelect(t->b, LLVMBuildICmp(t->b, LLVMIntSLT, threads, g2l_i64(t, 1), ""), g2l_i64(t, 1),
-                            threads, "");
-  LLVMValueRef chunks =
-      LLVMBuildSelect(t->b, LLVMBuildICmp(t->b, LLVMIntSLT, groups, threads, ""), groups, threads, "chunks");
-  LLVMBuildStore(t->b, groups, LLVMBuildStructGEP2(t->b, record, rec, 0, ""));
-  LLVMBuildStore(t->b, chunks, LLVMBuildStructGEP2(t->b, record, rec, 1, ""));
-  for (size_t i = 0; i < params->len; i++)
-    LLVMBuildStore(t->b, LLVMGetParam(fn, (unsigned)i + 1), LLVMBuildStructGEP2(t->b, record, rec, (unsigned)i + 2, ""));
-  LLVMValueRef args[] = {chunk, chunks, rec};
-  rt_call(t, "vtc_rt_parallel_for", args, 3);
+  if (t->cooperative) {
+    LLVMValueRef gs = g2l_i64(t, vtc_gir_kernel_group_size(k));
+    fill_record(t, record, rec, fn, gs, params->len);
+    LLVMValueRef args[] = {body, groups, gs, g2l_i64(t, t->shared_bytes), rec};
+    rt_call(t, "vtc_rt_parallel_groups", args, 5);
+  } else {
+    LLVMValueRef threads = LLVMBuildSExt(t->b, rt_call(t, "vtc_rt_num_threads", NULL, 0), t->i64, "threads");
+    threads = LLVMBuildSelect(t->b, LLVMBuildICmp(t->b, LLVMIntSLT, threads, g2l_i64(t, 1), ""), g2l_i64(t, 1),
+                              threads, "");
+    LLVMValueRef chunks =
+        LLVMBuildSelect(t->b, LLVMBuildICmp(t->b, LLVMIntSLT, groups, threads, ""), groups, threads, "chunks");
+    fill_record(t, record, rec, fn, chunks, params->len);
+    LLVMValueRef args[] = {body, chunks, rec};
+    rt_call(t, "vtc_rt_parallel_for", args, 3);
+  }
   LLVMBuildBr(t->b, exit);
   LLVMPositionBuilderAtEnd(t->b, exit);
   LLVMBuildRetVoid(t->b);
@@ -540,6 +631,11 @@ static bool translate_kernel(g2l *t, vtc_op *k) {
     VTC_VEC_FREE(&params);
     return ok;
   }
+  t->cooperative = kernel_is_cooperative(k);
+  t->shared_bytes = 0;
+  if (ok && t->cooperative && vtc_gir_kernel_group_size(k) > G2L_CPU_MAX_GROUP_SIZE)
+    ok = g2l_error(t, k, "a CPU group with shared buffers or block barriers runs its %lld units on as many threads "
+                         "at once: at most %d", (long long)vtc_gir_kernel_group_size(k), G2L_CPU_MAX_GROUP_SIZE);
   LLVMValueRef unit = ok ? kernel_unit(t, k, &params) : NULL;
   if (unit) {
     type_vec fields = {0};
@@ -548,8 +644,8 @@ static bool translate_kernel(g2l *t, vtc_op *k) {
     for (size_t i = 0; i < params.len; i++) VTC_VEC_PUSH(&fields, params.data[i]);
     LLVMTypeRef record = LLVMStructTypeInContext(t->c, fields.data, (unsigned)fields.len, 0);
     VTC_VEC_FREE(&fields);
-    LLVMValueRef chunk = kernel_chunk(t, k, unit, record, &params);
-    kernel_driver(t, k, chunk, record, &params);
+    LLVMValueRef body = t->cooperative ? kernel_group(t, k, unit, record, &params) : kernel_chunk(t, k, unit, record, &params);
+    kernel_driver(t, k, body, record, &params);
   }
   VTC_VEC_FREE(&params);
   return unit != NULL;

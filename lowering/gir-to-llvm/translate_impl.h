@@ -54,6 +54,13 @@ typedef struct g2l {
   vtc_op *kernel;
   int64_t group_size;
   LLVMValueRef group, unit_in_group, groups;
+  /* A cooperative CPU kernel (shared buffers or block barriers; see
+   * gir_to_llvm.h): its team's cache buffer and barrier (ptr parameters of
+   * the unit function), and the bytes its shared gir.allocs took so far
+   * (each at a 64-byte aligned offset of the buffer). */
+  bool cooperative;
+  LLVMValueRef shared_base, barrier;
+  int64_t shared_bytes;
   /* Inside a gir.elementwise body: the vector width (0 elsewhere). */
   unsigned ew_width;
   /* The GPU mapping (gir_to_llvm.h): kernels are PTX entries, a register

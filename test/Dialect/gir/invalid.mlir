@@ -238,6 +238,39 @@ gir.kernel @k(%f: f32) parallel cpu group 1 lanes 16 {
 
 // -----
 
+gir.kernel @k(%f: f32) parallel cpu group 1 lanes 16 {
+  %a = gir.broadcast %f : f32 -> !gir.slice<register, 4x16xf32>
+  // expected-error@+1 {{'gir.transpose' op result !gir.slice<register, 4x16xf32> must be the operand's transpose, !gir.slice<register, 4x16xf32> with num and width swapped}}
+  %t = gir.transpose %a : !gir.slice<register, 4x16xf32> -> !gir.slice<register, 4x16xf32>
+}
+
+// -----
+
+gir.kernel @k(%f: f32) parallel cpu group 1 lanes 16 {
+  %a = gir.broadcast %f : f32 -> !gir.slice<register, 4x16xf32>
+  // expected-error@+1 {{'gir.transpose' op result !gir.slice<register, 16x4xf16> must be the operand's transpose}}
+  %t = gir.transpose %a : !gir.slice<register, 4x16xf32> -> !gir.slice<register, 16x4xf16>
+}
+
+// -----
+
+gir.kernel @k(%b: !gir.buffer<global, 64xf32>) parallel cpu group 1 lanes 16 {
+  %c0 = arith.constant 0 : index
+  %v = gir.view %b[%c0] : !gir.buffer<global, 64xf32> -> !gir.slice<global, 4x16xf32>
+  // expected-error@+1 {{'gir.transpose' op operand must be a register slice (!gir.slice<register, ...>), but is !gir.slice<global, 4x16xf32>}}
+  %t = gir.transpose %v : !gir.slice<global, 4x16xf32> -> !gir.slice<register, 16x4xf32>
+}
+
+// -----
+
+func.func @f(%a: !gir.slice<register, 4x16xf32>) {
+  // expected-error@+1 {{'gir.transpose' op runs on the parallel units and must be inside a 'gir.kernel'}}
+  %t = gir.transpose %a : !gir.slice<register, 4x16xf32> -> !gir.slice<register, 16x4xf32>
+  return
+}
+
+// -----
+
 gir.kernel @k(%n: index) parallel cpu group 1 lanes 16 {
   // expected-error@+1 {{'gir.alloc' op inside a kernel allocates shared memory only (global buffers are allocated on the host)}}
   %b = gir.alloc(%n) : !gir.buffer<global, ?xf32>
@@ -397,4 +430,20 @@ gir.kernel @k(%a: index, %b: i64) parallel cpu group 1 lanes 16 {
 gir.kernel @k(%a: index, %b: index) parallel cpu group 1 lanes 16 {
   // expected-error@+1 {{'gir.assert' op attribute 'ordered' failed to satisfy constraint: unit attribute}}
   "gir.assert"(%a, %b, %a) {relation = "eq", message = "", ordered = 1} : (index, index, index) -> ()
+}
+
+// -----
+
+gir.kernel @k(%f: f32) parallel cpu group 1 lanes 16 {
+  %a = gir.broadcast %f : f32 -> !gir.slice<register, 4x16xf32>
+  // expected-error@+1 {{'gir.prefetch' op operand !gir.slice<register, 4x16xf32> must be a global or shared slice (registers hold their data)}}
+  gir.prefetch %a : !gir.slice<register, 4x16xf32>
+}
+
+// -----
+
+func.func @f(%v: !gir.slice<global, 4x16xf32>) {
+  // expected-error@+1 {{'gir.prefetch' op runs on the parallel units and must be inside a 'gir.kernel'}}
+  gir.prefetch %v : !gir.slice<global, 4x16xf32>
+  return
 }

@@ -223,3 +223,30 @@ func.func @check_host(%idx: !gir.buffer<global, ?xi64>, %m: index) {
   gir.launch @gather_rows[%c1](%idx, %m) : (!gir.buffer<global, ?xi64>, index)
   return
 }
+
+// A register transpose (the CPU packing of A: rows read along K, stored
+// k-major).
+// CHECK-LABEL: gir.kernel @pack_column
+// CHECK: %[[T:.*]] = gir.transpose %{{.*}} : !gir.slice<register, 14x16xf32> -> !gir.slice<register, 16x14xf32>
+// CHECK: gir.copy %[[T]] to %{{.*}} : !gir.slice<register, 16x14xf32> -> !gir.slice<shared, 16x14xf32>
+// GENERIC: "gir.transpose"(%{{.*}}) : (!gir.slice<register, 14x16xf32>) -> !gir.slice<register, 16x14xf32>
+gir.kernel @pack_column(%a: !gir.buffer<global, ?x?xf32>, %lda: index) parallel cpu group 2 lanes 16 {
+  %c0 = arith.constant 0 : index
+  %s = gir.alloc() : !gir.buffer<shared, 224xf32>
+  %v = gir.view %a[%c0] stride %lda : !gir.buffer<global, ?x?xf32> -> !gir.slice<global, 14x16xf32, ?>
+  %r = gir.copy %v : !gir.slice<global, 14x16xf32, ?> -> !gir.slice<register, 14x16xf32>
+  %t = gir.transpose %r : !gir.slice<register, 14x16xf32> -> !gir.slice<register, 16x14xf32>
+  %d = gir.view %s[%c0] : !gir.buffer<shared, 224xf32> -> !gir.slice<shared, 16x14xf32>
+  gir.copy %t to %d : !gir.slice<register, 16x14xf32> -> !gir.slice<shared, 16x14xf32>
+  gir.sync block %s : !gir.buffer<shared, 224xf32>
+}
+
+// A prefetch hint on a memory slice.
+// CHECK-LABEL: gir.kernel @prefetch_hint
+// CHECK: gir.prefetch %{{.*}} : !gir.slice<global, 14x32xf32, ?>
+// GENERIC: "gir.prefetch"(%{{.*}}) : (!gir.slice<global, 14x32xf32, ?>) -> ()
+gir.kernel @prefetch_hint(%c: !gir.buffer<global, ?x?xf32>, %ld: index) parallel cpu group 1 lanes 16 {
+  %c0 = arith.constant 0 : index
+  %v = gir.view %c[%c0] stride %ld : !gir.buffer<global, ?x?xf32> -> !gir.slice<global, 14x32xf32, ?>
+  gir.prefetch %v : !gir.slice<global, 14x32xf32, ?>
+}
