@@ -561,11 +561,14 @@ static size_t memoize_switch(cplan *p, size_t w) {
     /* [lo, w): the others, MEMO, the memoised steps, MEMO_END; then the switch. */
     cplan_step *old = vtc_xmalloc(n * sizeof *old);
     memcpy(old, &p->steps.data[lo], n * sizeof *old);
+    /* Targets shift while each step exists once: after the memmove the
+     * steps at w and w + 1 are stale copies (until overwritten below), and
+     * a stale copy of the switch would shift its case table twice. */
+    shift_targets(p, w, 2);
     cplan_step filler = {0};
     VTC_VEC_PUSH(&p->steps, filler);
     VTC_VEC_PUSH(&p->steps, filler);
     memmove(&p->steps.data[w + 2], &p->steps.data[w], (p->steps.len - 2 - w) * sizeof *p->steps.data);
-    shift_targets(p, w, 2);
     size_t at = lo;
     for (size_t j = 0; j < n; j++)
       if (!m.in_slice[j]) p->steps.data[at++] = old[j];

@@ -253,10 +253,80 @@ static void test_cuda_plan(void) {
   vtc_cuda_close(cu);
 }
 
+/* A memoised selection (Vortex's model: pure arith on a few host values
+ * before the switch moves between MEMO and MEMO_END) whose regions begin
+ * with arith: each case must branch to its region's first step. The MEMO
+ * and MEMO_END insertion once shifted the case table twice (a stale copy
+ * of the switch step), so every case skipped its first two steps. */
+static const char kMemoModule[] =
+    "module {\n"
+    "  gir.kernel @k(%y: !gir.buffer<global, ?xf32>, %n: index) parallel gpu group 1 lanes 32 {\n"
+    "  }\n"
+    "  func.func @main(%x: !gir.buffer<global, ?xf32>) -> !gir.buffer<global, ?xf32> {\n"
+    "    %n = gir.dim %x, 0 : !gir.buffer<global, ?xf32>\n"
+    "    %c3 = arith.constant 3 : index\n"
+    "    %c4 = arith.constant 4 : index\n"
+    "    %t = arith.muli %n, %c3 : index\n"
+    "    %sel = arith.remui %t, %c4 : index\n"
+    "    gir.switch %sel\n"
+    "    case 0 {\n"
+    "      %g0 = arith.ceildivui %n, %c3 : index\n"
+    "      gir.launch @k[%g0](%x, %n) : (!gir.buffer<global, ?xf32>, index)\n"
+    "    }\n"
+    "    case 1 {\n"
+    "      %g1 = arith.ceildivui %n, %c4 : index\n"
+    "      gir.launch @k[%g1](%x, %n) : (!gir.buffer<global, ?xf32>, index)\n"
+    "    }\n"
+    "    default {\n"
+    "      %g2 = arith.minui %n, %c4 : index\n"
+    "      gir.launch @k[%g2](%x, %n) : (!gir.buffer<global, ?xf32>, index)\n"
+    "    }\n"
+    "    return %x : !gir.buffer<global, ?xf32>\n"
+    "  }\n"
+    "}\n";
+
+/* The plan line of step `step` ("  N:  ..."), or NULL. */
+static const char *plan_step_line(const char *plan, long step) {
+  char key[32];
+  snprintf(key, sizeof key, "\n  %ld:  ", step);
+  const char *at = strstr(plan, key);
+  return at ? at + 1 : NULL;
+}
+
+static void test_cuda_plan_memo(void) {
+  vtc_context *ctx = vtc_context_create();
+  vtc_register_all(ctx);
+  vtc_context_set_diag_handler(ctx, collect_diag, NULL);
+  vtc_op *m = vtc_parse_source(ctx, "memo.mlir", kMemoModule, strlen(kMemoModule), 0);
+  CHECK(m && vtc_verify(m));
+  char *err = NULL;
+  vtc_cuda_program *prog = m ? vtc_cuda_program_create(m, "main", NULL, NULL, &err) : NULL;
+  CHECK(prog != NULL);
+  char *plan = prog ? vtc_cuda_program_plan_text(prog) : NULL;
+  const char *sw = plan ? strstr(plan, "switch ") : NULL;
+  CHECK(plan && strstr(plan, "memo #0") && sw);
+  long c0 = -1, c1 = -1, def = -1;
+  CHECK(sw && sscanf(sw, "switch %*s [0: step %ld, 1: step %ld] default step %ld", &c0, &c1, &def) == 3);
+  const char *firsts[][2] = {{"arith.ceildivui", NULL}, {"arith.ceildivui", NULL}, {"arith.minui", NULL}};
+  long targets[] = {c0, c1, def};
+  for (int i = 0; plan && i < 3; i++) {
+    const char *line = plan_step_line(plan, targets[i]);
+    bool first = line && strstr(line, firsts[i][0]) && strstr(line, firsts[i][0]) < strchr(line, '\n');
+    CHECK(first);
+    if (!first) fprintf(stderr, "case %d branches to step %ld, not its region's first step:\n%s", i, targets[i], plan);
+  }
+  free(plan);
+  free(err);
+  if (prog) vtc_cuda_program_destroy(prog);
+  if (m) vtc_op_destroy(m);
+  vtc_context_destroy(ctx);
+}
+
 int main(void) {
   UNIT_RUN(test_interpreter);
   UNIT_RUN(test_cpu);
   UNIT_RUN(test_cuda_plan);
+  UNIT_RUN(test_cuda_plan_memo);
   vtc_strbuf_free(&diag_text);
   return UNIT_RESULT();
 }

@@ -7,7 +7,10 @@
 // RUN: vtc-run %S/target-cpu.mlir --seed=7 --shape=0:5x8 --input-range=0:-20:20 --target=interp | grep '^result' > %t.interp
 // RUN: vtc-run %S/target-cpu.mlir --seed=7 --shape=0:5x8 --input-range=0:-20:20 --target=cuda | grep '^result' > %t.cuda
 // RUN: diff %t.interp %t.cuda
-// RUN: vtc-run %S/cpu-bench-memory.mlir --target=cuda --report-memory --check --bench=5 --trace 2> %t.plan | FileCheck %s
+// The plan of plain kernels (contractions=naive: the matmul's rKernels and
+// their gir.switch are test/Lowering/te-to-gir/rkernel.mlir's and
+// test_gir_switch's).
+// RUN: vtc-run %S/cpu-bench-memory.mlir --target=cuda --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu contractions=naive})' --report-memory --check --bench=5 --trace 2> %t.plan | FileCheck %s
 // CHECK: result 1: tensor<2x3xf32>
 // CHECK-NEXT: peak intermediate bytes: 64
 // CHECK-NEXT: buffers allocated: 4
