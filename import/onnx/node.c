@@ -12,6 +12,7 @@
 #include "dialects/graph/interpreter.h"
 #include "import/onnx/onnx_impl.h"
 #include "ir/resources.h"
+#include "ir/support.h"
 
 /* ---- inputs and outputs ---------------------------------------------------------- */
 
@@ -263,7 +264,7 @@ vtc_value *oi_splat(oi_importer *I, const vtc_type *el, const vtc_shape *shape, 
   vtc_shape s = shape ? *shape : (vtc_shape){.rank = 0};
   const vtc_type *type = vtc_graph_tensor_type(I->ctx, &s, el);
   unsigned char raw[8];
-  vtc_dense_store(el, raw, v, (int64_t)v);
+  vtc_dense_store(el, raw, v, vtc_f64_to_i64(v));
   bool splat = vtc_tensor_num_elements(type) != 1;
   const vtc_attr *value = vtc_attr_dense(I->ctx, type, splat, raw, vtc_dense_element_size(el));
   vtc_named_attr attr = {vtc_str(I->ctx, VTC_GRAPH_ATTR_VALUE), value};

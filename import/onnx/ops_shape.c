@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "import/onnx/onnx_impl.h"
+#include "ir/support.h"
 
 static bool set1(oi_importer *I, vtc_value *r) {
   oi_set_out(I, 0, r);
@@ -117,16 +118,20 @@ bool oi_convert_range(oi_importer *I) {
   if (!vtc_graph_dtype_of(oi_elem(in[0]), &d) || d == VTC_I1) return oi_error(I, "start must be a number");
   if (v[2] == 0) return oi_error(I, "delta must not be 0");
   double count = ceil((v[1] - v[0]) / v[2]);
-  int64_t n = count > 0 ? (int64_t)count : 0;
+  /* Compared as a double first: a huge (or infinite) count must not reach
+   * the conversion, which is undefined past INT64_MAX. */
+  int64_t n = count > (double)I->opts.fold_limit ? I->opts.fold_limit + 1 : count > 0 ? (int64_t)count : 0;
   if (n > I->opts.fold_limit) return oi_unsupported(I, "a range of %lld elements is too large to import", (long long)n);
   vtc_tensor t;
   if (vtc_tensor_create(&t, d, 1, &n, NULL, 0)) return oi_error(I, "out of memory");
   /* Integers exactly (start + i * delta); floats as numpy.arange. */
   bool is_int = !vtc_dtype_is_float(d);
-  int64_t s0 = (int64_t)v[0], st = (int64_t)v[2];
+  /* Integers wrap as two's complement (ONNX leaves overflow undefined;
+   * C's signed overflow must not happen here). */
+  uint64_t s0 = (uint64_t)vtc_f64_to_i64(v[0]), st = (uint64_t)vtc_f64_to_i64(v[2]);
   for (int64_t i = 0; i < n; i++) {
-    if (is_int && d == VTC_I64) ((int64_t *)t.data)[i] = s0 + i * st;
-    else if (is_int) ((int32_t *)t.data)[i] = (int32_t)(s0 + i * st);
+    if (is_int && d == VTC_I64) ((int64_t *)t.data)[i] = (int64_t)(s0 + (uint64_t)i * st);
+    else if (is_int) ((int32_t *)t.data)[i] = (int32_t)(uint32_t)(s0 + (uint64_t)i * st);
     else vtc_tensor_set_f64(&t, i, v[0] + (double)i * v[2]);
   }
   return set1(I, oi_constant(I, &t, true, I->node->output[0]));
