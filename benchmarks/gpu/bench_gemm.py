@@ -14,8 +14,9 @@ both timed with CUDA events over the same number of runs.
   --variants   also force each variant (vortex-variant=N) on a few shapes:
                what the model chose against the best the planner offered.
   --checks     issue 11's A/B: the per-call cost of run-time shape checks,
-               the same dynamic module run by this vtc-run and by a build
-               without checks (--base-vtc-run).
+               the same dynamic module with and without them
+               (lower-graph-to-te{runtime-checks=false}), and optionally by
+               an older build (--base-vtc-run).
 
 Writes gemm.md (tables), gemm.csv and, when matplotlib is present,
 gemm_m_sweep.png into --out.
@@ -158,8 +159,12 @@ def check_rows(a, tmp):
         # Positional (the base build predates --dim by name).
         dims = [f"--dim=0.0={rows_}", f"--dim=0.1={cols}", f"--dim=1.0={rows_}", f"--dim=1.1={cols}"]
         res = {}
-        for label, tool in (("checks", a.vtc_run), ("base", a.base_vtc_run)):
-            cmd = [tool, path, "--target=cuda", f"--bench={a.runs}", *dims]
+        off = "--pass-pipeline=builtin.module(lower-graph-to-te{runtime-checks=false},lower-te-to-gir{hierarchy=gpu})"
+        variants = [("checks", a.vtc_run, []), ("no-checks", a.vtc_run, [off])]
+        if a.base_vtc_run:
+            variants.append(("base", a.base_vtc_run, []))
+        for label, tool, extra in variants:
+            cmd = [tool, path, "--target=cuda", f"--bench={a.runs}", *dims, *extra]
             p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
             hit = BENCH_RE.search(p.stdout)
             res[label] = float(hit.group(1)) if hit else None
@@ -186,9 +191,10 @@ def write_md(a, gemm, variants, checks):
             out.append(f"| {r['m']}x{r['n']}x{r['k']} | {fmt(r['chosen_ms'])} | "
                        f"{', '.join(fmt(t) for t in r['forced'] if t is not None)} |")
     if checks:
-        out += ["", "| dynamic add+relu f32 | with run-time checks ms | without (base build) ms |", "| --- | ---: | ---: |"]
+        out += ["", "| dynamic add+relu f32 | run-time checks ms | runtime-checks=false ms | base build ms |",
+                "| --- | ---: | ---: | ---: |"]
         for r in checks:
-            out.append(f"| {r['shape']} | {fmt(r.get('checks'))} | {fmt(r.get('base'))} |")
+            out.append(f"| {r['shape']} | {fmt(r.get('checks'))} | {fmt(r.get('no-checks'))} | {fmt(r.get('base'))} |")
     open(os.path.join(a.out, "gemm.md"), "w").write("\n".join(out) + "\n")
     with open(os.path.join(a.out, "gemm.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(gemm[0].keys()))
@@ -234,11 +240,11 @@ def main():
     tmp = tempfile.mkdtemp()
     if a.only_checks:
         for r in check_rows(a, tmp):
-            print(f"| {r['shape']} | {fmt(r.get('checks'))} | {fmt(r.get('base'))} |")
+            print(f"| {r['shape']} | {fmt(r.get('checks'))} | {fmt(r.get('no-checks'))} | {fmt(r.get('base'))} |")
         return
     gemm = gemm_rows(a, tmp, Torch(a.runs))
     variants = variant_rows(a, tmp) if a.variants else []
-    checks = check_rows(a, tmp) if a.checks and a.base_vtc_run else []
+    checks = check_rows(a, tmp) if a.checks else []
     write_md(a, gemm, variants, checks)
     plot(a, gemm)
 

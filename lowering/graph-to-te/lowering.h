@@ -48,6 +48,9 @@ typedef struct gte_lowering {
    * op's own TEs. */
   vtc_op *check_anchor, *late_anchor;
   unsigned num_top_syms;
+  /* The option runtime-checks=false: no shape-agreement te.asserts (the
+   * ablation that measures what the checks cost; unsafe on bad input). */
+  bool no_checks;
   vtc_ptrmap check_values; /* gte_expr -> its index value in the prologue */
   VTC_VEC(gte_asserted) asserted;
 } gte_lowering;

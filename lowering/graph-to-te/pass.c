@@ -30,6 +30,7 @@
  *   it, as the reference interpreter does). The load map delinearises within the
  *   finest groups of dims whose symbolic products are provably equal. */
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "lowering/graph-to-te/graph_to_te.h"
@@ -180,11 +181,11 @@ static bool lower_op(gte_lowering *L, vtc_op *op, unsigned *lowered) {
   return ok;
 }
 
-static bool lower_function(vtc_context *ctx, vtc_op *func, unsigned *lowered) {
+static bool lower_function(vtc_context *ctx, vtc_op *func, bool no_checks, unsigned *lowered) {
   if (func->num_regions == 0 || !vtc_op_region(func, 0)->first) return true; /* a declaration */
   vtc_block *entry = vtc_op_region(func, 0)->first;
   if (!entry->first) return true;
-  gte_lowering L = {.ctx = ctx, .func = func, .sym_point = entry->first};
+  gte_lowering L = {.ctx = ctx, .func = func, .sym_point = entry->first, .no_checks = no_checks};
   /* The arguments' dynamic dims, once, at the top. */
   vtc_builder top = vtc_builder_before(entry->first);
   for (unsigned a = 0; a < entry->num_args; a++) {
@@ -213,14 +214,18 @@ static bool lower_function(vtc_context *ctx, vtc_op *func, unsigned *lowered) {
   return ok;
 }
 
+typedef struct gte_options {
+  bool runtime_checks;
+} gte_options;
+
 static bool run_lower_graph_to_te(vtc_pass_context *pc, vtc_op *root, const void *options) {
-  (void)options;
+  const gte_options *o = options;
   vtc_context *ctx = vtc_pass_context_ctx(pc);
   size_t num_funcs;
   vtc_op **funcs = vtc_func_collect(root, &num_funcs);
   unsigned lowered = 0;
   bool ok = true;
-  for (size_t i = 0; ok && i < num_funcs; i++) ok = lower_function(ctx, funcs[i], &lowered);
+  for (size_t i = 0; ok && i < num_funcs; i++) ok = lower_function(ctx, funcs[i], !o->runtime_checks, &lowered);
   free(funcs);
   vtc_pass_stat_add(pc, 0, lowered);
   if (!lowered) vtc_pass_mark_unchanged(pc);
@@ -229,10 +234,20 @@ static bool run_lower_graph_to_te(vtc_pass_context *pc, vtc_op *root, const void
 
 static const char *const gte_statistics[] = {"ops-lowered", NULL};
 
+static const vtc_pass_option gte_option_table[] = {
+    {"runtime-checks", VTC_OPTION_BOOL, "true",
+     "Assert at run time that dims which must agree do agree (te.assert); false is the ablation that measures their "
+     "cost and leaves bad input unchecked",
+     offsetof(gte_options, runtime_checks), NULL},
+    {NULL, 0, NULL, NULL, 0, NULL},
+};
+
 const vtc_pass_def vtc_lower_graph_to_te_pass = {
     .name = "lower-graph-to-te",
     .summary = "Lower graph ops to te.compute tensor expressions (Souffle section 3: TE lowering)",
     .anchor = NULL,
+    .options_size = sizeof(gte_options),
+    .options = gte_option_table,
     .run = run_lower_graph_to_te,
     .statistics = gte_statistics,
 };

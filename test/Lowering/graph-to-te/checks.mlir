@@ -6,6 +6,11 @@
 // provably hold or were asserted already.
 // RUN: vtc-opt --lower-graph-to-te %s | FileCheck %s
 // RUN: vtc-opt --lower-graph-to-te %s | vtc-opt | FileCheck %s
+// runtime-checks=false is the ablation (what the checks cost): no asserts.
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te{runtime-checks=false})' %s | FileCheck %s --check-prefix=OFF
+// OFF-NOT: te.assert
+// OFF: te.compute
+// OFF-NOT: te.assert
 
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[K0:.*]] = te.dim %arg0, 1 : tensor<5x?xf32>
