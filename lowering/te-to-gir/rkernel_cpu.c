@@ -287,7 +287,9 @@ vtc_op *vtc_t2g_build_cpu_gemm(vtc_context *ctx, vtc_builder *mb, const vtc_loc 
 
 /* The kernel parameters of a CPU variant: MR x NR from L0, KC and NC from
  * L1 (rounded down to what the kernel needs: KC a multiple of the lanes
- * and KU, NC of NR), every core of the CPU in the group. */
+ * and KU, NC of NR), every core of the CPU in the group. NR of 3 vectors
+ * is refused: LLVM's <48 x float> rows spill (measured: 134 stack accesses
+ * in the 2 x 48 micro-kernel's loop, 40x slower than 4 x 16). */
 static bool cpu_params(const vortex_variant *v, const vtc_hardware *hw, vtc_t2g_cpu_gemm *p, char *why, size_t n) {
   memset(p, 0, sizeof *p);
   p->lanes = v->backend == VORTEX_BACKEND_AVX512 ? 16 : 8;
@@ -298,9 +300,38 @@ static bool cpu_params(const vortex_variant *v, const vtc_hardware *hw, vtc_t2g_
   p->nc = p->nr ? v->l1.n / p->nr * p->nr : 0;
   p->group = hw->num_cores < 1 ? 1 : hw->num_cores > 256 ? 256 : hw->num_cores;
   p->prefetch_rows = 16;
-  const char *bad = v->split_k != 1 ? "split-K is not emitted on the CPU" : vtc_t2g_cpu_gemm_check(p);
+  int vectors = p->nr / p->lanes;
+  const char *bad = v->split_k != 1               ? "split-K is not emitted on the CPU"
+                    : vectors & (vectors - 1)      ? "NR is not 1, 2 or 4 vectors (a row of 3 spills the micro-kernel)"
+                                                   : vtc_t2g_cpu_gemm_check(p);
   if (bad) snprintf(why, n, "%s", bad);
   return !bad;
+}
+
+/* The analytical blocking of Low et al. for the structure built here (one
+ * MR sliver of A in L1 at a time, the group's KC x NC panel of B in L2): KC
+ * so that the MR x KC sliver of A and a KC x NR sliver of B fill L1d, NC so
+ * that the panel takes half of L2, on the micro-kernel of the plan's
+ * variant `best`. The plan's own L1 blocks are those of the model's
+ * structure (a thread's MC x NC block packing both operands), which is not
+ * this kernel's: with them (NC 16 or KC x NC = 8 MiB) the model's choice ran
+ * at 0.34-0.85x OpenBLAS on the 2-core machine where this blocking on the
+ * same micro-kernel ran at 0.85-1.4x (bench_cpu --gemm --pipeline, forced
+ * with vortex-variant), so only the L0 choice is the plan's. */
+enum { CPU_MAX_VARIANTS = 4 };
+
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+static vortex_variant blis_blocking(const vortex_variant *best, const vtc_hardware *hw) {
+  vortex_variant v = *best;
+  int64_t l1 = hw->cpu.l1d_bytes > 0 ? hw->cpu.l1d_bytes : 32 << 10;
+  int64_t l2 = hw->cpu.l2_bytes > 0 ? hw->cpu.l2_bytes : 1 << 20;
+  int64_t kc = clamp64(l1 / (4 * (v.l0.m + v.l0.n)) / 16 * 16, 64, 1024);
+  v.l1.k = (int)kc;
+  v.l1.n = (int)clamp64(l2 / 2 / (4 * kc) / v.l0.n * v.l0.n, v.l0.n, 8192);
+  v.l1.m = v.l0.m;
+  v.split_k = 1;
+  return v;
 }
 
 bool t2g_plan_gemm_cpu(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
@@ -318,14 +349,25 @@ bool t2g_plan_gemm_cpu(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
   unsigned nv = 0;
   if (!vortex_plan_cached(S->vortex_cache, &g->c, g->hw, NULL, NULL, vs, &nv, why, n)) return false;
   char skip[160] = "";
+  vortex_variant kept[VORTEX_MAX_VARIANTS];
+  unsigned nk = 0;
   for (unsigned i = 0; i < nv; i++) {
     vtc_t2g_cpu_gemm p;
     if (vortex_backend_is_gpu(vs[i].backend) || !cpu_params(&vs[i], g->hw, &p, skip, sizeof skip)) continue;
-    g->variants[g->num_variants++] = vs[i];
+    kept[nk++] = vs[i];
   }
-  if (!g->num_variants) {
+  if (!nk) {
     snprintf(why, n, "no variant of the plan can be emitted (%s)", skip[0] ? skip : "none for the CPU");
     return false;
+  }
+  /* The plan's micro-kernels (in its order), each with the blocking of
+   * this kernel's structure; the model picks among them per call. */
+  for (unsigned i = 0; i < nk && g->num_variants < CPU_MAX_VARIANTS; i++) {
+    vortex_variant v = blis_blocking(&kept[i], g->hw);
+    bool seen = false;
+    for (unsigned j = 0; j < g->num_variants; j++)
+      seen = seen || (g->variants[j].l0.m == v.l0.m && g->variants[j].l0.n == v.l0.n && g->variants[j].backend == v.backend);
+    if (!seen) g->variants[g->num_variants++] = v;
   }
   return true;
 }

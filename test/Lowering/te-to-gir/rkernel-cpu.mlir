@@ -10,6 +10,10 @@
 // RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{cpu=skylake-avx512})' --pass-statistics %s 2>%t.stats | FileCheck %s
 // RUN: FileCheck %s --check-prefix=STATS < %t.stats
 // RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{contractions=naive})' %s | FileCheck %s --check-prefix=NAIVE
+// A GPU row or an unknown name as the CPU: the plain kernels, counted.
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{cpu=h100})' --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=KEPT
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{cpu=pentium})' --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=KEPT
+// KEPT: 2 kept-contractions
 
 // CHECK-LABEL: gir.kernel @main_k1(%arg0: !gir.buffer<global, ?x?xf32>, %arg1: !gir.buffer<global, ?x?xf32>, %arg2: !gir.buffer<global, ?x?xf32>, %arg3: index, %arg4: index, %arg5: index, %arg6: index, %arg7: index) parallel cpu group 24 lanes 16
 // CHECK: %[[U:.*]] = gir.id unit_in_group
