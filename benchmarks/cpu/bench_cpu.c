@@ -517,6 +517,33 @@ static gemm_times time_gemm(vtc_cpu_program *prog, const gemm_shape *s) {
  * the pool's threads per group) and prints its table. */
 /* Blocking overrides from the command line (0: the host's). */
 static int gemm_kc, gemm_nc, gemm_mr, gemm_pf = -1, gemm_dm = -1;
+/* --pipeline=P: time what the compiler makes of a dynamic-shape
+ * graph.matmul (?x? times ?x?, one program for every shape) through the
+ * pass pipeline P (e.g. lower-graph-to-te,lower-te-to-gir for the Vortex
+ * rKernels, ...{contractions=naive} for the plain kernel) instead of the
+ * hand-written SGEMM. */
+static const char *gemm_pipeline;
+static const char gemm_matmul[] =
+    "func.func @main(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {\n"
+    "  %c = graph.matmul %a, %b : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>\n"
+    "  return %c : tensor<?x?xf32>\n"
+    "}\n";
+
+/* The matmul module lowered by gemm_pipeline, or NULL after a message. */
+static vtc_op *lowered_matmul(vtc_context *ctx) {
+  vtc_op *m = vtc_parse_source(ctx, "matmul.mlir", gemm_matmul, sizeof gemm_matmul - 1, 0);
+  char pipe[1024];
+  snprintf(pipe, sizeof pipe, "builtin.module(%s)", gemm_pipeline);
+  vtc_pass_manager *pm = vtc_pass_manager_create(ctx, "builtin.module");
+  bool ok = m && vtc_pass_manager_parse(pm, pipe) && vtc_pass_manager_run(pm, m);
+  vtc_pass_manager_destroy(pm);
+  if (!ok && m) {
+    vtc_op_destroy(m);
+    m = NULL;
+  }
+  if (!m) fprintf(stderr, "FAIL sgemm: the pipeline '%s' does not lower the matmul\n", gemm_pipeline);
+  return m;
+}
 
 static void bench_sgemm(double fma_peak, const gemm_shape *only, size_t num_only) {
   const vtc_x86_host *h = vtc_x86_host_get();
@@ -530,13 +557,13 @@ static void bench_sgemm(double fma_peak, const gemm_shape *only, size_t num_only
   char *text = sgemm_gir_text(&p);
   vtc_context *ctx = vtc_context_create();
   vtc_register_all(ctx);
-  vtc_op *m = text ? vtc_parse_source(ctx, "sgemm.mlir", text, strlen(text), 0) : NULL;
+  vtc_op *m = gemm_pipeline ? lowered_matmul(ctx) : text ? vtc_parse_source(ctx, "sgemm.mlir", text, strlen(text), 0) : NULL;
   free(text);
   char *err = NULL;
   double t0 = now();
   vtc_cpu_exec_options o = vtc_cpu_exec_default_options();
   if (gemm_avx2) o.features = "-avx512f";
-  vtc_cpu_program *prog = m ? vtc_cpu_program_create(m, "sgemm_host", &o, &err) : NULL;
+  vtc_cpu_program *prog = m ? vtc_cpu_program_create(m, gemm_pipeline ? "main" : "sgemm_host", &o, &err) : NULL;
   double compile_ms = (now() - t0) * 1e3;
   if (!prog) {
     fprintf(stderr, "FAIL sgemm: does not compile: %s\n", err ? err : "?");
@@ -549,6 +576,9 @@ static void bench_sgemm(double fma_peak, const gemm_shape *only, size_t num_only
       {384, 768, 2304, "BERT"},
   };
   const char *coretype = getenv("OPENBLAS_CORETYPE");
+  if (gemm_pipeline)
+    printf("\nvtc's matmul (?x? times ?x?, f32) through builtin.module(%s), compiled in %.0f ms; OpenBLAS %d threads.\n"
+           "(the hand-written kernel's blocking would be:)", gemm_pipeline, compile_ms, openblas_get_num_threads());
   printf("\nHand-written gir SGEMM (benchmarks/cpu/sgemm_gir.c): MR x NR = %d x %d, KC %d, NC %d, prefetch %d rows, "
          "%d threads per group, %d lanes%s; compiled in %.0f ms. OpenBLAS %d threads%s%s. FMA peak %.1f GFLOP/s.\n\n",
          p.mr, p.nr, p.kc, p.nc, p.prefetch_rows, p.group, p.lanes, gemm_avx2 ? " (-avx512f)" : "", compile_ms,
@@ -596,10 +626,12 @@ int main(int argc, char **argv) {
                sscanf(argv[i], "--mr=%d", &gemm_mr) == 1 || sscanf(argv[i], "--prefetch=%d", &gemm_pf) == 1 ||
                sscanf(argv[i], "--direct-max-m=%d", &gemm_dm) == 1)
         continue;
+      else if (strncmp(argv[i], "--pipeline=", 11) == 0)
+        gemm_pipeline = argv[i] + 11;
       else if (sscanf(argv[i], "%lldx%lldx%lld", &m, &n, &k) == 3 && m > 0 && n > 0 && k > 0 && num_only < 16)
         only[num_only++] = (gemm_shape){m, n, k, "given"};
       else {
-        fprintf(stderr, "usage: bench_cpu [--gemm [--cpu-time] [--avx2] [--kc=N] [--nc=N] [--mr=N] [--prefetch=ROWS] [--direct-max-m=M] [MxNxK ...]]\n");
+        fprintf(stderr, "usage: bench_cpu [--gemm [--cpu-time] [--avx2] [--kc=N] [--nc=N] [--mr=N] [--prefetch=ROWS] [--direct-max-m=M] [--pipeline=PASSES] [MxNxK ...]]\n");
         return 2;
       }
     }

@@ -16,10 +16,11 @@
  *       MR x 1 column of the packed A sliver (broadcasts) and a 1 x NR row
  *       of the packed B sliver (vector loads); C += the tile after the
  *       first KC block.
- * Parameters are chosen for a machine from its caches (targets/x86) and
- * vector width; the text is generated here because shared buffers have
- * static shapes. Used by bench_cpu, the sgemm-gir tool (lit tests) and
- * test_sgemm_gir. */
+ * The kernels are lower-te-to-gir's CPU rKernel (vtc_t2g_build_cpu_gemm,
+ * lowering/te-to-gir/rkernel_cpu.c), the same code the compiler emits for
+ * a matmul, here with blocking chosen by hand for a machine from its caches
+ * (targets/x86) and vector width; this file adds the host function. Used
+ * by bench_cpu, the sgemm-gir tool (lit tests) and test_sgemm_gir. */
 #ifndef VTC_BENCHMARKS_CPU_SGEMM_GIR_H
 #define VTC_BENCHMARKS_CPU_SGEMM_GIR_H
 
@@ -48,7 +49,8 @@ sgemm_gir_params sgemm_gir_params_for(int vector_bits, int64_t l1_bytes, int64_t
 /* NULL when the parameters are consistent, else why not (static text). */
 const char *sgemm_gir_check(const sgemm_gir_params *p);
 
-/* The module text: `gir.kernel @sgemm(%a: ?x?, %b: ?x?, %c: ?x?)` and the
+/* The module text: `gir.kernel @sgemm(%a: ?x?, %b: ?x?, %c: ?x?, M, N, K,
+ * sa, sb)` (and @sgemm_direct with direct_max_m > 0) and the
  * host function `func.func @sgemm_host(%a, %b) -> %c` (asserts that the
  * K's agree, allocates C, launches ceil(N / NC) groups). Heap, owned: free
  * it. NULL when sgemm_gir_check fails. */

@@ -387,12 +387,12 @@ static bool has_tensors(vtc_block *entry) {
   return false;
 }
 
-/* Vortex's kernels of a contraction on a GPU (rkernel.c), beside its plain
+/* Vortex's kernels of a contraction (rkernel.c), beside its plain
  * kernel: k->gemm stays NULL where the contraction is not a GEMM of the
  * form taken or no variant applies (counted as kept-contractions). */
 static bool build_rkernels(host *h, vtc_op *compute, built *k) {
   t2g_state *S = h->S;
-  if (S->opts->contractions != T2G_CONTRACTIONS_VORTEX || S->opts->hierarchy != VTC_GIR_HIER_GPU) return true;
+  if (S->opts->contractions != T2G_CONTRACTIONS_VORTEX) return true;
   t2g_gemm *g = vtc_xcalloc(1, sizeof *g);
   char why[256];
   if (!t2g_match_gemm(S, compute, g, why, sizeof why) || !t2g_plan_gemm(S, g, why, sizeof why)) {
@@ -610,7 +610,7 @@ static const vtc_pass_option t2g_option_table[] = {
     {"dedup-kernels", VTC_OPTION_BOOL, "true", "Share structurally identical kernels (one launch target each)",
      offsetof(t2g_options, dedup_kernels), NULL},
     {"contractions", VTC_OPTION_ENUM, "vortex",
-     "Contractions (matmul): vortex (Vortex rKernels chosen at run time, on a GPU; passes/vortex) or naive (the "
+     "Contractions (matmul): vortex (Vortex rKernels chosen at run time; passes/vortex) or naive (the "
      "plain kernel, as every other TE: the ablation)",
      offsetof(t2g_options, contractions), contraction_names},
     {"vortex-variant", VTC_OPTION_INT, "-1",
@@ -619,6 +619,8 @@ static const vtc_pass_option t2g_option_table[] = {
      offsetof(t2g_options, force_variant), NULL},
     {"gpu", VTC_OPTION_STRING, "h100", "The GPU the rKernels are planned for (targets/hardware.h: h100, h200, a100)",
      offsetof(t2g_options, gpu_name), NULL},
+    {"cpu", VTC_OPTION_STRING, "host", "The CPU the rKernels are planned for (hierarchy=cpu; targets/hardware.h)",
+     offsetof(t2g_options, cpu_name), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},
 };
 

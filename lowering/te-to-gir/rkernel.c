@@ -1,6 +1,7 @@
 /* Vortex's rKernels in lower-te-to-gir{contractions=vortex} (vortex.txt
  * sections 4-6): a contraction TE that vortex-classify recognises as a
- * strided batched GEMM becomes several kernel variants (rkernel_gpu.c),
+ * strided batched GEMM becomes several kernel variants (rkernel_gpu.c;
+ * on hierarchy=cpu the BLIS kernels of rkernel_cpu.c, f32, any shape),
  * chosen per call by the analytical model evaluated in host arith
  * (passes/vortex: vortex_emit_select) through a host gir.switch; the plain
  * kernel of kernel.c stays as the switch's default, for the shapes no
@@ -101,6 +102,7 @@ bool t2g_match_gemm(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_
 /* The variants the GPU emission takes: tensor-core paths of the plan that
  * rkernel_gpu.c can build, or the one FFMA kernel. */
 bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
+  if (S->opts->hierarchy == VTC_GIR_HIER_CPU) return t2g_plan_gemm_cpu(S, g, why, n);
   g->hw = vtc_hardware_lookup(S->opts->gpu_name);
   if (!g->hw) {
     snprintf(why, n, "no hardware row '%s' (%s)", S->opts->gpu_name, vtc_hardware_known_names());
@@ -128,6 +130,7 @@ bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
 
 vtc_op *t2g_build_gemm_variant(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
                                const t2g_gemm *g, unsigned i) {
+  if (g->hw->kind == VTC_HW_CPU) return t2g_build_gemm_cpu(S, mb, loc, name, g, &g->variants[i]);
   return g->tensor_core ? t2g_build_gemm_tc(S, mb, loc, name, g, &g->variants[i])
                         : t2g_build_gemm_ffma(S, mb, loc, name, g);
 }
@@ -159,11 +162,13 @@ t2g_gemm_sizes t2g_gemm_host_sizes(t2g_emit *E, const t2g_gemm *g, vtc_value *co
 vtc_value *t2g_gemm_selector(t2g_emit *E, const t2g_gemm *g, const t2g_gemm_sizes *s, int64_t force) {
   int64_t n = g->num_variants;
   if (force >= 0) force = force < n ? force : n;
-  if (!g->tensor_core) return t2g_cidx(E, force >= 0 ? force : 0);
+  bool cpu = g->hw->kind == VTC_HW_CPU; /* any shape: no fallback to the plain kernel */
+  if (!g->tensor_core && !cpu) return t2g_cidx(E, force >= 0 ? force : 0);
   vtc_value *sel = force >= 0 ? t2g_cidx(E, force) : g->num_variants == 1
                        ? t2g_cidx(E, 0)
                        : vortex_emit_select(&E->at, E->loc, g->hw, g->variants, g->num_variants, s->batch, s->m, s->n,
                                             s->k);
+  if (cpu) return sel;
   /* cp.async moves 16-byte rows: K and N must be multiples of 8. */
   vtc_value *c0 = t2g_cidx(E, 0), *c8 = t2g_cidx(E, 8);
   vtc_value *ok = t2g_andi(E, t2g_cmpi(E, VTC_CMPI_EQ, t2g_remui(E, s->k, c8), c0),
@@ -172,6 +177,8 @@ vtc_value *t2g_gemm_selector(t2g_emit *E, const t2g_gemm *g, const t2g_gemm_size
 }
 
 vtc_value *t2g_gemm_groups(t2g_emit *E, const t2g_gemm *g, unsigned i, const t2g_gemm_sizes *s) {
+  if (g->hw->kind == VTC_HW_CPU) /* a group per NC-column panel: its units split the rows */
+    return t2g_muli(E, s->batch, t2g_ceildivui(E, s->n, t2g_cidx(E, t2g_gemm_cpu_panel(g, i))));
   int64_t bm, bn;
   if (g->tensor_core) {
     bm = g->variants[i].l1.m;

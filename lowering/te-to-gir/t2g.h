@@ -24,6 +24,7 @@ typedef struct t2g_options {
   bool fuse_softmax;   /* one kernel per softmax chain (softmax.c) */
   int contractions;    /* T2G_CONTRACTIONS_*: Vortex rKernels (rkernel.c) or the plain kernel */
   const char *gpu_name; /* the GPU the rKernels are planned for (targets/hardware.h) */
+  const char *cpu_name; /* the CPU the rKernels are planned for (hierarchy=cpu) */
   int64_t force_variant; /* >= 0: every contraction runs this variant (>= their count: the plain kernel) */
 } t2g_options;
 
@@ -207,6 +208,13 @@ vtc_op *t2g_build_gemm_tc(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, con
                           const vortex_variant *v);
 vtc_op *t2g_build_gemm_ffma(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *p);
 void t2g_gemm_ffma_tile(int64_t *bm, int64_t *bn);
+/* The CPU's (rkernel_cpu.c): the plan's AVX-512/AVX2 variants, the BLIS
+ * kernel of variant v, and the NC of variant i (its groups per batch are
+ * ceil(N / NC)). */
+bool t2g_plan_gemm_cpu(t2g_state *S, t2g_gemm *g, char *why, size_t n);
+vtc_op *t2g_build_gemm_cpu(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *g,
+                           const vortex_variant *v);
+int64_t t2g_gemm_cpu_panel(const t2g_gemm *g, unsigned i);
 /* At E->at: the sizes, the switch's selector (num_variants: the plain
  * kernel), and the groups of variant i. */
 t2g_gemm_sizes t2g_gemm_host_sizes(t2g_emit *E, const t2g_gemm *g, vtc_value *const *syms, unsigned nsym);

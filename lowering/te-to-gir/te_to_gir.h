@@ -4,11 +4,36 @@
 #ifndef VTC_LOWERING_TE_TO_GIR_TE_TO_GIR_H
 #define VTC_LOWERING_TE_TO_GIR_TE_TO_GIR_H
 
+#include "ir/builder.h"
 #include "ir/pass.h"
 
 extern const vtc_pass_def vtc_lower_te_to_gir_pass;
 
 /* Registers lower-te-to-gir. */
 void vtc_register_te_to_gir_passes(vtc_context *ctx);
+
+/* The CPU rKernel (rkernel_cpu.c): BLIS's loops over gir's levels for
+ * C[b] = A[b] x B[b] in f32, the kernel lower-te-to-gir emits per CPU
+ * variant and the hand-written SGEMM benchmark prints. */
+typedef struct vtc_t2g_cpu_gemm {
+  int mr, nr;        /* the micro-tile: MR rows x NR columns; NR a multiple of lanes */
+  int lanes;         /* f32 lanes of the vectors (16: AVX-512, 8: AVX2) */
+  int kc, nc;        /* blocking: KC a multiple of ku and lanes, NC of NR */
+  int ku;            /* rows of B packed per copy (divides KC) */
+  int group;         /* threads that share one packed B panel (units per group) */
+  int prefetch_rows; /* prefetch B this many rows ahead and the next C tile; 0: none */
+  bool direct;       /* read B in place (no packed panel, no barrier): for small M */
+} vtc_t2g_cpu_gemm;
+
+/* NULL when the parameters are consistent, else why not (static text). */
+const char *vtc_t2g_cpu_gemm_check(const vtc_t2g_cpu_gemm *p);
+
+/* Builds at mb the kernel `name`(A, B, C: the given global f32 buffer types,
+ * any rank, read flat; M, N, K, sa, sb: index) for ceil(N / NC) x batch
+ * groups of p->group units, A M x K, B K x N, C M x N row-major, batch b at
+ * A + b sa, B + b sb, C + b M N. NULL when vtc_t2g_cpu_gemm_check fails. */
+vtc_op *vtc_t2g_build_cpu_gemm(vtc_context *ctx, vtc_builder *mb, const vtc_loc *loc, const char *name,
+                               const vtc_t2g_cpu_gemm *p, const vtc_type *a_buffer, const vtc_type *b_buffer,
+                               const vtc_type *c_buffer);
 
 #endif

@@ -38,6 +38,13 @@
  * the tiles at each size (not the 128x256 tile's register pressure). */
 #define GPU_LAUNCH_SECONDS 2e-6       /* a kernel launch from the host plan */
 #define CPU_LAUNCH_SECONDS 5e-6       /* waking the thread pool */
+/* A micro-kernel k-step costs one cycle beyond its FMAs (the loop's index
+ * updates, branch and prefetch, and the broadcast's load-to-use that a
+ * chain with no spare accumulator cannot hide): without it every tile of at
+ * least latency x units accumulators ties, and the first (4 x 16) won;
+ * measured on the 2-core rocketlake at 1024^3 (bench_cpu --gemm), 4 x 16
+ * ran at about 0.75x of 14 x 32, which the cycle gives as 0.83x. */
+#define CPU_KSTEP_OVERHEAD_CYCLES 1.0
 #define GPU_LOAD_LATENCY_CYCLES 1200  /* a global -> shared load under load (DRAM) */
 #define GPU_KTILE_SYNC_CYCLES 300     /* per k-tile: cp.async wait + block barrier, not overlapped */
 #define GPU_INDEPENDENT_OPS 8         /* independent mma/ffma a sub-partition needs in flight */

@@ -6,7 +6,7 @@
 // RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu})' --pass-statistics %s 2>%t.stats | FileCheck %s
 // RUN: FileCheck %s --check-prefix=STATS < %t.stats
 // RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu contractions=naive})' %s | FileCheck %s --check-prefix=NAIVE
-// RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir)' %s | FileCheck %s --check-prefix=NAIVE
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{contractions=naive})' %s | FileCheck %s --check-prefix=NAIVE
 
 // Each variant computes what the reference interpreter computes, forced
 // one at a time (vortex-variant=N; 7 is past the f16 GEMM's count here, so

@@ -29,7 +29,7 @@
 
 // The CPU keeps at most four, AVX-512 micro-kernels within 32 zmm.
 // SKX-LABEL: func.func @bert_f32
-// SKX: vortex.target = "skylake-avx512", vortex.variants = [{backend = "avx512", elems = [4, 4, 4], inst = [1, 16, 1], l0 = [4, 32, 1], l1 = [512, 32, 256]
+// SKX: vortex.target = "skylake-avx512", vortex.variants = [{backend = "avx512", elems = [4, 4, 4], inst = [1, 16, 1], l0 = [8, 32, 1], l1 = [128, 32, 256]
 
 // MAX2: (S) 6 variants
 // Static2: L0 and L1 fixed; only split-K varies (the conv keeps several).

@@ -1,0 +1,387 @@
+/* Vortex's CPU rKernels (vortex.txt section 6.1, Table 1): the BLIS-style
+ * kernel (Low et al.) as gir, built here for every CPU variant the planner
+ * keeps and, with fixed parameters, for the hand-written SGEMM benchmark
+ * (benchmarks/cpu/sgemm_gir.c prints what vtc_t2g_build_cpu_gemm builds:
+ * one implementation). C[b] = A[b] x B[b], f32, A M x K (row stride K),
+ * B K x N (row stride N), C M x N, batch strides sa, sb (0: broadcast) and
+ * M N for C; any M, N, K (edges masked by `valid`, never padded copies).
+ *   L2  the launch's groups: one per (batch, NC-column panel of C and B)
+ *       (BLIS loop 5, jc); a group's G threads split the panel's MR x NR
+ *       micro-tiles by MR-row slivers (each packs its own A) or, when that
+ *       balances worse (small M: decode shapes), by NR-column slivers;
+ *   L1  per KC-deep block of K (loop 4, pc) the group packs the KC x NC
+ *       panel of B into its CacheBuffer (`shared`, k-major NR-column
+ *       slivers, sliver s by unit s mod G) and meets at `gir.sync block`;
+ *       each thread packs one MR x KC sliver of A at a time (MR x L tiles
+ *       read along K, transposed in registers: k-major, L1-resident) and
+ *       runs it across its column slivers of the panel (loops 3, 2, 1);
+ *   L0  an MR x NR f32 accumulator slice in vector registers over the KC
+ *       loop (`gir.for` iter_args): `gir.mma` with K = 1 of an MR x 1 column
+ *       of the packed A sliver (broadcasts) and a 1 x NR row of the packed
+ *       B sliver (vector loads); C is loaded into the accumulators after the
+ *       first KC block and stored once per block.
+ * Choices where the paper is silent: the variant's MC (l1.m) is not a loop
+ * of its own: A is packed one MR sliver at a time (measured faster on the
+ * 2-core machine than an MC block in L2, benchmarks/results/cpu.md), so the
+ * variant contributes MR x NR, KC and NC; K is not split (small M splits the
+ * panel's columns among the group instead); the group is every core of the
+ * planned CPU (one team of the runtime's pool), so one packed panel serves
+ * all of them. Only f32 in and out: f16/bf16 inputs keep the plain kernel
+ * (they would need a conversion while packing). */
+#include <stdio.h>
+#include <string.h>
+
+#include "lowering/te-to-gir/t2g.h"
+#include "lowering/te-to-gir/te_to_gir.h"
+
+/* What one kernel builder works with. */
+typedef struct ck {
+  vtc_context *ctx;
+  const vtc_loc *loc;
+  t2g_emit E;
+  const vtc_t2g_cpu_gemm *p;
+  const vtc_type *f32;
+  vtc_value *A, *B, *C, *M, *N, *K, *sa, *sb; /* parameters */
+  vtc_value *u, *bp, *ap, *abase;             /* unit, the CacheBuffers, this unit's A sliver */
+  vtc_value *a0, *b0, *c0, *jc, *nsl;         /* the group's batch offsets, panel column, slivers */
+  vtc_value *ms0, *ms1, *ns0, *ns1;           /* this unit's row and column slivers */
+  vtc_value *pc, *kc, *later;                 /* the KC block */
+} ck;
+
+static vtc_value *c(ck *g, int64_t v) { return t2g_cidx(&g->E, v); }
+static vtc_value *add(ck *g, vtc_value *a, vtc_value *b) { return t2g_addi(&g->E, a, b); }
+static vtc_value *sub(ck *g, vtc_value *a, vtc_value *b) { return t2g_subi(&g->E, a, b); }
+static vtc_value *mul(ck *g, vtc_value *a, vtc_value *b) { return t2g_muli(&g->E, a, b); }
+static vtc_value *mulc(ck *g, vtc_value *a, int64_t b) { return t2g_muli(&g->E, a, c(g, b)); }
+
+static const vtc_type *slice(ck *g, vtc_gir_level level, int64_t num, int64_t width, bool dynamic_stride) {
+  return vtc_gir_slice_type(g->ctx, level, g->f32, num, width, dynamic_stride ? VTC_DYNAMIC : width);
+}
+static const vtc_type *reg(ck *g, int64_t num, int64_t width) {
+  return vtc_gir_register_type(g->ctx, g->f32, num, width);
+}
+static vtc_value *view(ck *g, vtc_value *buf, vtc_value *off, const vtc_type *t, vtc_value *stride, vtc_value *rows,
+                       vtc_value *cols) {
+  return vtc_gir_build_view(&g->E.at, g->loc, buf, off, t, stride, rows, cols);
+}
+
+/* Opens `gir.for lo to hi step` at g->E.at with carried values; E.at moves
+ * into its body (the caller yields with close_for). */
+static vtc_op *open_for(ck *g, vtc_value *lo, vtc_value *hi, vtc_value *step, unsigned n, vtc_value *const *init,
+                        vtc_builder *saved) {
+  vtc_op *f = vtc_gir_build_for(&g->E.at, g->loc, lo, hi, step, n, init);
+  *saved = g->E.at;
+  g->E.at = vtc_builder_at_end(g->ctx, vtc_gir_for_body(f));
+  return f;
+}
+
+static void close_for(ck *g, unsigned n, vtc_value *const *yield, const vtc_builder *saved) {
+  vtc_gir_build_yield(&g->E.at, g->loc, n, yield);
+  g->E.at = *saved;
+}
+
+static vtc_value *iv(vtc_op *f) { return vtc_gir_for_induction_var(f); }
+
+/* L2: the group's batch and NC-column panel; the split of the panel's
+ * micro-tiles among the group's units (by rows unless columns balance
+ * better: ceil(msl / G) * nsl vs msl * ceil(nsl / G) micro-tiles each). */
+static void group_work(ck *g) {
+  const vtc_t2g_cpu_gemm *p = g->p;
+  vtc_value *gid = vtc_gir_build_id(&g->E.at, g->loc, VTC_GIR_DIM_GROUP);
+  vtc_value *panels = t2g_ceildivui(&g->E, g->N, c(g, p->nc));
+  vtc_value *bidx = t2g_divui(&g->E, gid, panels), *pan = t2g_remui(&g->E, gid, panels);
+  g->a0 = mul(g, bidx, g->sa);
+  g->b0 = mul(g, bidx, g->sb);
+  g->c0 = mul(g, bidx, mul(g, g->M, g->N));
+  g->jc = mulc(g, pan, p->nc);
+  vtc_value *nc = t2g_minui(&g->E, sub(g, g->N, g->jc), c(g, p->nc));
+  g->nsl = t2g_ceildivui(&g->E, nc, c(g, p->nr));
+  vtc_value *G = c(g, p->group), *one = c(g, 1), *zero = c(g, 0);
+  vtc_value *msl = t2g_ceildivui(&g->E, g->M, c(g, p->mr));
+  vtc_value *cost_m = mul(g, t2g_ceildivui(&g->E, msl, G), g->nsl);
+  vtc_value *cost_n = mul(g, msl, t2g_ceildivui(&g->E, g->nsl, G));
+  vtc_value *by_rows = t2g_cmpi(&g->E, VTC_CMPI_ULE, cost_m, cost_n);
+  vtc_value *ti = t2g_select(&g->E, by_rows, g->u, zero), *tj = t2g_select(&g->E, by_rows, zero, g->u);
+  vtc_value *pm = t2g_select(&g->E, by_rows, G, one), *pn = t2g_select(&g->E, by_rows, one, G);
+  g->ms0 = t2g_divui(&g->E, mul(g, ti, msl), pm);
+  g->ms1 = t2g_divui(&g->E, mul(g, add(g, ti, one), msl), pm);
+  g->ns0 = t2g_divui(&g->E, mul(g, tj, g->nsl), pn);
+  g->ns1 = t2g_divui(&g->E, mul(g, add(g, tj, one), g->nsl), pn);
+}
+
+/* The C tile of row sliver s and column sliver js of the panel: rows past
+ * M and columns past N are masked. *off, *vc: its offset and valid columns. */
+static vtc_value *c_tile(ck *g, vtc_value *s, vtc_value *js, vtc_value **off, vtc_value **col, vtc_value **vc) {
+  vtc_value *row = mulc(g, s, g->p->mr);
+  *col = add(g, g->jc, mulc(g, js, g->p->nr));
+  *vc = sub(g, g->N, *col);
+  *off = add(g, g->c0, add(g, mul(g, row, g->N), *col));
+  return view(g, g->C, *off, slice(g, VTC_GIR_GLOBAL, g->p->mr, g->p->nr, true), g->N, sub(g, g->M, row), *vc);
+}
+
+/* K = 0: C = 0 on this unit's tiles (a loop of one trip when K is 0). */
+static void zero_fill(ck *g) {
+  const vtc_t2g_cpu_gemm *p = g->p;
+  vtc_builder s0, s1, s2;
+  open_for(g, g->K, c(g, 1), c(g, 1), 0, NULL, &s0);
+  vtc_value *zero = vtc_gir_build_broadcast(&g->E.at, g->loc, VTC_GIR_AXIS_WIDTH, t2g_const(&g->E, g->f32, 0, 0.0),
+                                            reg(g, p->mr, p->nr));
+  vtc_op *fs = open_for(g, g->ms0, g->ms1, c(g, 1), 0, NULL, &s1);
+  vtc_op *fj = open_for(g, g->ns0, g->ns1, c(g, 1), 0, NULL, &s2);
+  vtc_value *off, *col, *vc;
+  vtc_gir_build_copy(&g->E.at, g->loc, zero, c_tile(g, iv(fs), iv(fj), &off, &col, &vc));
+  close_for(g, 0, NULL, &s2);
+  close_for(g, 0, NULL, &s1);
+  close_for(g, 0, NULL, &s0);
+}
+
+/* L1, B: the group packs the KC x NC panel (k-major NR-column slivers),
+ * sliver s by unit s mod G, KU rows per copy; columns past N and rows past
+ * kc read as 0; then a block barrier. */
+static void pack_b(ck *g) {
+  const vtc_t2g_cpu_gemm *p = g->p;
+  vtc_builder s0, s1;
+  vtc_op *fs = open_for(g, g->u, g->nsl, c(g, p->group), 0, NULL, &s0);
+  vtc_value *col = add(g, g->jc, mulc(g, iv(fs), p->nr)), *vc = sub(g, g->N, col);
+  vtc_value *dst0 = mulc(g, iv(fs), (int64_t)p->kc * p->nr);
+  vtc_op *fk = open_for(g, c(g, 0), g->kc, c(g, p->ku), 0, NULL, &s1);
+  vtc_value *bk = iv(fk);
+  vtc_value *src = add(g, g->b0, add(g, mul(g, add(g, g->pc, bk), g->N), col));
+  vtc_value *gv = view(g, g->B, src, slice(g, VTC_GIR_GLOBAL, p->ku, p->nr, true), g->N, sub(g, g->kc, bk), vc);
+  vtc_value *sv = view(g, g->bp, add(g, dst0, mulc(g, bk, p->nr)), slice(g, VTC_GIR_SHARED, p->ku, p->nr, false),
+                       NULL, NULL, NULL);
+  vtc_gir_build_copy(&g->E.at, g->loc, gv, sv);
+  close_for(g, 0, NULL, &s1);
+  close_for(g, 0, NULL, &s0);
+  vtc_gir_build_sync(&g->E.at, g->loc, VTC_GIR_SCOPE_BLOCK, 1, &g->bp);
+}
+
+/* L1, A: row sliver `is` (MR rows x kc) into this unit's piece of the
+ * buffer, k-major: MR x L tiles read along K (whole cache lines),
+ * transposed in registers, stored as L columns of MR; rows past M and
+ * columns past kc read as 0 (KC is a multiple of L: the last tile stays in
+ * the sliver). */
+static void pack_a(ck *g, vtc_value *is) {
+  const vtc_t2g_cpu_gemm *p = g->p;
+  vtc_value *row = mulc(g, is, p->mr), *vr = sub(g, g->M, row);
+  vtc_value *src0 = add(g, g->a0, add(g, mul(g, row, g->K), g->pc));
+  vtc_builder s0;
+  vtc_op *fk = open_for(g, c(g, 0), g->kc, c(g, p->lanes), 0, NULL, &s0);
+  vtc_value *ak = iv(fk);
+  vtc_value *gv = view(g, g->A, add(g, src0, ak), slice(g, VTC_GIR_GLOBAL, p->mr, p->lanes, true), g->K, vr,
+                       sub(g, g->kc, ak));
+  vtc_value *r = vtc_gir_build_copy_to_register(&g->E.at, g->loc, gv, reg(g, p->mr, p->lanes));
+  vtc_value *t = vtc_gir_build_transpose(&g->E.at, g->loc, r);
+  vtc_value *sv = view(g, g->ap, add(g, g->abase, mulc(g, ak, p->mr)), slice(g, VTC_GIR_SHARED, p->lanes, p->mr, false),
+                       NULL, NULL, NULL);
+  vtc_gir_build_copy(&g->E.at, g->loc, t, sv);
+  close_for(g, 0, NULL, &s0);
+}
+
+/* L0: the micro-kernel of row sliver `is` (packed at abase) and column
+ * sliver `js`: the accumulators start from the C tile after the first KC
+ * block (a 0/1-trip loop loads it, before the k loop: after it, the tile's
+ * loads would spill the accumulators) and are stored once. The direct form
+ * reads row pc + k of B in place (small M: no panel worth packing). */
+static void micro_kernel(ck *g, vtc_value *is, vtc_value *js) {
+  const vtc_t2g_cpu_gemm *p = g->p;
+  const vtc_type *rc = reg(g, p->mr, p->nr), *ra = reg(g, p->mr, 1), *rb = reg(g, 1, p->nr);
+  vtc_value *off, *col, *vc;
+  vtc_value *ct = c_tile(g, is, js, &off, &col, &vc);
+  if (p->prefetch_rows) /* the next tile along the row arrives during this one */
+    vtc_gir_build_prefetch(&g->E.at, g->loc,
+                           view(g, g->C, add(g, off, c(g, p->nr)), slice(g, VTC_GIR_GLOBAL, p->mr, p->nr, true), g->N,
+                                NULL, NULL));
+  vtc_value *zeros =
+      vtc_gir_build_broadcast(&g->E.at, g->loc, VTC_GIR_AXIS_WIDTH, t2g_const(&g->E, g->f32, 0, 0.0), rc);
+  vtc_builder s0;
+  vtc_op *fz = open_for(g, c(g, 0), g->later, c(g, 1), 1, &zeros, &s0);
+  vtc_value *old = vtc_gir_build_copy_to_register(&g->E.at, g->loc, ct, rc);
+  close_for(g, 1, &old, &s0);
+  vtc_value *acc0 = vtc_op_result(fz, 0);
+  vtc_op *fk = open_for(g, c(g, 0), g->kc, c(g, 1), 1, &acc0, &s0);
+  vtc_value *k = iv(fk), *acc = vtc_gir_for_body(fk)->args[1];
+  vtc_value *av = view(g, g->ap, add(g, g->abase, mulc(g, k, p->mr)), slice(g, VTC_GIR_SHARED, p->mr, 1, false), NULL,
+                       NULL, NULL);
+  vtc_value *a = vtc_gir_build_copy_to_register(&g->E.at, g->loc, av, ra);
+  vtc_value *boff, *bv, *pf;
+  if (p->direct) {
+    boff = add(g, g->b0, add(g, mul(g, add(g, g->pc, k), g->N), col));
+    bv = view(g, g->B, boff, slice(g, VTC_GIR_GLOBAL, 1, p->nr, false), NULL, c(g, 1), vc);
+    pf = p->prefetch_rows ? view(g, g->B, add(g, boff, mulc(g, g->N, p->prefetch_rows)),
+                                 slice(g, VTC_GIR_GLOBAL, 1, p->nr, false), NULL, NULL, NULL)
+                          : NULL;
+  } else { /* the packed panel is contiguous: prefetch on into the next sliver */
+    boff = add(g, mulc(g, js, (int64_t)p->kc * p->nr), mulc(g, k, p->nr));
+    bv = view(g, g->bp, boff, slice(g, VTC_GIR_SHARED, 1, p->nr, false), NULL, NULL, NULL);
+    pf = p->prefetch_rows ? view(g, g->bp, add(g, boff, c(g, (int64_t)p->prefetch_rows * p->nr)),
+                                 slice(g, VTC_GIR_SHARED, 1, p->nr, false), NULL, NULL, NULL)
+                          : NULL;
+  }
+  vtc_value *b = vtc_gir_build_copy_to_register(&g->E.at, g->loc, bv, rb);
+  if (pf) vtc_gir_build_prefetch(&g->E.at, g->loc, pf);
+  vtc_value *d = vtc_gir_build_mma(&g->E.at, g->loc, a, b, acc);
+  close_for(g, 1, &d, &s0);
+  vtc_gir_build_copy(&g->E.at, g->loc, vtc_op_result(fk, 0), ct);
+}
+
+const char *vtc_t2g_cpu_gemm_check(const vtc_t2g_cpu_gemm *p) {
+  if (p->lanes != 8 && p->lanes != 16) return "lanes must be 8 or 16";
+  if (p->mr < 1 || p->mr > 64) return "MR must be in [1, 64]";
+  if (p->nr < 1 || p->nr % p->lanes || p->nr > 256) return "NR must be a multiple of lanes, at most 256";
+  if ((int64_t)p->mr * p->nr > 4096) return "the MR x NR accumulator exceeds 4096 elements";
+  if (p->ku < 1 || p->kc < p->ku || p->kc % p->ku || p->kc % p->lanes)
+    return "KC must be a positive multiple of KU and of lanes";
+  if (p->nc < p->nr || p->nc % p->nr) return "NC must be a positive multiple of NR";
+  if (p->group < 1 || p->group > 256) return "the group must have 1 to 256 threads";
+  if (p->prefetch_rows < 0 || p->prefetch_rows > 1024) return "the prefetch distance must be in [0, 1024] rows";
+  if ((int64_t)p->kc * p->nc + (int64_t)p->group * p->mr * p->kc > ((int64_t)1 << 28))
+    return "the packed panels exceed 1 GiB";
+  return NULL;
+}
+
+vtc_op *vtc_t2g_build_cpu_gemm(vtc_context *ctx, vtc_builder *mb, const vtc_loc *loc, const char *name,
+                               const vtc_t2g_cpu_gemm *p, const vtc_type *a_buffer, const vtc_type *b_buffer,
+                               const vtc_type *c_buffer) {
+  if (vtc_t2g_cpu_gemm_check(p)) return NULL;
+  ck g = {.ctx = ctx, .loc = loc, .p = p, .f32 = vtc_type_f32(ctx)};
+  const vtc_type *idx = vtc_type_index(ctx);
+  const vtc_type *params[8] = {a_buffer, b_buffer, c_buffer, idx, idx, idx, idx, idx};
+  vtc_op *k = vtc_gir_build_kernel(mb, loc, name, 8, params, VTC_GIR_HIER_CPU, p->group, p->lanes);
+  vtc_block *body = vtc_gir_kernel_body(k);
+  t2g_emit_init(&g.E, ctx, loc, body);
+  g.E.at = vtc_builder_at_end(ctx, body);
+  vtc_value **dst[8] = {&g.A, &g.B, &g.C, &g.M, &g.N, &g.K, &g.sa, &g.sb};
+  for (unsigned i = 0; i < 8; i++) *dst[i] = body->args[i];
+  g.u = vtc_gir_build_id(&g.E.at, loc, VTC_GIR_DIM_UNIT_IN_GROUP);
+  /* The group's CacheBuffer: the packed B panel, then one A sliver per unit. */
+  int64_t bdims[] = {(int64_t)p->kc * p->nc}, adims[] = {(int64_t)p->group * p->mr * p->kc};
+  if (!p->direct) g.bp = vtc_gir_build_alloc(&g.E.at, loc, vtc_gir_buffer_type(ctx, VTC_GIR_SHARED, g.f32, 1, bdims), 0, NULL);
+  g.ap = vtc_gir_build_alloc(&g.E.at, loc, vtc_gir_buffer_type(ctx, VTC_GIR_SHARED, g.f32, 1, adims), 0, NULL);
+  g.abase = mulc(&g, g.u, (int64_t)p->kc * p->mr);
+  group_work(&g);
+  zero_fill(&g);
+  vtc_builder s0, s1, s2;
+  vtc_op *fpc = open_for(&g, c(&g, 0), g.K, c(&g, p->kc), 0, NULL, &s0);
+  g.pc = iv(fpc);
+  g.kc = t2g_minui(&g.E, sub(&g, g.K, g.pc), c(&g, p->kc));
+  g.later = t2g_minui(&g.E, g.pc, c(&g, 1));
+  if (!p->direct) pack_b(&g);
+  vtc_op *fis = open_for(&g, g.ms0, g.ms1, c(&g, 1), 0, NULL, &s1);
+  pack_a(&g, iv(fis));
+  vtc_op *fjs = open_for(&g, g.ns0, g.ns1, c(&g, 1), 0, NULL, &s2);
+  micro_kernel(&g, iv(fis), iv(fjs));
+  close_for(&g, 0, NULL, &s2);
+  close_for(&g, 0, NULL, &s1);
+  /* The next KC block repacks the panel: everyone is done with it. */
+  if (!p->direct) vtc_gir_build_sync(&g.E.at, loc, VTC_GIR_SCOPE_BLOCK, 1, &g.bp);
+  close_for(&g, 0, NULL, &s0);
+  vtc_gir_build_return(&g.E.at, loc);
+  t2g_emit_drop_unused_consts(&g.E);
+  t2g_emit_free(&g.E);
+  t2g_dce(k);
+  return k;
+}
+
+/* ---- the planner's variants ------------------------------------------------------------------ */
+
+/* The kernel parameters of a CPU variant: MR x NR from L0, KC and NC from
+ * L1 (rounded down to what the kernel needs: KC a multiple of the lanes
+ * and KU, NC of NR), every core of the CPU in the group. NR of 3 vectors
+ * is refused: LLVM's <48 x float> rows spill (measured: 134 stack accesses
+ * in the 2 x 48 micro-kernel's loop, 40x slower than 4 x 16). */
+static bool cpu_params(const vortex_variant *v, const vtc_hardware *hw, vtc_t2g_cpu_gemm *p, char *why, size_t n) {
+  memset(p, 0, sizeof *p);
+  p->lanes = v->backend == VORTEX_BACKEND_AVX512 ? 16 : 8;
+  p->mr = v->l0.m;
+  p->nr = v->l0.n;
+  p->ku = 4;
+  p->kc = v->l1.k / 16 * 16;
+  p->nc = p->nr ? v->l1.n / p->nr * p->nr : 0;
+  p->group = hw->num_cores < 1 ? 1 : hw->num_cores > 256 ? 256 : hw->num_cores;
+  p->prefetch_rows = 16;
+  int vectors = p->nr / p->lanes;
+  const char *bad = v->split_k != 1               ? "split-K is not emitted on the CPU"
+                    : vectors & (vectors - 1)      ? "NR is not 1, 2 or 4 vectors (a row of 3 spills the micro-kernel)"
+                                                   : vtc_t2g_cpu_gemm_check(p);
+  if (bad) snprintf(why, n, "%s", bad);
+  return !bad;
+}
+
+/* The analytical blocking of Low et al. for the structure built here (one
+ * MR sliver of A in L1 at a time, the group's KC x NC panel of B in L2): KC
+ * so that the MR x KC sliver of A and a KC x NR sliver of B fill L1d, NC so
+ * that the panel takes half of L2, on the micro-kernel of the plan's
+ * variant `best`. The plan's own L1 blocks are those of the model's
+ * structure (a thread's MC x NC block packing both operands), which is not
+ * this kernel's: with them (NC 16 or KC x NC = 8 MiB) the model's choice ran
+ * at 0.34-0.85x OpenBLAS on the 2-core machine where this blocking on the
+ * same micro-kernel ran at 0.85-1.4x (bench_cpu --gemm --pipeline, forced
+ * with vortex-variant), so only the L0 choice is the plan's. */
+enum { CPU_MAX_VARIANTS = 4 };
+
+static int64_t clamp64(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+static vortex_variant blis_blocking(const vortex_variant *best, const vtc_hardware *hw) {
+  vortex_variant v = *best;
+  int64_t l1 = hw->cpu.l1d_bytes > 0 ? hw->cpu.l1d_bytes : 32 << 10;
+  int64_t l2 = hw->cpu.l2_bytes > 0 ? hw->cpu.l2_bytes : 1 << 20;
+  int64_t kc = clamp64(l1 / (4 * (v.l0.m + v.l0.n)) / 16 * 16, 64, 1024);
+  v.l1.k = (int)kc;
+  v.l1.n = (int)clamp64(l2 / 2 / (4 * kc) / v.l0.n * v.l0.n, v.l0.n, 8192);
+  v.l1.m = v.l0.m;
+  v.split_k = 1;
+  return v;
+}
+
+bool t2g_plan_gemm_cpu(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
+  g->hw = vtc_hardware_lookup(S->opts->cpu_name);
+  if (!g->hw || g->hw->kind != VTC_HW_CPU) {
+    snprintf(why, n, "no CPU hardware row '%s' (%s)", S->opts->cpu_name, vtc_hardware_known_names());
+    return false;
+  }
+  if (g->c.a.dtype != VTC_HW_F32 || vtc_type_bit_width(g->out_elem) != 32) {
+    snprintf(why, n, "the CPU rKernel takes f32 only (f16/bf16 would be converted while packing: not emitted yet)");
+    return false;
+  }
+  if (!S->vortex_cache) S->vortex_cache = vortex_plan_cache_create();
+  vortex_variant vs[VORTEX_MAX_VARIANTS];
+  unsigned nv = 0;
+  if (!vortex_plan_cached(S->vortex_cache, &g->c, g->hw, NULL, NULL, vs, &nv, why, n)) return false;
+  char skip[160] = "";
+  vortex_variant kept[VORTEX_MAX_VARIANTS];
+  unsigned nk = 0;
+  for (unsigned i = 0; i < nv; i++) {
+    vtc_t2g_cpu_gemm p;
+    if (vortex_backend_is_gpu(vs[i].backend) || !cpu_params(&vs[i], g->hw, &p, skip, sizeof skip)) continue;
+    kept[nk++] = vs[i];
+  }
+  if (!nk) {
+    snprintf(why, n, "no variant of the plan can be emitted (%s)", skip[0] ? skip : "none for the CPU");
+    return false;
+  }
+  /* The plan's micro-kernels (in its order), each with the blocking of
+   * this kernel's structure; the model picks among them per call. */
+  for (unsigned i = 0; i < nk && g->num_variants < CPU_MAX_VARIANTS; i++) {
+    vortex_variant v = blis_blocking(&kept[i], g->hw);
+    bool seen = false;
+    for (unsigned j = 0; j < g->num_variants; j++)
+      seen = seen || (g->variants[j].l0.m == v.l0.m && g->variants[j].l0.n == v.l0.n && g->variants[j].backend == v.backend);
+    if (!seen) g->variants[g->num_variants++] = v;
+  }
+  return true;
+}
+
+vtc_op *t2g_build_gemm_cpu(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *g,
+                           const vortex_variant *v) {
+  vtc_t2g_cpu_gemm p;
+  char why[160];
+  if (!cpu_params(v, g->hw, &p, why, sizeof why)) return NULL; /* t2g_plan_gemm_cpu kept only valid ones */
+  return vtc_t2g_build_cpu_gemm(S->ctx, mb, loc, name, &p, g->a_buffer, g->b_buffer, g->c_buffer);
+}
+
+int64_t t2g_gemm_cpu_panel(const t2g_gemm *g, unsigned i) {
+  vtc_t2g_cpu_gemm p;
+  char why[160];
+  return cpu_params(&g->variants[i], g->hw, &p, why, sizeof why) ? p.nc : 1;
+}
