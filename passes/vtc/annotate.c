@@ -42,6 +42,7 @@ static void composed_lines(vtog *g, const vtog_node *n, const vtc_attr ***out, u
     vtc_strbuf_printf(&b, "%s -> %s: ", n->name, g->nodes[p->input].name);
     vtc_graph_mapping_print_eq1(g->ctx, &one, g->nodes[p->input].value->type, &b);
   }
+  if (n->composed.has_fill) vtc_strbuf_printf(&b, "%s: otherwise: fill %g\n", n->name, n->composed.fill);
   for (char *line = b.data, *nl; line && *line; line = nl + 1) {
     nl = strchr(line, '\n');
     if (!nl) break;
