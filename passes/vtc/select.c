@@ -171,8 +171,7 @@ static bool usable(vtog *g, const vtc_options *o, unsigned ei) {
   const vtog_node *t = &g->nodes[e->to];
   if (!e->legal || t->state == VTOG_OPEN) return false;
   if (e->rule.kind != VTC_GRAPH_VIEW_READ && t->read_chain) return false;
-  for (unsigned i = 0; i < g->num_edges; i++)
-    if (g->edges[i].selected && vtog_conflicting(g, i, ei)) return false;
+  if (e->blocked) return false;
   return o->strategy != VTC_STRATEGY_TYPE1 || e->contig.cls == VTC_GRAPH_TYPE_I;
 }
 
@@ -268,6 +267,10 @@ static void anchor_virtual(vtog *g, unsigned v, cand *c, unsigned n, unsigned ma
     if (!(mask >> i & 1)) continue;
     vtog_edge *e = &g->edges[c[i].edge];
     e->selected = true;
+    for (unsigned k = 0; k < g->num_conflicts; k++) { /* O(1) checks in usable() from now on */
+      if (g->conflicts[k].a == c[i].edge) g->edges[g->conflicts[k].b].blocked = true;
+      if (g->conflicts[k].b == c[i].edge) g->edges[g->conflicts[k].a].blocked = true;
+    }
     e->w = c[i].w;
     if (e->rule.kind == VTC_GRAPH_VIEW_READ || g->nodes[e->to].read_chain) node->read_chain = true;
     vtc_graph_mapping *m = &node->composed;
@@ -285,20 +288,18 @@ static void anchor_virtual(vtog *g, unsigned v, cand *c, unsigned n, unsigned ma
 /* No cover is worth taking: anchor physical the open tensor whose in-edges
  * from open tensors weigh the most (the first one on ties). */
 static void anchor_physical(vtog *g, const vtc_options *o) {
-  int pick = -1;
-  double best = -1;
-  for (unsigned v = 0; v < g->num_nodes; v++) {
-    if (g->nodes[v].state != VTOG_OPEN) continue;
-    double unlock = 0;
-    for (unsigned i = 0; i < g->num_edges; i++) {
-      const vtog_edge *e = &g->edges[i];
-      if (e->to != v || !e->legal || g->nodes[e->from].state != VTOG_OPEN) continue;
-      double w = weight(g, o, e, &e->contig);
-      if (w > 0) unlock += w;
-    }
-    if (unlock > best) best = unlock, pick = (int)v;
+  double *unlock = vtc_xcalloc(g->num_nodes, sizeof *unlock);
+  for (unsigned i = 0; i < g->num_edges; i++) {
+    const vtog_edge *e = &g->edges[i];
+    if (!e->legal || g->nodes[e->from].state != VTOG_OPEN || g->nodes[e->to].state != VTOG_OPEN) continue;
+    double w = weight(g, o, e, &e->contig);
+    if (w > 0) unlock[e->to] += w;
   }
+  int pick = -1;
+  for (unsigned v = 0; v < g->num_nodes; v++)
+    if (g->nodes[v].state == VTOG_OPEN && (pick < 0 || unlock[v] > unlock[pick])) pick = (int)v;
   if (pick >= 0) g->nodes[pick].state = VTOG_PHYSICAL;
+  free(unlock);
 }
 
 bool vtc_select(vtog *g, const vtc_options *o, vtc_selection *res) {
@@ -405,6 +406,7 @@ void vtc_print_selection(vtog *g, const vtc_options *o, const vtc_selection *res
       vtc_remark_lines(g->ctx, n->loc, prefix, b.data ? b.data : "");
       vtc_strbuf_free(&b);
     }
+    if (n->composed.has_fill) vtc_remark(g->ctx, n->loc, "strategy %s map: otherwise: fill %g", n->name, n->composed.fill);
   }
   int64_t traffic = 0;
   for (unsigned i = 0; i < g->num_edges; i++)

@@ -71,6 +71,7 @@ typedef struct vtog_edge {
   int skip_stat;              /* VTC_STAT_SKIPPED_* when not legal */
   char reason[256];
   bool selected;
+  bool blocked;               /* conflicts with a selected edge */
   double w;
   int write_pos;              /* earliest position at which from's storage may be written (write edges) */
 } vtog_edge;
