@@ -95,6 +95,11 @@ typedef struct vtc_hardware {
   int64_t dram_bytes;
   double dram_bandwidth;   /* bytes/s: measured copy bandwidth when known, else the peak */
   int64_t l2_bytes;        /* GPU: device L2; CPU: per core (cpu.l2_bytes) */
+  /* The minimal memory transfer unit of VTC's Definition 5: a contiguous
+   * chunk at least this long keeps full bandwidth. GPU: one warp's
+   * coalesced access of 4-byte words (32 x 4 = 128 B, sm_80 and sm_90);
+   * CPU: a cache line (64 B on x86). */
+  int64_t transfer_bytes;
   vtc_hw_gpu gpu;
   vtc_hw_cpu cpu;
 } vtc_hardware;

@@ -123,6 +123,110 @@ bool vtc_graph_mapping_eval(const vtc_graph_mapping *m, const int64_t *out_index
  * line per piece, for tests and debugging. */
 void vtc_graph_mapping_print(const vtc_graph_mapping *m, vtc_strbuf *out);
 
+/* ---- virtual tensor rules (VTC section 4.4; virtual.c) ---------------------
+ * For each data-movement op, the pairs (virtual tensor, base tensor) of
+ * Definition 3 with a map from the virtual tensor's index to the base's:
+ *   READ:     result `virt` is a view of operand `base` (every op; the op's
+ *             mapping F, split per operand for concat);
+ *   WRITE:    operand `virt` is stored into result `base` (concat inputs,
+ *             split's input piecewise over its results, the inverse maps of
+ *             reshape, flatten, squeeze, unsqueeze, transpose, identity,
+ *             depth_to_space, space_to_depth; pad's input into the interior
+ *             of a constant pad; scatter_nd's updates, index-dependent);
+ *   IN_PLACE: scatter_nd's result shares its data operand's buffer.
+ * slice, expand, tile and gather are READ only (many-to-one the other way).
+ * A WRITE map is one-to-one; a READ map may be many-to-one (expand). The
+ * pieces' `input` field is the base's number. */
+typedef enum vtc_graph_view_kind {
+  VTC_GRAPH_VIEW_READ,
+  VTC_GRAPH_VIEW_WRITE,
+  VTC_GRAPH_VIEW_IN_PLACE,
+} vtc_graph_view_kind;
+
+typedef struct vtc_graph_vrule {
+  vtc_graph_view_kind kind;
+  unsigned virt, base;   /* READ, IN_PLACE: result virt of operand base; WRITE: operand virt of result base */
+  bool dynamic;          /* the map needs static shapes the op lacks: no map */
+  int dep_dim;           /* index-dependent (map.index_dependent): the virtual dims from dep_dim on are
+                            one contiguous run of the base (gather's row, scatter_nd's slice) */
+  vtc_graph_mapping map; /* virtual index -> base index */
+} vtc_graph_vrule;
+
+typedef struct vtc_graph_vrules {
+  unsigned count;
+  vtc_graph_vrule *rules; /* heap, owned: free with vtc_graph_vrules_free */
+} vtc_graph_vrules;
+
+/* The rules of op (zeroed first); false for an op that is not one of the
+ * 16 data-movement ops. A rule whose map needs static shapes it lacks is
+ * listed with `dynamic` set. */
+bool vtc_graph_virtual_rules(vtc_op *op, vtc_graph_vrules *out);
+void vtc_graph_vrules_free(vtc_graph_vrules *r);
+vtc_value *vtc_graph_vrule_virtual(vtc_op *op, const vtc_graph_vrule *r);
+vtc_value *vtc_graph_vrule_base(vtc_op *op, const vtc_graph_vrule *r);
+const char *vtc_graph_view_kind_name(vtc_graph_view_kind k); /* "read", "write", "in_place" */
+/* 0 (and true) for the three names, false otherwise. */
+bool vtc_graph_view_kind_parse(const char *name, vtc_graph_view_kind *out);
+
+/* The nesting of section 4.1: out = outer o inner (inner: v -> u, outer:
+ * u -> w, out: v -> w), piece by piece. u_type bounds outer's boxes. False
+ * when a piece's preimage is not a box (an outer box on a u dim that inner
+ * does not read as `d_j + c` or a constant) or when fills differ. A
+ * piece stored by index (an index-dependent inner, or an outer piece with
+ * no map) becomes a piece with map NULL (its box narrowed) and the result
+ * is marked index_dependent; only composed maps hold such pieces, and
+ * contiguity skips them. */
+bool vtc_graph_mapping_compose(vtc_context *ctx, const vtc_graph_mapping *inner, const vtc_graph_mapping *outer,
+                               const vtc_type *u_type, vtc_graph_mapping *out);
+vtc_graph_mapping vtc_graph_mapping_copy(const vtc_graph_mapping *m);
+
+/* Contiguity (Definitions 4-5, Theorem 1) of a map from a virtual tensor to
+ * one base. Per piece, the minimal contiguous dimension d (1-based; rank+1
+ * when not even the last dim is contiguous) and the contiguous chunk (the
+ * piece's extent over dims d.. in bytes); the map's d and chunk are the
+ * worst pieces'. Class: Type I when every piece has d = 1; partial when the
+ * chunk is at least the transfer unit (targets/hardware.h transfer_bytes);
+ * Type II otherwise. An index-dependent map is never Type I: its chunk is
+ * the run from dep_dim on. A `?` dim counts as 2 when checking strides and
+ * as 1 in the chunk (a lower bound). Exact for pieces of at most 2^16
+ * elements; larger pieces are checked along every dim (up to 4096 steps)
+ * at three sample values of each other dim (`sampled`). */
+typedef enum vtc_graph_contig_class {
+  VTC_GRAPH_TYPE_I,
+  VTC_GRAPH_PARTIAL,
+  VTC_GRAPH_TYPE_II,
+} vtc_graph_contig_class;
+
+typedef struct vtc_graph_contiguity {
+  unsigned d;
+  int64_t chunk_bytes;
+  vtc_graph_contig_class cls;
+  bool sampled;
+} vtc_graph_contiguity;
+
+bool vtc_graph_contiguity_of(const vtc_graph_mapping *m, int dep_dim, const vtc_type *virt, const vtc_type *base,
+                             int64_t transfer_bytes, vtc_graph_contiguity *out);
+const char *vtc_graph_contig_class_name(vtc_graph_contig_class c); /* "Type I", "partial", "Type II" */
+
+/* The map in Equation (1) form, one line per piece: the box, then the base
+ * offset `S.I + b(I)` with the strides S of the virtual index and the
+ * index-dependent bias b (floordiv terms; a `mod` is rewritten as
+ * x - m * (x floordiv m), Remark 2), e.g.
+ * `[0, 2) x [4, 8): S = [8, 1], b(I) = -4`. A base with dynamic inner
+ * strides prints the affine map instead. */
+void vtc_graph_mapping_print_eq1(vtc_context *ctx, const vtc_graph_mapping *m, const vtc_type *base, vtc_strbuf *out);
+
+/* The verifier of the `vtc.virtual` annotation of vtc-virtualize on a
+ * data-movement op (called by the graph verifier): "read", "write" or
+ * "in_place", legal for the op, and `vtc.views`, an array of dictionaries
+ * {kind, virtual, base, map, bias[, lo, hi]} whose virtual and base
+ * numbers name an operand/result pair of the rule's direction with equal
+ * element types, whose map has the virtual rank as dims and the base rank
+ * as results. Emits located errors. */
+#define VTC_GRAPH_ATTR_VIRTUAL "vtc.virtual"
+#define VTC_GRAPH_ATTR_VIEWS "vtc.views"
+bool vtc_graph_verify_virtual_attr(vtc_op *op);
+
 /* ---- cost (slot VTC_IFACE_COST) --------------------------------------------
  * Floating-point (or integer) operations and bytes of global memory traffic
  * for one execution. A field is -1 when it depends on a dynamic dimension

@@ -116,6 +116,9 @@ bool graph_parse_constant(vtc_parser *p, vtc_parse_state *st);
 
 /* ---- mapping.c ------------------------------------------------------------- */
 bool graph_map_identity(vtc_op *op, unsigned result, vtc_graph_mapping *m);
+/* The reshape map from `from`'s index to `to`'s (results in `from`'s dims);
+ * false when the dims do not group (a `?` only maps to a lone `?`). */
+bool graph_reshape_exprs(vtc_context *ctx, const vtc_shape *from, const vtc_shape *to, const vtc_affine_expr **r);
 bool graph_map_reshape(vtc_op *op, unsigned result, vtc_graph_mapping *m); /* also flatten */
 bool graph_map_transpose(vtc_op *op, unsigned result, vtc_graph_mapping *m);
 bool graph_map_split(vtc_op *op, unsigned result, vtc_graph_mapping *m);

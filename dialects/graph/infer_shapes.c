@@ -70,5 +70,8 @@ bool graph_verify(vtc_op *op) {
     ok = false;
   }
   if (inferred != inline_buf) free(inferred);
+  /* vtc-virtualize's annotation, checked after the shapes its maps need. */
+  if (ok && (vtc_op_get_attr(op, VTC_GRAPH_ATTR_VIRTUAL) || vtc_op_get_attr(op, VTC_GRAPH_ATTR_VIEWS)))
+    ok = vtc_graph_verify_virtual_attr(op);
   return ok;
 }

@@ -65,54 +65,77 @@ bool graph_map_transpose(vtc_op *op, unsigned result, vtc_graph_mapping *m) {
 }
 
 /* Reshape and flatten: dims are matched in groups with equal products
- * (a merge or split of contiguous dims), so each input index depends only
- * on its group's output dims: a linearisation by the output strides of the
- * group, then floordiv/mod by the input strides. */
-bool graph_map_reshape(vtc_op *op, unsigned result, vtc_graph_mapping *m) {
-  vtc_shape in, out;
-  if (!static_shape(vtc_op_operand(op, 0)->type, &in) || !static_shape(vtc_op_result(op, result)->type, &out))
-    return false;
-  start(op, result, m);
-  vtc_context *ctx = vtc_op_context(op);
-  expr r[VTC_MAX_RANK];
-  if (vtc_shape_numel(&in) == 0) { /* nothing to read: every index is 0 */
-    for (int k = 0; k < in.rank; k++) r[k] = vtc_affine_const(ctx, 0);
-    return single(op, m, (unsigned)in.rank, r, NULL);
+ * (a merge or split of contiguous dims), so each index of `to` depends only
+ * on its group's dims of `from`: a linearisation by the strides of `from`'s
+ * group, then floordiv/mod by `to`'s strides. r gets `to`'s rank results in
+ * `from`'s dims. A `?` dim maps only to a `?` dim that starts a group on
+ * both sides, when each side has one `?` and their static products agree
+ * (the dynamic batch of a reshape: the two `?` are then equal). */
+bool graph_reshape_exprs(vtc_context *ctx, const vtc_shape *from, const vtc_shape *to, const vtc_affine_expr **r) {
+  int64_t pf = 1, pt = 1;
+  int df = 0, dt = 0;
+  for (int k = 0; k < from->rank; k++) from->dims[k] < 0 ? df++ : (void)(pf *= from->dims[k]);
+  for (int k = 0; k < to->rank; k++) to->dims[k] < 0 ? dt++ : (void)(pt *= to->dims[k]);
+  if (df != dt || df > 1 || pf != pt) return false;
+  if (df == 0 && pf == 0) { /* nothing to read: every index is 0 */
+    for (int k = 0; k < to->rank; k++) r[k] = vtc_affine_const(ctx, 0);
+    return true;
   }
   int i = 0, j = 0;
-  while (i < out.rank || j < in.rank) {
-    /* One group: out dims [i0, i) and in dims [j0, j) with equal products.
-     * The remaining products are equal, so the loop ends. */
+  while (i < from->rank || j < to->rank) {
     int i0 = i, j0 = j;
-    int64_t po = 1, pi = 1;
-    if (i < out.rank) po *= out.dims[i++];
-    if (j < in.rank) pi *= in.dims[j++];
-    while (po != pi) {
-      if (po < pi) po *= out.dims[i++];
-      else pi *= in.dims[j++];
+    if (i < from->rank && j < to->rank && from->dims[i] < 0 && to->dims[j] < 0) {
+      r[j++] = vtc_affine_dim(ctx, (unsigned)i++);
+      continue;
     }
+    /* One group: from dims [i0, i) and to dims [j0, j) with equal products.
+     * The remaining products are equal, so the loop ends. */
+    int64_t po = 1, pi = 1;
+    if (i < from->rank) po *= from->dims[i++];
+    if (j < to->rank) pi *= to->dims[j++];
+    while (po != pi) {
+      if (po < 0 || pi < 0) return false;
+      if (po < pi) {
+        if (i >= from->rank || from->dims[i] < 0) return false;
+        po *= from->dims[i++];
+      } else {
+        if (j >= to->rank || to->dims[j] < 0) return false;
+        pi *= to->dims[j++];
+      }
+    }
+    if (po < 0) return false; /* a `?` inside a group */
     expr flat = vtc_affine_const(ctx, 0);
     int64_t stride = 1;
     for (int k = i - 1; k >= i0; k--) {
-      if (out.dims[k] == 1) continue; /* its index is always 0 */
+      if (from->dims[k] == 1) continue; /* its index is always 0 */
       flat = vtc_affine_add(ctx, flat, vtc_affine_mul(ctx, vtc_affine_dim(ctx, (unsigned)k), vtc_affine_const(ctx, stride)));
-      stride *= out.dims[k];
+      stride *= from->dims[k];
     }
-    /* The outermost non-unit input dim of the group needs no mod. */
+    /* The outermost non-unit dim of the group needs no mod. */
     int lead = j0;
-    while (lead < j - 1 && in.dims[lead] == 1) lead++;
+    while (lead < j - 1 && to->dims[lead] == 1) lead++;
     int64_t istride = 1;
     for (int k = j - 1; k >= j0; k--) {
-      if (in.dims[k] == 1) {
+      if (to->dims[k] == 1) {
         r[k] = vtc_affine_const(ctx, 0);
         continue;
       }
       expr e = vtc_affine_floordiv(ctx, flat, vtc_affine_const(ctx, istride));
-      if (k != lead) e = vtc_affine_mod(ctx, e, vtc_affine_const(ctx, in.dims[k]));
+      if (k != lead) e = vtc_affine_mod(ctx, e, vtc_affine_const(ctx, to->dims[k]));
       r[k] = e;
-      istride *= in.dims[k];
+      istride *= to->dims[k];
     }
   }
+  return true;
+}
+
+bool graph_map_reshape(vtc_op *op, unsigned result, vtc_graph_mapping *m) {
+  vtc_shape in, out;
+  if (!vtc_graph_shape_of(vtc_op_operand(op, 0)->type, &in) || !vtc_graph_shape_of(vtc_op_result(op, result)->type, &out))
+    return false;
+  expr r[VTC_MAX_RANK];
+  if (!graph_reshape_exprs(vtc_op_context(op), &out, &in, r)) return false;
+  start(op, result, m);
   return single(op, m, (unsigned)in.rank, r, NULL);
 }
 

@@ -32,6 +32,7 @@ static void fill_row(vtc_hardware *hw, char *description, const vtc_gpu_desc *g)
       .name = g->name, .description = description, .kind = VTC_HW_GPU, .target = "nvptx", .llvm_cpu = g->arch,
       .num_cores = g->num_sms, .clock_hz = g->boost_clock_hz, .dram_bytes = g->memory_bytes,
       .dram_bandwidth = g->copy_bandwidth > 0 ? g->copy_bandwidth : g->memory_bandwidth, .l2_bytes = g->l2_bytes,
+      .transfer_bytes = (int64_t)g->warp_size * 4, /* one coalesced warp access of 4-byte words */
   };
   vtc_hw_gpu *d = &hw->gpu;
   d->warp_size = g->warp_size;

@@ -28,7 +28,7 @@ static const vtc_hardware skylake_avx512 = {
     .description = "Intel Xeon Platinum 8255C (Cascade Lake), one socket (Intel documents; estimates noted)",
     .kind = VTC_HW_CPU, .target = "x86", .llvm_cpu = "skylake-avx512",
     .num_cores = 24, .clock_hz = 2.5e9, .dram_bytes = 192 * 1024 * MIB, .dram_bandwidth = 98.5e9,
-    .l2_bytes = 1 * MIB,
+    .l2_bytes = 1 * MIB, .transfer_bytes = 64, /* a cache line */
     .cpu = {.vector_bits = 512, .vector_registers = 32, .fma_units = 2, .fma_latency = 4, .load_ports = 2,
             .avx512f = true, .avx2 = true, .fma = true, .f16c = true,
             .l1d_bytes = 32 * KIB, .l2_bytes = 1 * MIB, .l3_bytes = 36608 * KIB, .line_bytes = 64,
@@ -46,7 +46,7 @@ static const vtc_hardware znver3 = {
     .description = "AMD EPYC 7763 (Zen 3), one socket (AMD documents; estimates noted)",
     .kind = VTC_HW_CPU, .target = "x86", .llvm_cpu = "znver3",
     .num_cores = 64, .clock_hz = 2.45e9, .dram_bytes = 256 * 1024 * MIB, .dram_bandwidth = 143.4e9,
-    .l2_bytes = 512 * KIB,
+    .l2_bytes = 512 * KIB, .transfer_bytes = 64, /* a cache line */
     .cpu = {.vector_bits = 256, .vector_registers = 16, .fma_units = 2, .fma_latency = 4, .load_ports = 2,
             .avx2 = true, .fma = true, .f16c = true,
             .l1d_bytes = 32 * KIB, .l2_bytes = 512 * KIB, .l3_bytes = 256 * MIB, .line_bytes = 64,
@@ -199,6 +199,7 @@ static void build_host(void) {
   c->line_bytes = h->line_bytes;
   c->l1_bandwidth = (double)c->load_ports * (c->vector_bits / 8) * hw->clock_hz;
   hw->l2_bytes = c->l2_bytes;
+  hw->transfer_bytes = c->line_bytes > 0 ? c->line_bytes : 64; /* VTC's transfer unit: a cache line */
   host_bandwidths(hw);
   snprintf(host_description, sizeof host_description, "this machine (%s, %d cores), detected%s", host_cpu,
            hw->num_cores, getenv("VTC_HOST_BANDWIDTH") ? "" : ", bandwidth measured");

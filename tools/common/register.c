@@ -14,6 +14,7 @@
 #include "passes/te/te_passes.h"
 #include "passes/test/test_passes.h"
 #include "passes/vortex/rkernel.h"
+#include "passes/vtc/vtc_passes.h"
 
 static const vtc_dialect *const core_dialects[] = {
     &vtc_builtin_dialect,
@@ -33,6 +34,7 @@ static void (*const pass_families[])(vtc_context *) = {
     vtc_register_graph_passes,
     vtc_register_te_passes,
     vtc_register_vortex_passes,
+    vtc_register_vtc_passes,
     vtc_register_lowering_passes,
     vtc_register_te_to_gir_passes,
     vtc_register_test_passes,
