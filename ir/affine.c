@@ -915,6 +915,27 @@ const vtc_affine_map *vtc_affine_map_compose(vtc_context *ctx, const vtc_affine_
   return m;
 }
 
+const vtc_affine_map *vtc_affine_map_compose_shared(vtc_context *ctx, const vtc_affine_map *outer,
+                                                    const vtc_affine_map *inner, const unsigned *outer_symbols,
+                                                    unsigned num_symbols) {
+  assert(outer->num_dims == inner->num_results && inner->num_symbols <= num_symbols);
+  const vtc_affine_expr **syms = vtc_xmalloc((outer->num_symbols + 1) * sizeof *syms);
+  for (unsigned i = 0; i < outer->num_symbols; i++) {
+    assert(outer_symbols[i] < num_symbols);
+    syms[i] = vtc_affine_symbol(ctx, outer_symbols[i]);
+  }
+  const vtc_affine_expr **r = vtc_xmalloc((outer->num_results + 1) * sizeof *r);
+  for (unsigned i = 0; i < outer->num_results; i++) {
+    const vtc_affine_expr *e = vtc_affine_expr_replace(ctx, outer->results[i], inner->results, inner->num_results,
+                                                       syms, outer->num_symbols);
+    r[i] = vtc_affine_expr_simplify(ctx, e);
+  }
+  const vtc_affine_map *m = vtc_affine_map_get(ctx, inner->num_dims, num_symbols, outer->num_results, r);
+  free(syms);
+  free(r);
+  return m;
+}
+
 bool vtc_affine_map_eval(const vtc_affine_map *m, const int64_t *dims, const int64_t *symbols, int64_t *out) {
   for (unsigned i = 0; i < m->num_results; i++)
     if (!vtc_affine_expr_eval(m->results[i], dims, symbols, &out[i])) return false;

@@ -88,6 +88,14 @@ const vtc_affine_map *vtc_affine_map_simplify(vtc_context *ctx, const vtc_affine
  * simplified with vtc_affine_expr_simplify. */
 const vtc_affine_map *vtc_affine_map_compose(vtc_context *ctx, const vtc_affine_map *outer,
                                              const vtc_affine_map *inner);
+/* outer ∘ inner in one shared symbol space, for accesses composed across
+ * ops that name their symbols by operand lists (Souffle's vertical TE
+ * composition, VTC's read views): the result has inner's dims and
+ * num_symbols symbols; inner's symbols keep their positions and outer's
+ * symbol i becomes symbol outer_symbols[i]. Results simplified. */
+const vtc_affine_map *vtc_affine_map_compose_shared(vtc_context *ctx, const vtc_affine_map *outer,
+                                                    const vtc_affine_map *inner, const unsigned *outer_symbols,
+                                                    unsigned num_symbols);
 bool vtc_affine_map_eval(const vtc_affine_map *m, const int64_t *dims, const int64_t *symbols, int64_t *out);
 
 /* Printing in MLIR syntax: `(d0, d1)[s0] -> (d0 + s0, d1 * 2)` (without

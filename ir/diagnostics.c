@@ -74,13 +74,22 @@ static void diag_free(vtc_diagnostic *d) {
 }
 
 /* The line `line` (1-based) of a registered source, for the caret display. */
-static bool source_line(const vtc_source_buffer *src, unsigned line, const char **start, size_t *len) {
+static bool source_line(const vtc_source_buffer *csrc, unsigned line, const char **start, size_t *len) {
+  /* The buffers are heap objects of the context; only the cache changes. */
+  vtc_source_buffer *src = (vtc_source_buffer *)csrc;
   const char *p = src->text, *end = src->text + src->len;
-  for (unsigned l = 1; l < line; l++) {
+  unsigned l = 1;
+  if (src->cached_line && src->cached_line <= line && src->cached_offset <= src->len) {
+    p += src->cached_offset;
+    l = src->cached_line;
+  }
+  for (; l < line; l++) {
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     if (!nl) return false;
     p = nl + 1;
   }
+  src->cached_line = line;
+  src->cached_offset = (size_t)(p - src->text);
   const char *nl = memchr(p, '\n', (size_t)(end - p));
   *start = p;
   *len = (size_t)((nl ? nl : end) - p);
@@ -175,11 +184,12 @@ void vtc_context_add_source(vtc_context *ctx, const char *name, const char *text
     if (ctx->sources.data[i]->name == interned) {
       ctx->sources.data[i]->text = text;
       ctx->sources.data[i]->len = len;
+      ctx->sources.data[i]->cached_line = 0;
       return;
     }
   }
   vtc_source_buffer *src = vtc_xmalloc(sizeof *src);
-  *src = (vtc_source_buffer){interned, text, len};
+  *src = (vtc_source_buffer){interned, text, len, 0, 0};
   VTC_VEC_PUSH(&ctx->sources, src);
 }
 

@@ -100,6 +100,11 @@ typedef struct vtc_source_buffer {
   const char *name; /* interned */
   const char *text;
   size_t len;
+  /* Private to ir/diagnostics.c: where line `cached_line` starts, so that
+   * diagnostics in line order (a printing pass over a large file) find
+   * their lines in linear total time. 0: nothing cached. */
+  unsigned cached_line;
+  size_t cached_offset;
 } vtc_source_buffer;
 void vtc_context_add_source(vtc_context *ctx, const char *name, const char *text, size_t len);
 const vtc_source_buffer *vtc_context_find_source(vtc_context *ctx, const char *interned_name);

@@ -44,6 +44,11 @@ typedef struct vtc_pass_def {
   /* Runs on op; returns false after emitting a diagnostic on failure. */
   bool (*run)(vtc_pass_context *pc, vtc_op *op, const void *options);
   const char *const *statistics; /* NULL-terminated statistic names */
+  /* A pipeline alias (MLIR's PassPipelineRegistration) when set: the pass
+   * never runs (run may be NULL); its parsed options write the textual
+   * pipeline that replaces it where it appears (`souffle{vertical=false}`
+   * -> `souffle-horizontal`). */
+  void (*expand)(const void *options, vtc_strbuf *pipeline);
 } vtc_pass_def;
 
 void vtc_context_register_pass(vtc_context *ctx, const vtc_pass_def *def);

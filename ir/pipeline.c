@@ -390,8 +390,11 @@ static bool parse_options(pparser *p, pm_elem *e, size_t start, size_t end) {
 
 static bool parse_list(pparser *p, pm_pipeline *pl, int depth);
 
+static bool parse_alias(pparser *p, pm_pipeline *pl, pm_elem *e, size_t name_pos, int depth);
+
 /* Adds a parsed pass to pl, nesting it when allowed and needed. */
-static bool add_pass(pparser *p, pm_pipeline *pl, pm_elem *e, size_t name_pos) {
+static bool add_pass(pparser *p, pm_pipeline *pl, pm_elem *e, size_t name_pos, int depth) {
+  if (e->def->expand) return parse_alias(p, pl, e, name_pos, depth);
   const char *anchor = e->def->anchor;
   if (!anchor || !strcmp(anchor, pl->anchor)) {
     VTC_VEC_PUSH(&pl->elems, e);
@@ -486,7 +489,29 @@ static bool parse_element(pparser *p, pm_pipeline *pl, int depth) {
       return false;
     }
   }
-  return add_pass(p, pl, e, start);
+  return add_pass(p, pl, e, start, depth);
+}
+
+/* A pipeline alias: its expansion, parsed in place of it (consumes e). */
+static bool parse_alias(pparser *p, pm_pipeline *pl, pm_elem *e, size_t name_pos, int depth) {
+  pm_pipeline tmp = {0};
+  VTC_VEC_PUSH(&tmp.elems, e);
+  if (depth >= 30) {
+    pm_pipeline_free(&tmp);
+    return perror_at(p, name_pos, "pipeline alias '%s' expands too deeply", e->def->name);
+  }
+  vtc_strbuf text = {0};
+  e->def->expand(e->options, &text);
+  char name[160];
+  snprintf(name, sizeof name, "<pipeline alias '%s'>", e->def->name);
+  pparser sub = {p->pm, p->ctx, vtc_str(p->ctx, name), vtc_str(p->ctx, text.data ? text.data : ""), 0, text.len,
+                 p->auto_nest, false};
+  bool ok = parse_list(&sub, pl, depth + 1);
+  skip_ws(&sub);
+  if (ok && sub.pos < sub.len) ok = perror_at(&sub, sub.pos, "unexpected '%c' in the expansion", peek(&sub));
+  vtc_strbuf_free(&text);
+  pm_pipeline_free(&tmp);
+  return ok;
 }
 
 static bool parse_list(pparser *p, pm_pipeline *pl, int depth) {

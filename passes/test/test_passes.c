@@ -147,21 +147,21 @@ static bool run_emit(vtc_pass_context *pc, vtc_op *op, const void *options) {
 
 static const vtc_pass_def test_passes[] = {
     {"test-emit-diagnostics", "Test: emits the diagnostics named by test.error/test.warning/test.remark attributes",
-     NULL, 0, NULL, run_emit, NULL},
+     NULL, 0, NULL, run_emit, NULL, NULL},
     {"test-fail", "Test: fails with an error on the op it runs on", NULL, sizeof(fail_options), fail_opts,
-     run_fail, NULL},
+     run_fail, NULL, NULL},
     {"test-options", "Test: reports its options (every option type) as a remark", NULL, sizeof(echo_options),
-     echo_opts, run_options, NULL},
+     echo_opts, run_options, NULL, NULL},
     {"test-break-ir", "Test: erases the terminators of the func it runs on (invalid IR)", "func.func", 0, NULL,
-     run_break, NULL},
+     run_break, NULL, NULL},
     {"test-tag", "Test: sets the test.tag attribute on the op it runs on", NULL, sizeof(tag_options), tag_opts,
-     run_tag, tag_stats},
+     run_tag, tag_stats, NULL},
     {"test-tag-func", "Test: test-tag anchored on func.func", "func.func", sizeof(tag_options), tag_opts, run_tag,
-     tag_stats},
+     tag_stats, NULL},
     {"test-tag-module", "Test: test-tag anchored on builtin.module", "builtin.module", sizeof(tag_options),
-     tag_opts, run_tag, tag_stats},
+     tag_opts, run_tag, tag_stats, NULL},
     {"test-count-ops", "Test: counts the ops and regions in the op (statistics)", NULL, 0, NULL, run_count,
-     count_stats},
+     count_stats, NULL},
 };
 
 void vtc_register_test_passes(vtc_context *ctx) {

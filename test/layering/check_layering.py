@@ -45,6 +45,8 @@ LAYERS = [
     ("targets", ["targets"], ["ir"]),
     ("target folders", ["targets/*"], ["ir", "targets"]),
     ("passes", ["passes/*"], None),
+    # Souffle's passes build on te's dependence classes and costs (passes/te).
+    ("passes on passes", ["passes/souffle"], None),
     ("lowering", ["lowering/*"], None),
     ("runtime", ["runtime"], None),
     ("tools/common", ["tools/common"], None),
@@ -97,7 +99,11 @@ def module_of(path):
 
 
 def layer_of(module):
-    """The index in LAYERS of a module, or None."""
+    """The index in LAYERS of a module, or None. A module named exactly
+    takes that layer before any pattern matches it."""
+    for i, (_, patterns, _) in enumerate(LAYERS):
+        if module in patterns:
+            return i
     for i, (_, patterns, _) in enumerate(LAYERS):
         if any(fnmatch.fnmatchcase(module, p) for p in patterns):
             return i

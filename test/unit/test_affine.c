@@ -297,6 +297,14 @@ static void test_maps(void) {
   const vtc_affine_map *inner = parse("(d0)[s0] -> (d0 * s0, d0 - 1)");
   CHECK_MAP(vtc_affine_map_compose(C, outer, inner), "(d0)[s0, s1] -> (d0 * s1 + s0, d0 * 2 - 2)");
   CHECK(vtc_affine_map_compose(C, outer, vtc_affine_map_identity(C, 2)) == outer);
+  /* One shared symbol space (Souffle's vertical composition, VTC's views):
+   * inner's symbols stay, outer's symbol 0 is the shared space's symbol 1. */
+  const vtc_affine_map *inner2 = parse("(d0)[s0, s1] -> (d0 * s0, d0 - 1)");
+  CHECK_MAP(vtc_affine_map_compose_shared(C, outer, inner2, (const unsigned[]){1}, 2),
+            "(d0)[s0, s1] -> (d0 * s0 + s1, d0 * 2 - 2)");
+  CHECK_MAP(vtc_affine_map_compose_shared(C, outer, inner2, (const unsigned[]){0}, 3),
+            "(d0)[s0, s1, s2] -> (d0 * s0 + s0, d0 * 2 - 2)");
+  CHECK_MAP(vtc_affine_map_compose_shared(C, split, merge, NULL, 0), "(d0, d1) -> (d0 + d1 floordiv 4, d1 mod 4)");
 
   /* Replacement: NULL keeps, out-of-range positions keep. */
   const vtc_affine_expr *e = expr("(d0, d1)[s0] -> (d0 + d1 * s0)");

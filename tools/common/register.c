@@ -11,6 +11,7 @@
 #include "lowering/te-to-gir/te_to_gir.h"
 #include "passes/generic/generic_passes.h"
 #include "passes/graph/graph_passes.h"
+#include "passes/souffle/souffle.h"
 #include "passes/te/te_passes.h"
 #include "passes/test/test_passes.h"
 #include "passes/vortex/rkernel.h"
@@ -33,6 +34,7 @@ static void (*const pass_families[])(vtc_context *) = {
     vtc_register_generic_passes,
     vtc_register_graph_passes,
     vtc_register_te_passes,
+    vtc_register_souffle_passes,
     vtc_register_vortex_passes,
     vtc_register_vtc_passes,
     vtc_register_lowering_passes,

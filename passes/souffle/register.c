@@ -1,0 +1,42 @@
+/* Registration of the souffle passes: one row per pass, and the `souffle`
+ * pipeline alias (issue 15's V1/V2 switches; partitioning, scheduling,
+ * barriers and reuse will join it as their passes land). */
+#include "passes/souffle/souffle.h"
+
+typedef struct alias_options {
+  bool horizontal, vertical;
+} alias_options;
+
+/* Algorithm 1's order inside a subprogram: horizontal, then vertical. */
+static void expand_souffle(const void *options, vtc_strbuf *out) {
+  const alias_options *o = options;
+  if (o->horizontal) vtc_strbuf_puts(out, "souffle-horizontal");
+  if (o->vertical) vtc_strbuf_puts(out, o->horizontal ? ",souffle-vertical" : "souffle-vertical");
+}
+
+static const vtc_pass_option souffle_alias_options[] = {
+    {"horizontal", VTC_OPTION_BOOL, "true", "souffle-horizontal (6.1)", offsetof(alias_options, horizontal), NULL},
+    {"vertical", VTC_OPTION_BOOL, "true", "souffle-vertical (6.2)", offsetof(alias_options, vertical), NULL},
+    {NULL, 0, NULL, NULL, 0, NULL},
+};
+
+static const vtc_pass_def souffle_alias = {
+    .name = "souffle",
+    .summary = "Pipeline alias: Souffle's TE transformations on te (6.1 horizontal, then 6.2 vertical); "
+               "each switch off is its ablation",
+    .options_size = sizeof(alias_options),
+    .options = souffle_alias_options,
+    .expand = expand_souffle,
+};
+
+static const vtc_pass_def *const souffle_passes[] = {
+    &vtc_souffle_print_analysis_pass,
+    &vtc_souffle_vertical_pass,
+    &vtc_souffle_horizontal_pass,
+    &souffle_alias,
+};
+
+void vtc_register_souffle_passes(vtc_context *ctx) {
+  for (size_t i = 0; i < sizeof souffle_passes / sizeof souffle_passes[0]; i++)
+    vtc_context_register_pass(ctx, souffle_passes[i]);
+}

@@ -1,0 +1,367 @@
+/* souffle-vertical: Souffle's vertical transformation of one-relies-on-one
+ * TEs (souffle.txt 6.2). A te.load of a TE without reduction axis is
+ * replaced by that TE's body, its loads re-indexed by map composition
+ * (Equation 2: f_{i+1}(f_i(v))), into any consumer, reductions included,
+ * until no load can be composed (a fixed point). Producers left without
+ * users are erased.
+ *
+ * Semantics are kept op for op: the producer's ops are cloned, never
+ * rewritten, so a rounding (arith.truncf to f16 before an f32 bias) stays
+ * where it was. Choices where the paper is silent:
+ *   - Duplication: a producer read by more than one load, or escaping the
+ *     TEs (returned, or a te.dim's operand), or read through a map that
+ *     ignores an index of the consumer (a broadcast: each element would be
+ *     recomputed), is composed only when its body costs at most
+ *     `max-dup-flops` (1) flops per element and holds no math op
+ *     (transcendental); otherwise it stays a TE (its tensor is then Souffle's
+ *     TR, for 6.5).
+ *   - Never composed: a load with data operands (gather: the map alone does
+ *     not say which element is read), a producer whose own loads have data
+ *     operands, and a padded load (reads outside the producer would need
+ *     its bounds as predicates).
+ *   - A producer whose body uses its indices outside loads (masks, the
+ *     selects of concat and pad) gets them as index arithmetic of the
+ *     consumer's map: arith.addi/muli, floordivsi/ceildivsi, and remsi only
+ *     on a provably non-negative operand (mod is a floor mod); otherwise it
+ *     is refused.
+ *   - A compute-intensive reduction (a GEMM: flops per element at or over
+ *     ci-threshold, 5.3) is not composed into unless into-ci=true: Souffle
+ *     schedules CI TEs with a tuned kernel (Vortex's rKernels here, which
+ *     take a product of loads or casts of loads of one element type) and
+ *     attaches memory-intensive TEs to it (6.3), not into its operands.
+ *   - Each refusal is a remark at the load with its reason, once per load,
+ *     and a statistic. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialects/arith/arith.h"
+#include "dialects/builtin/dialects.h"
+#include "ir/diagnostics.h"
+#include "passes/souffle/souffle.h"
+#include "passes/te/te_passes.h"
+
+typedef struct options {
+  int64_t max_dup_flops;
+  bool remarks;
+  bool into_ci;
+  int64_t ci_threshold;
+} options;
+
+typedef enum refusal {
+  OK,
+  R_INDEX_DEPENDENT,
+  R_PADDED,
+  R_DUPLICATION,
+  R_INDEX_USE,
+  R_INTO_CI,
+  NUM_REASONS,
+} refusal;
+
+static const char *const reason_text[NUM_REASONS] = {
+    [R_INDEX_DEPENDENT] = "index-dependent (gather) map",
+    [R_PADDED] = "padded read of the producer",
+    [R_DUPLICATION] = "would duplicate a producer of more than max-dup-flops flops per element or with a "
+                      "transcendental op",
+    [R_INDEX_USE] = "the producer uses its indices and the consumer's map has no index arithmetic for them",
+    [R_INTO_CI] = "the consumer is compute-intensive: it keeps its contraction form for its tuned kernel "
+                  "(into-ci=true composes)",
+};
+
+enum { ST_BEFORE, ST_AFTER, ST_COMPOSED, ST_ERASED, ST_REFUSED_BASE };
+
+static const char *const statistics[] = {
+    "TEs before", "TEs after", "compositions", "producers erased", "refused: index-dependent",
+    "refused: padded read", "refused: duplication", "refused: index use", "refused: compute-intensive consumer",
+    NULL,
+};
+
+typedef struct state {
+  vtc_pass_context *pc;
+  vtc_context *ctx;
+  const options *opt;
+  vtc_ptrmap refused;  /* loads already reported */
+  vtc_ptrmap inlined;  /* producers composed somewhere */
+  bool consumer_ci;    /* the consumer being composed into is CI (as it came) */
+} state;
+
+/* ---- eligibility ------------------------------------------------------------------ */
+
+static unsigned load_uses(const vtc_value *v, bool *escapes) {
+  unsigned n = 0;
+  for (vtc_use *u = v->first_use; u; u = u->next) {
+    if (vtc_te_is_load(u->owner)) n++;
+    else if (!vtc_te_is_compute(u->owner)) *escapes = true;
+  }
+  return n;
+}
+
+static bool uses_dim(const vtc_affine_expr *e, unsigned d) {
+  if (e->kind == VTC_AFFINE_DIM) return e->value == d;
+  if (e->kind == VTC_AFFINE_SYMBOL || e->kind == VTC_AFFINE_CONST) return false;
+  return uses_dim(e->lhs, d) || uses_dim(e->rhs, d);
+}
+
+/* The load ignores an index of the consumer whose extent is not 1. */
+static bool broadcasts(vtc_op *consumer, const vtc_affine_map *m) {
+  unsigned rank = vtc_te_compute_rank(consumer), nred = vtc_te_compute_num_reduce(consumer);
+  for (unsigned d = 0; d < rank + nred; d++) {
+    const vtc_affine_map *dom = d < rank ? vtc_te_compute_shape(consumer) : vtc_te_compute_reduce(consumer);
+    const vtc_affine_expr *ext = dom->results[d < rank ? d : d - rank];
+    if (ext->kind == VTC_AFFINE_CONST && ext->value == 1) continue;
+    bool used = false;
+    for (unsigned i = 0; i < m->num_results && !used; i++) used = uses_dim(m->results[i], d);
+    if (!used) return true;
+  }
+  return false;
+}
+
+static bool cheap(vtc_op *producer, const options *opt) {
+  vtc_te_cost cost;
+  vtc_te_cost_of(producer, &cost);
+  if ((int64_t)cost.flops_per_point > opt->max_dup_flops) return false;
+  vtc_context *ctx = vtc_op_context(producer);
+  for (vtc_op *o = vtc_te_compute_body(producer)->first; o; o = o->next)
+    if (o->name->dialect == vtc_str(ctx, "math")) return false;
+  return true;
+}
+
+static bool nonneg(const vtc_affine_expr *e) {
+  switch (e->kind) {
+  case VTC_AFFINE_DIM:
+  case VTC_AFFINE_SYMBOL: return true;
+  case VTC_AFFINE_CONST: return e->value >= 0;
+  case VTC_AFFINE_ADD:
+  case VTC_AFFINE_MUL: return nonneg(e->lhs) && nonneg(e->rhs);
+  default: return nonneg(e->lhs) && e->rhs->kind == VTC_AFFINE_CONST && e->rhs->value > 0;
+  }
+}
+
+/* Index arithmetic can express e: +, * and division/mod by positive constants. */
+static bool materializable(const vtc_affine_expr *e) {
+  switch (e->kind) {
+  case VTC_AFFINE_DIM:
+  case VTC_AFFINE_SYMBOL:
+  case VTC_AFFINE_CONST: return true;
+  case VTC_AFFINE_ADD:
+  case VTC_AFFINE_MUL: return materializable(e->lhs) && materializable(e->rhs);
+  case VTC_AFFINE_MOD: return nonneg(e->lhs) && materializable(e->lhs) && e->rhs->kind == VTC_AFFINE_CONST && e->rhs->value > 0;
+  default: return materializable(e->lhs) && e->rhs->kind == VTC_AFFINE_CONST && e->rhs->value > 0;
+  }
+}
+
+static refusal check(state *s, vtc_op *consumer, vtc_op *load, vtc_op *producer) {
+  if (vtc_te_load_num_extra(load)) return R_INDEX_DEPENDENT;
+  vtc_block *pb = vtc_te_compute_body(producer);
+  for (vtc_op *o = pb->first; o; o = o->next)
+    if (vtc_te_is_load(o) && vtc_te_load_num_extra(o)) return R_INDEX_DEPENDENT;
+  if (vtc_te_load_padding(load)) return R_PADDED;
+  if (s->consumer_ci) return R_INTO_CI;
+  bool escapes = false;
+  unsigned n = load_uses(vtc_op_result(producer, 0), &escapes);
+  const vtc_affine_map *m = vtc_te_load_map(load);
+  if ((n > 1 || escapes || broadcasts(consumer, m)) && !cheap(producer, s->opt)) return R_DUPLICATION;
+  for (unsigned i = 0; i < pb->num_args; i++)
+    if (vtc_value_has_uses(pb->args[i]) && !materializable(m->results[i])) return R_INDEX_USE;
+  return OK;
+}
+
+/* ---- composition ------------------------------------------------------------------- */
+
+/* Appends v to list (of *n) unless present; returns its position. */
+static unsigned find_or_add(vtc_value ***list, unsigned *n, unsigned *cap, vtc_value *v) {
+  for (unsigned i = 0; i < *n; i++)
+    if ((*list)[i] == v) return i;
+  if (*n == *cap) {
+    *cap = *cap ? 2 * *cap : 8;
+    *list = vtc_xrealloc(*list, *cap * sizeof **list);
+  }
+  (*list)[*n] = v;
+  return (*n)++;
+}
+
+static vtc_value *index_op(vtc_builder *b, const vtc_loc *loc, const char *name, vtc_value *x, vtc_value *y) {
+  vtc_value *ops[2] = {x, y};
+  return vtc_op_result(vtc_builder_create(b, name, loc, 2, ops, x->type, 0, NULL), 0);
+}
+
+/* e over the consumer's block arguments and symbols, as index arithmetic. */
+static vtc_value *materialize(vtc_builder *b, const vtc_loc *loc, vtc_op *consumer, const vtc_affine_expr *e) {
+  vtc_context *ctx = b->ctx;
+  const vtc_type *ix = vtc_type_index(ctx);
+  switch (e->kind) {
+  case VTC_AFFINE_DIM: return vtc_te_compute_body(consumer)->args[e->value];
+  case VTC_AFFINE_SYMBOL: return vtc_te_compute_symbol(consumer, (unsigned)e->value);
+  case VTC_AFFINE_CONST:
+    return vtc_op_result(vtc_arith_materialize_constant(b, vtc_attr_index(ctx, e->value), ix, loc), 0);
+  default: break;
+  }
+  static const char *const names[] = {
+      [VTC_AFFINE_ADD] = "arith.addi", [VTC_AFFINE_MUL] = "arith.muli", [VTC_AFFINE_MOD] = "arith.remsi",
+      [VTC_AFFINE_FLOORDIV] = "arith.floordivsi", [VTC_AFFINE_CEILDIV] = "arith.ceildivsi",
+  };
+  vtc_value *x = materialize(b, loc, consumer, e->lhs), *y = materialize(b, loc, consumer, e->rhs);
+  return index_op(b, loc, names[e->kind], x, y);
+}
+
+/* Replaces `load` (in consumer) by producer's body. */
+static void compose(state *s, vtc_op *consumer, vtc_op *load, vtc_op *producer) {
+  vtc_context *ctx = s->ctx;
+  unsigned nin = vtc_te_compute_num_inputs(consumer), nsym = vtc_te_compute_num_symbols(consumer);
+  unsigned icap = 0, scap = 0;
+  vtc_value **ins = NULL, **syms = NULL;
+  unsigned ni = 0, ns = 0;
+  for (unsigned i = 0; i < nin; i++) find_or_add(&ins, &ni, &icap, vtc_te_compute_input(consumer, i));
+  for (unsigned i = 0; i < nsym; i++) {
+    /* Keep every position, duplicates included: the maps name them. */
+    if (ns == scap) {
+      scap = scap ? 2 * scap : 8;
+      syms = vtc_xrealloc(syms, scap * sizeof *syms);
+    }
+    syms[ns++] = vtc_te_compute_symbol(consumer, i);
+  }
+  for (unsigned i = 0; i < vtc_te_compute_num_inputs(producer); i++)
+    find_or_add(&ins, &ni, &icap, vtc_te_compute_input(producer, i));
+  unsigned pns = vtc_te_compute_num_symbols(producer);
+  unsigned *psym = vtc_xcalloc(pns + 1, sizeof *psym);
+  for (unsigned i = 0; i < pns; i++) psym[i] = find_or_add(&syms, &ns, &scap, vtc_te_compute_symbol(producer, i));
+  /* The consumer's new operand list: inputs, then symbols. */
+  vtc_value **operands = vtc_xcalloc(ni + ns + 1, sizeof *operands);
+  if (ni) memcpy(operands, ins, ni * sizeof *operands);
+  if (ns) memcpy(operands + ni, syms, ns * sizeof *operands);
+  vtc_op_set_operands(consumer, ni + ns, operands);
+  vtc_op_set_attr(consumer, VTC_TE_ATTR_NUM_INPUTS, vtc_attr_i64(ctx, ni));
+
+  const vtc_affine_map *lmap = vtc_te_load_map(load);
+  const vtc_affine_map *inner = vtc_affine_map_get(ctx, lmap->num_dims, ns, lmap->num_results, lmap->results);
+  vtc_builder b = vtc_builder_before(load);
+  vtc_mapping *map = vtc_mapping_create();
+  vtc_block *pb = vtc_te_compute_body(producer);
+  for (unsigned i = 0; i < pb->num_args; i++)
+    if (vtc_value_has_uses(pb->args[i]))
+      vtc_mapping_map_value(map, pb->args[i], materialize(&b, load->loc, consumer, lmap->results[i]));
+  vtc_value *result = NULL;
+  for (vtc_op *o = pb->first; o; o = o->next) {
+    if (vtc_te_is_yield(o)) {
+      vtc_value *y = vtc_te_yield_value(o);
+      result = vtc_mapping_lookup_value(map, y);
+      if (!result) result = y; /* a value from outside the body: a hoisted constant */
+      break;
+    }
+    vtc_op *copy = vtc_op_clone(o, map);
+    vtc_builder_insert_op(&b, copy);
+    if (vtc_te_is_load(copy)) {
+      const vtc_affine_map *m = vtc_affine_map_compose_shared(ctx, vtc_te_load_map(o), inner, psym, ns);
+      vtc_op_set_attr(copy, VTC_TE_ATTR_MAP, vtc_attr_affine_map(ctx, m));
+    }
+  }
+  vtc_mapping_destroy(map);
+  vtc_value_replace_all_uses(vtc_op_result(load, 0), result);
+  vtc_op_erase(load);
+  free(ins);
+  free(syms);
+  free(psym);
+  free(operands);
+}
+
+static void refuse(state *s, vtc_op *load, vtc_op *producer, refusal r) {
+  if (vtc_ptrmap_contains(&s->refused, load)) return;
+  vtc_ptrmap_put(&s->refused, load, load);
+  vtc_pass_stat_add(s->pc, ST_REFUSED_BASE + r - 1, 1);
+  if (!s->opt->remarks) return;
+  vtc_diagnostic *d = vtc_diag_begin(s->ctx, VTC_SEV_REMARK, load->loc, "souffle-vertical: not composed: %s",
+                                     reason_text[r]);
+  vtc_diag_note(d, producer->loc, "the producer TE");
+  vtc_diag_emit(d);
+}
+
+/* Composes one load of consumer; false when none can be. */
+static bool compose_one(state *s, vtc_op *c) {
+  for (vtc_op *o = vtc_te_compute_body(c)->first; o; o = o->next) {
+    if (!vtc_te_is_load(o)) continue;
+    vtc_op *p = vtc_te_load_input(o)->def_op;
+    if (!p || !vtc_te_is_compute(p) || vtc_te_dependence_of(p) != VTC_TE_ONE_RELIES_ON_ONE) continue;
+    if (vtc_ptrmap_contains(&s->refused, o)) continue;
+    refusal r = check(s, c, o, p);
+    if (r != OK) {
+      refuse(s, o, p, r);
+      continue;
+    }
+    compose(s, c, o, p);
+    vtc_ptrmap_put(&s->inlined, p, p);
+    vtc_pass_stat_add(s->pc, ST_COMPOSED, 1);
+    return true;
+  }
+  return false;
+}
+
+static void run_function(state *s, vtc_op *func) {
+  if (func->num_regions == 0 || !vtc_op_region(func, 0)->first) return;
+  vtc_block *body = vtc_op_region(func, 0)->first;
+  unsigned before = 0, after = 0;
+  /* Keyed by op address: start afresh, as erased ops' addresses are reused. */
+  vtc_ptrmap_free(&s->refused);
+  vtc_ptrmap_free(&s->inlined);
+  s->refused = (vtc_ptrmap){0};
+  s->inlined = (vtc_ptrmap){0};
+  for (vtc_op *op = body->first; op; op = op->next) {
+    if (!vtc_te_is_compute(op)) continue;
+    before++;
+    bool changed = false;
+    vtc_souffle_intensity in;
+    vtc_souffle_intensity_of(op, 128, &in);
+    s->consumer_ci = !s->opt->into_ci && vtc_te_compute_reduce(op) && in.flops_per_element >= (double)s->opt->ci_threshold;
+    while (compose_one(s, op)) changed = true;
+    if (changed) vtc_souffle_compact_inputs(op);
+  }
+  /* Erase composed producers left without users, last first (chains die). */
+  for (vtc_op *op = body->last, *prev; op; op = prev) {
+    prev = op->prev;
+    if (vtc_te_is_compute(op) && vtc_ptrmap_contains(&s->inlined, op) && !vtc_value_has_uses(vtc_op_result(op, 0))) {
+      vtc_ptrmap_remove(&s->inlined, op);
+      vtc_op_erase(op);
+      vtc_pass_stat_add(s->pc, ST_ERASED, 1);
+    }
+  }
+  for (vtc_op *op = body->first; op; op = op->next) after += vtc_te_is_compute(op);
+  vtc_pass_stat_add(s->pc, ST_BEFORE, before);
+  vtc_pass_stat_add(s->pc, ST_AFTER, after);
+}
+
+static bool run_vertical(vtc_pass_context *pc, vtc_op *root, const void *options_) {
+  const options *opt = options_;
+  vtc_context *ctx = vtc_pass_context_ctx(pc);
+  if (opt->max_dup_flops < 0) return vtc_error(ctx, root->loc, "souffle-vertical: max-dup-flops must be >= 0");
+  state s = {.pc = pc, .ctx = ctx, .opt = opt};
+  size_t n = 0;
+  vtc_op **funcs = vtc_func_collect(root, &n);
+  for (size_t i = 0; i < n; i++) run_function(&s, funcs[i]);
+  free(funcs);
+  vtc_ptrmap_free(&s.refused);
+  vtc_ptrmap_free(&s.inlined);
+  return true;
+}
+
+static const vtc_pass_option vertical_options[] = {
+    {"max-dup-flops", VTC_OPTION_INT, "1",
+     "the most flops per element of a producer that is duplicated into several consumers (Souffle 6.2)",
+     offsetof(options, max_dup_flops), NULL},
+    {"remarks", VTC_OPTION_BOOL, "true", "emit a remark for each load that is not composed, with the reason",
+     offsetof(options, remarks), NULL},
+    {"into-ci", VTC_OPTION_BOOL, "false",
+     "also compose into compute-intensive reductions (GEMMs): their loads then carry the producers' ops, which "
+     "Vortex's contraction form does not take",
+     offsetof(options, into_ci), NULL},
+    {"ci-threshold", VTC_OPTION_INT, "3", "flops per element accessed at which a reduction is compute-intensive (5.3)",
+     offsetof(options, ci_threshold), NULL},
+    {NULL, 0, NULL, NULL, 0, NULL},
+};
+
+const vtc_pass_def vtc_souffle_vertical_pass = {
+    .name = "souffle-vertical",
+    .summary = "Souffle 6.2: compose one-relies-on-one TEs into their consumers by map composition (Eq. 2), to a "
+               "fixed point; remarks name what is refused",
+    .options_size = sizeof(options),
+    .options = vertical_options,
+    .run = run_vertical,
+    .statistics = statistics,
+};
