@@ -429,6 +429,10 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
   for (size_t i = 0; ok && i < ops.len; i++) {
     built *k = &kernels[i];
     if (!vtc_te_is_compute(ops.data[i]) || k->absorbed) continue;
+    if (vtc_te_compute_num_dests(ops.data[i])) {
+      ok = vtc_op_error(ops.data[i], "cannot be lowered to gir yet: a te.compute with destinations ('into')");
+      break;
+    }
     if (!k->softmax && (k->empty = has_static_zero(vtc_te_compute_type(ops.data[i])))) continue;
     kernel_name(&h, k->name, sizeof k->name);
     if (k->softmax)
