@@ -213,6 +213,31 @@ t2g_gemm_sizes t2g_gemm_host_sizes(t2g_emit *E, const t2g_gemm *g, vtc_value *co
 vtc_value *t2g_gemm_selector(t2g_emit *E, const t2g_gemm *g, const t2g_gemm_sizes *s, int64_t force);
 vtc_value *t2g_gemm_groups(t2g_emit *E, const t2g_gemm *g, unsigned i, const t2g_gemm_sizes *s);
 
+/* ---- destinations (`into`, dest.c) -------------------------------------------------
+ * Whether every store map of the compute keeps a chunk of V elements along
+ * iteration index vd contiguous in its destination and its box cuts no
+ * chunk at its start (else *why, and the kernel stores element by element). */
+bool t2g_dest_chunk_contiguous(vtc_op *compute, unsigned vd, int64_t V, char *why, size_t n);
+/* One work item's stores: `value` (a register slice of 1 x lanes) into each
+ * destination buffer at its store map of idx (the domain indices, the
+ * innermost at the chunk's first element) and extras (the yielded store
+ * indices, kernel scalars), masked by the boxes and validw (NULL: all). */
+typedef struct t2g_dest_store {
+  vtc_op *compute;
+  vtc_value *value, *validw;
+  int64_t lanes;
+  vtc_value *const *idx, *const *extras, *const *dests, *const *syms;
+  unsigned nsym;
+} t2g_dest_store;
+void t2g_store_dests(t2g_emit *E, const t2g_dest_store *s);
+/* Whether destination k (its value now a buffer) may be written in place:
+ * owned (allocated by this function) and not read after the compute or by
+ * it; else *why says what forces a copy. */
+bool t2g_dest_in_place(vtc_block *entry, vtc_op *compute, unsigned k, bool owned, const char **why);
+/* Index-dependent stores: makes the compute's kernel a group of one unit,
+ * to be launched as one group (with a remark); false when its stores are
+ * all affine (the kernel as it was). */
+bool t2g_dest_serialize(t2g_state *S, vtc_op *compute, vtc_op *kernel);
 /* Erases unused pure ops (arith, math, gir.dim/id/count/view) in a kernel. */
 void t2g_dce(vtc_op *kernel);
 
