@@ -144,6 +144,7 @@ bool t2g_dest_in_place(vtc_block *entry, vtc_op *compute, unsigned k, bool owned
 bool t2g_dest_serialize(t2g_state *S, vtc_op *compute, vtc_op *kernel) {
   if (!vtc_te_compute_stores_may_meet(compute)) return false;
   vtc_op_set_attr(kernel, VTC_GIR_ATTR_GROUP_SIZE, vtc_attr_i64(S->ctx, 1));
+  S->dest_serial++;
   vtc_remark(S->ctx, compute->loc,
              "lower-te-to-gir: index-dependent stores run on one unit, in iteration order (the last writer wins)");
   return true;

@@ -469,6 +469,7 @@ static void check_dest_chunks(tk *K) {
     }
   if (ok) return;
   vtc_remark(K->ctx, K->loc, "lower-te-to-gir: stores element by element (lanes = 1): %s", why);
+  K->S->dest_element_stores++;
   K->vector = false;
   K->V = 1;
   analyze(K, false);

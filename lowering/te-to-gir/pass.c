@@ -376,12 +376,15 @@ static bool lower_into(host *h, vtc_op *op, const built *k) {
   }
   for (unsigned d = 0; d < nd && ok; d++) {
     vtc_value *dest = vtc_te_compute_dest(op, d), *buf = operand_buffer(h, dest);
-    const char *why = "it is a constant's buffer, shared by its uses";
-    bool constant = vtc_ptrmap_contains(&h->const_bufs, dest);
+    const char *why = h->S->opts->dest_in_place ? "it is a constant's buffer, shared by its uses" : "dest-in-place=false";
+    bool constant = !h->S->opts->dest_in_place || vtc_ptrmap_contains(&h->const_bufs, dest);
     if (buf && (constant || !t2g_dest_in_place(h->entry, op, d, vtc_ptrmap_contains(&h->owned, buf), &why))) {
       vtc_remark(h->S->ctx, op->loc, "lower-te-to-gir: destination #%u is copied once, not written in place: %s", d,
                  why);
       buf = fresh_copy(h, op, buf);
+      h->S->dest_copies++;
+    } else if (buf) {
+      h->S->dest_in_place++;
     }
     ok = (args[na + d] = buf) != NULL;
   }
@@ -654,6 +657,10 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   vtc_pass_stat_add(pc, 1, S.vector_kernels);
   vtc_pass_stat_add(pc, 3, S.rkernels);
   vtc_pass_stat_add(pc, 4, S.kept_contractions);
+  vtc_pass_stat_add(pc, 5, S.dest_in_place);
+  vtc_pass_stat_add(pc, 6, S.dest_copies);
+  vtc_pass_stat_add(pc, 7, S.dest_element_stores);
+  vtc_pass_stat_add(pc, 8, S.dest_serial);
   if (S.vortex_cache) vortex_plan_cache_destroy(S.vortex_cache);
   if (ok && !S.kernels && !S.changed) vtc_pass_mark_unchanged(pc);
   return ok;
@@ -687,13 +694,18 @@ static const vtc_pass_option t2g_option_table[] = {
      "Run every contraction's variant N instead of the model's choice (N >= their count: the plain kernel; for "
      "tests and ablations)",
      offsetof(t2g_options, force_variant), NULL},
+    {"dest-in-place", VTC_OPTION_BOOL, "true",
+     "Write the destinations of te.compute into in place where nothing reads their old value (false: copy each "
+     "first: the ablation)",
+     offsetof(t2g_options, dest_in_place), NULL},
     {"gpu", VTC_OPTION_STRING, "h100", "The GPU the rKernels are planned for (targets/hardware.h: h100, h200, a100)",
      offsetof(t2g_options, gpu_name), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},
 };
 
 static const char *const t2g_statistics[] = {"kernels", "vector-kernels", "duplicate-kernels", "vortex-kernels",
-                                             "kept-contractions", NULL};
+                                             "kept-contractions", "dest-in-place", "dest-copies",
+                                             "dest-element-stores", "dest-serial", NULL};
 
 const vtc_pass_def vtc_lower_te_to_gir_pass = {
     .name = "lower-te-to-gir",

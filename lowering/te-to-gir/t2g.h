@@ -25,6 +25,7 @@ typedef struct t2g_options {
   int contractions;    /* T2G_CONTRACTIONS_*: Vortex rKernels (rkernel.c) or the plain kernel */
   const char *gpu_name; /* the GPU the rKernels are planned for (targets/hardware.h) */
   int64_t force_variant; /* >= 0: every contraction runs this variant (>= their count: the plain kernel) */
+  bool dest_in_place;    /* write `into` destinations in place where allowed (false: copy each: the ablation) */
 } t2g_options;
 
 enum { T2G_CONTRACTIONS_VORTEX, T2G_CONTRACTIONS_NAIVE };
@@ -35,6 +36,9 @@ typedef struct t2g_state {
   vtc_op *module;            /* kernels are inserted into its body */
   const t2g_options *opts;
   uint64_t kernels, vector_kernels, rkernels, kept_contractions;
+  /* Destinations (dest.c): written in place, copied once, stored element
+   * by element, and kernels on one unit (index-dependent stores that may meet). */
+  uint64_t dest_in_place, dest_copies, dest_element_stores, dest_serial;
   bool changed;
   vortex_plan_cache *vortex_cache; /* rkernel.c's plans (NULL until one is needed) */
   vtc_ptrmap names; /* interned symbol names taken in the module */

@@ -4,6 +4,16 @@
 // RUN: vtc-opt --lower-te-to-gir %s 2>&1 | FileCheck %s
 // RUN: vtc-opt --lower-te-to-gir='hierarchy=gpu' %s 2>&1 | FileCheck %s --check-prefix=GPU
 // RUN: vtc-opt --lower-te-to-gir='vectorize=false' %s 2>&1 | FileCheck %s --check-prefix=SCALAR
+// RUN: vtc-opt --lower-te-to-gir --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
+// STATS: lower-te-to-gir
+// STATS: 4 dest-in-place
+// STATS-NEXT: 4 dest-copies
+// STATS-NEXT: 1 dest-element-stores
+// STATS-NEXT: 1 dest-serial
+// RUN: vtc-opt --lower-te-to-gir='dest-in-place=false' --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=ABLATE
+// ABLATE: remark: lower-te-to-gir: destination #0 is copied once, not written in place: dest-in-place=false
+// ABLATE: 0 dest-in-place
+// ABLATE-NEXT: 8 dest-copies
 
 // CHECK: into.mlir:{{[0-9]+}}:8: remark: lower-te-to-gir: destination #0 is copied once, not written in place: its old value is read later (or by the compute itself)
 // CHECK: into.mlir:{{[0-9]+}}:8: remark: lower-te-to-gir: stores element by element (lanes = 1): the store map of destination #0 moves a non-innermost index with the innermost
