@@ -122,6 +122,7 @@ typedef struct compute_run {
   unsigned num_slots, num_args, rank, nred;
   const int64_t *symbols;
   int64_t *dims; /* num_args + max extra */
+  int64_t store_index[8]; /* the extra store indices the te.yield gives (`into`) */
 } compute_run;
 
 static unsigned operand_slot(const body_op *b, unsigned i) { return b->more ? b->more[i] : b->operands[i]; }
@@ -175,6 +176,7 @@ static bool eval_body(compute_run *r, scalar *value) {
     }
     case OP_YIELD:
       *value = r->slots[operand_slot(b, 0)];
+      for (unsigned i = 1; i < b->num_operands && i <= 8; i++) r->store_index[i - 1] = r->slots[operand_slot(b, i)].i;
       return true;
     case OP_ASSERT: {
       int64_t args[VTC_CHECK_MAX_ARGS];
@@ -347,16 +349,69 @@ static bool check_domain(vtc_context *ctx, vtc_op *c, unsigned rank, const int64
                    o, r, VTC_TE_INTERP_MAX_STEPS);
 }
 
+/* ---- destinations (`into`) ------------------------------------------------------
+ * Each result starts as a copy of its destination; a domain point inside a
+ * destination's box stores its element at store_map(point, store indices).
+ * Points run in row-major order, so among duplicate run-time positions the
+ * last writer wins (graph's scatter_nd). */
+
+typedef struct dest_run {
+  unsigned num;
+  vtc_tensor *results;
+  int64_t box[VTC_TE_MAX_RANK * VTC_TE_MAX_RANK * 2]; /* per destination, lo and hi of each output index */
+} dest_run;
+
+static bool dest_boxes(vtc_context *ctx, vtc_op *c, const int64_t *symbols, dest_run *d) {
+  for (unsigned k = 0; k < d->num; k++)
+    if (!vtc_affine_map_eval(vtc_te_compute_box(c, k), NULL, symbols, &d->box[k * 2 * VTC_TE_MAX_RANK]))
+      return vtc_error(ctx, c->loc, "te interpreter: the box of destination #%u divides by zero or overflows", k);
+  return true;
+}
+
+static bool store_dests(compute_run *r, dest_run *d, const int64_t *point, scalar v) {
+  unsigned nx = vtc_te_compute_num_store_indices(r->compute);
+  int64_t dims[VTC_TE_MAX_RANK + 8];
+  for (unsigned i = 0; i < r->rank; i++) dims[i] = point[i];
+  for (unsigned i = 0; i < nx && i < 8; i++) dims[r->rank + i] = r->store_index[i];
+  for (unsigned k = 0; k < d->num; k++) {
+    const int64_t *box = &d->box[k * 2 * VTC_TE_MAX_RANK];
+    bool inside = true;
+    for (unsigned i = 0; i < r->rank; i++) inside &= point[i] >= box[2 * i] && point[i] < box[2 * i + 1];
+    if (!inside) continue;
+    vtc_tensor *t = &d->results[k];
+    int64_t idx[VTC_MAX_RANK], flat = 0;
+    if (!vtc_affine_map_eval(vtc_te_compute_store_map(r->compute, k), dims, r->symbols, idx))
+      return vtc_error(r->ctx, r->compute->loc, "te interpreter: the store map of destination #%u divides by zero "
+                                                "or overflows", k);
+    for (int i = 0; i < t->rank; i++) {
+      if (idx[i] < 0 || idx[i] >= t->dims[i]) {
+        char is[128], it[128], ts[128];
+        index_str(idx, (unsigned)t->rank, is, sizeof is);
+        index_str(point, r->rank, it, sizeof it);
+        shape_str(t, ts, sizeof ts);
+        return vtc_error(r->ctx, r->compute->loc,
+                         "te.compute stores index %s outside its destination #%u %s, at iteration %s", is, k, ts, it);
+      }
+      flat = flat * t->dims[i] + idx[i];
+    }
+    store(t, flat, vtc_op_result(r->compute, k)->type->element, v);
+  }
+  return true;
+}
+
+/* Runs a compute: into `result` (a fresh tensor) without destinations, or
+ * into dests->results (copies of the destinations, set by the caller). */
 static bool run_compute(vtc_context *ctx, vtc_op *c, const vtc_tensor *const *inputs, const int64_t *symbols,
-                        vtc_tensor *result) {
+                        vtc_tensor *result, dest_run *dests) {
   const vtc_type *rt = vtc_te_compute_type(c);
   const vtc_affine_map *shape = vtc_te_compute_shape(c), *reduce = vtc_te_compute_reduce(c);
-  unsigned rank = rt->rank, nred = reduce ? reduce->num_results : 0;
+  unsigned rank = shape->num_results, nred = reduce ? reduce->num_results : 0;
   if (rank > VTC_MAX_RANK || nred > 16) return vtc_error(ctx, c->loc, "te interpreter: rank too large");
   int64_t dims[VTC_MAX_RANK] = {0}, ext[16] = {0};
   if (!eval_extents(ctx, c, "shape", shape, symbols, dims)) return false;
   if (reduce && !eval_extents(ctx, c, "reduce", reduce, symbols, ext)) return false;
-  for (unsigned i = 0; i < rank; i++)
+  if (dests && !dest_boxes(ctx, c, symbols, dests)) return false;
+  for (unsigned i = 0; i < rank && !dests; i++)
     if (vtc_tensor_dim(rt, i) != VTC_DYNAMIC && vtc_tensor_dim(rt, i) != dims[i])
       return vtc_error(ctx, c->loc, "te interpreter: 'shape' gives %" PRId64 " for dimension %u, but the type says %" PRId64,
                        dims[i], i, vtc_tensor_dim(rt, i));
@@ -364,7 +419,7 @@ static bool run_compute(vtc_context *ctx, vtc_op *c, const vtc_tensor *const *in
   vtc_dtype dt;
   if (!vtc_te_dtype_of(rt->element, &dt)) return vtc_error(ctx, c->loc, "te interpreter: unsupported element type");
   char err[256];
-  if (vtc_tensor_create(result, dt, (int)rank, dims, err, sizeof err) != 0)
+  if (!dests && vtc_tensor_create(result, dt, (int)rank, dims, err, sizeof err) != 0)
     return vtc_error(ctx, c->loc, "te interpreter: %s", err);
 
   compute_run r = {.ctx = ctx, .compute = c, .symbols = symbols, .rank = rank, .nred = nred};
@@ -373,11 +428,15 @@ static bool run_compute(vtc_context *ctx, vtc_op *c, const vtc_tensor *const *in
   scalar init = {0, 0};
   if (reduce) attr_scalar(vtc_te_compute_init(c), &init);
   bool is_float = vtc_type_is_float(rt->element);
-  int64_t numel = vtc_tensor_numel(result), nred_points = domain_size(nred, ext); /* checked above when numel > 0 */
+  /* checked above when numel > 0 */
+  int64_t numel = domain_size(rank, dims), nred_points = domain_size(nred, ext), point[VTC_MAX_RANK];
+  /* Store indices come from the body, which an empty reduction never runs. */
+  if (ok && dests && reduce && numel > 0 && nred_points == 0 && vtc_te_compute_num_store_indices(c))
+    ok = vtc_error(ctx, c->loc, "te interpreter: an index-dependent store of an empty reduction has no position");
   for (int64_t e = 0; ok && e < numel; e++) {
     int64_t rem = e;
     for (unsigned d = rank; d-- > 0;) {
-      r.slots[d].i = rem % dims[d];
+      point[d] = r.slots[d].i = rem % dims[d];
       rem /= dims[d];
     }
     scalar v = init;
@@ -393,10 +452,11 @@ static bool run_compute(vtc_context *ctx, vtc_op *c, const vtc_tensor *const *in
       else if (is_float) v.f = vtc_te_combine(comb, v.f, x.f);
       else v.i = combine_int(comb, v.i, x.i);
     }
-    if (ok) store(result, e, rt->element, v);
+    if (ok && dests) ok = store_dests(&r, dests, point, v);
+    else if (ok) store(result, e, rt->element, v);
   }
   free_run(&r);
-  if (!ok) vtc_tensor_free(result);
+  if (!ok && !dests) vtc_tensor_free(result);
   return ok;
 }
 
@@ -466,6 +526,33 @@ static fvalue *lookup(func_run *fr, vtc_op *op, unsigned i) {
   return x;
 }
 
+/* A compute with destinations: each result a copy of its destination (value
+ * semantics: the destination itself stays as it was), then updated. */
+static bool run_into(func_run *fr, vtc_op *op, const vtc_tensor *const *ins, const int64_t *syms, unsigned nd) {
+  dest_run d = {.num = nd, .results = vtc_xcalloc(nd + 1, sizeof *d.results)};
+  char err[256];
+  bool ok = nd <= VTC_TE_MAX_RANK || vtc_error(fr->ctx, op->loc, "te interpreter: too many destinations");
+  unsigned made = 0;
+  for (; ok && made < nd; made++) {
+    fvalue *x = lookup(fr, op, op->num_operands - nd + made);
+    if (!x || !x->is_tensor) ok = x ? vtc_error(fr->ctx, op->loc, "te interpreter: a destination is not a tensor") : false;
+    else if (vtc_tensor_clone(&x->t, &d.results[made], err, sizeof err) != 0) ok = vtc_error(fr->ctx, op->loc, "%s", err);
+    if (!ok) break;
+  }
+  if (ok) ok = run_compute(fr->ctx, op, ins, syms, NULL, &d);
+  for (unsigned k = 0; k < made; k++) {
+    if (!ok) {
+      vtc_tensor_free(&d.results[k]);
+      continue;
+    }
+    fvalue *res = new_value(fr, vtc_op_result(op, k));
+    res->is_tensor = true;
+    res->t = d.results[k];
+  }
+  free(d.results);
+  return ok;
+}
+
 static bool run_op(func_run *fr, vtc_op *op) {
   vtc_context *ctx = fr->ctx;
   int code = vtc_arith_opcode_of(op);
@@ -485,10 +572,13 @@ static bool run_op(func_run *fr, vtc_op *op) {
       const vtc_type *t = vtc_op_operand(op, i)->type;
       if ((unsigned)ins[i]->rank != t->rank) ok = vtc_error(ctx, op->loc, "te interpreter: input #%u has the wrong rank", i);
     }
-    if (ok) {
+    unsigned nd = vtc_te_compute_num_dests(op);
+    if (ok && nd) {
+      ok = run_into(fr, op, ins, syms, nd);
+    } else if (ok) {
       fvalue *res = new_value(fr, vtc_op_result(op, 0));
       res->is_tensor = true;
-      ok = run_compute(ctx, op, ins, syms, &res->t);
+      ok = run_compute(ctx, op, ins, syms, &res->t, NULL);
     }
     free(ins);
     free(syms);

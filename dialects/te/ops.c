@@ -58,7 +58,32 @@ unsigned vtc_te_compute_num_inputs(const vtc_op *op) {
   return n > (int64_t)op->num_operands ? op->num_operands : (unsigned)n;
 }
 vtc_value *vtc_te_compute_input(const vtc_op *op, unsigned i) { return vtc_op_operand(op, i); }
-unsigned vtc_te_compute_num_symbols(const vtc_op *op) { return op->num_operands - vtc_te_compute_num_inputs(op); }
+unsigned vtc_te_compute_num_dests(const vtc_op *op) {
+  int64_t n = vtc_op_get_int_attr(op, VTC_TE_ATTR_NUM_DESTS, 0);
+  unsigned rest = op->num_operands - vtc_te_compute_num_inputs(op);
+  if (n < 0) return 0;
+  return n > (int64_t)rest ? rest : (unsigned)n;
+}
+vtc_value *vtc_te_compute_dest(const vtc_op *op, unsigned i) {
+  return vtc_op_operand(op, op->num_operands - vtc_te_compute_num_dests(op) + i);
+}
+static const vtc_affine_map *array_map(const vtc_op *op, const char *name, unsigned i) {
+  const vtc_attr *a = vtc_op_get_attr(op, name);
+  if (!a || a->kind != VTC_ATTR_ARRAY || i >= a->count) return NULL;
+  const vtc_attr *e = a->elems[i].value;
+  return e && e->kind == VTC_ATTR_AFFINE_MAP ? e->map : NULL;
+}
+const vtc_affine_map *vtc_te_compute_store_map(const vtc_op *op, unsigned i) {
+  return array_map(op, VTC_TE_ATTR_STORE_MAPS, i);
+}
+const vtc_affine_map *vtc_te_compute_box(const vtc_op *op, unsigned i) { return array_map(op, VTC_TE_ATTR_BOXES, i); }
+unsigned vtc_te_compute_num_store_indices(const vtc_op *op) {
+  vtc_op *y = vtc_te_compute_yield(op);
+  return y && y->num_operands > 1 ? y->num_operands - 1 : 0;
+}
+unsigned vtc_te_compute_num_symbols(const vtc_op *op) {
+  return op->num_operands - vtc_te_compute_num_inputs(op) - vtc_te_compute_num_dests(op);
+}
 vtc_value *vtc_te_compute_symbol(const vtc_op *op, unsigned i) {
   return vtc_op_operand(op, vtc_te_compute_num_inputs(op) + i);
 }
@@ -78,6 +103,8 @@ const vtc_affine_map *vtc_te_compute_shape(const vtc_op *op) { return map_attr(o
 const vtc_affine_map *vtc_te_compute_reduce(const vtc_op *op) { return map_attr(op, VTC_TE_ATTR_REDUCE); }
 const vtc_type *vtc_te_compute_type(const vtc_op *op) { return op->num_results ? op->results[0].type : NULL; }
 unsigned vtc_te_compute_rank(const vtc_op *op) {
+  const vtc_affine_map *shape = vtc_te_compute_shape(op);
+  if (shape) return shape->num_results;
   const vtc_type *t = vtc_te_compute_type(op);
   return t && t->kind == VTC_TYPE_TENSOR ? t->rank : 0;
 }
@@ -272,7 +299,12 @@ static bool verify_compute(vtc_op *op) {
   int64_t ni = vtc_op_get_int_attr(op, VTC_TE_ATTR_NUM_INPUTS, -1);
   if (ni < 0 || ni > (int64_t)op->num_operands)
     return vtc_op_error(op, "'num_inputs' is %lld, but the op has %u operands", (long long)ni, op->num_operands);
-  unsigned num_inputs = (unsigned)ni, num_symbols = op->num_operands - num_inputs;
+  int64_t nd = vtc_op_get_int_attr(op, VTC_TE_ATTR_NUM_DESTS, 0);
+  if (nd < 0 || nd > (int64_t)op->num_operands - ni)
+    return vtc_op_error(op, "'num_dests' is %lld, but the op has %u operands after its %lld inputs", (long long)nd,
+                        op->num_operands, (long long)ni);
+  unsigned num_inputs = (unsigned)ni, num_dests = (unsigned)nd,
+           num_symbols = op->num_operands - num_inputs - num_dests;
   for (unsigned i = 0; i < num_inputs; i++)
     if (!vtc_type_is_tensor(vtc_op_operand(op, i)->type)) return vtc_op_error(op, "input #%u must be a tensor", i);
   for (unsigned i = 0; i < num_symbols; i++)
@@ -285,12 +317,14 @@ static bool verify_compute(vtc_op *op) {
   const vtc_affine_map *shape = vtc_te_compute_shape(op);
   if (!shape) return vtc_op_error(op, "requires a 'shape' affine map");
   if (!check_domain_map(op, "shape", shape, num_symbols)) return false;
-  if (shape->num_results != rt->rank)
+  unsigned rank = shape->num_results;
+  if (!num_dests && op->num_results != 1) return vtc_op_error(op, "without 'into' has one result");
+  if (!num_dests && rank != rt->rank)
     return vtc_op_error(op, "'shape' map has %u results, but the result has rank %u", shape->num_results, rt->rank);
   /* The interpreters' tensors and the lowerings' kernels stop there. */
-  if (rt->rank > VTC_TE_MAX_RANK)
-    return vtc_op_error(op, "result rank %u exceeds %d, the most vtc runs", rt->rank, VTC_TE_MAX_RANK);
-  for (unsigned i = 0; i < rt->rank; i++) {
+  if (rank > VTC_TE_MAX_RANK)
+    return vtc_op_error(op, "result rank %u exceeds %d, the most vtc runs", rank, VTC_TE_MAX_RANK);
+  for (unsigned i = 0; i < rank && !num_dests; i++) {
     int64_t d = vtc_tensor_dim(rt, i);
     const vtc_affine_expr *e = shape->results[i];
     if (d == VTC_DYNAMIC) continue;
@@ -336,23 +370,28 @@ static bool verify_compute(vtc_op *op) {
     return vtc_op_error(op, "requires a body region of one block");
   vtc_block *body = vtc_te_compute_body(op);
   unsigned nred = reduce ? reduce->num_results : 0;
-  if (body->num_args != rt->rank + nred)
+  if (body->num_args != rank + nred)
     return vtc_op_error(op,
                         "body has %u arguments, but expects %u: %u output indices and %u reduction indices "
                         "(one per 'reduce' result)",
-                        body->num_args, rt->rank + nred, rt->rank, nred);
+                        body->num_args, rank + nred, rank, nred);
   for (unsigned i = 0; i < body->num_args; i++)
     if (body->args[i]->type->kind != VTC_TYPE_INDEX)
       return vtc_op_error(op, "body argument #%u must be of type index", i);
   vtc_op *yield = vtc_te_compute_yield(op);
   if (!yield) return vtc_op_error(op, "body must end with 'te.yield'");
-  if (yield->num_operands != 1 || vtc_op_operand(yield, 0)->type != elem) {
-    char *x = yield->num_operands == 1 ? type_str(vtc_op_operand(yield, 0)->type) : NULL, *y = type_str(elem);
-    vtc_op_error(yield, "yields %s, but the te.compute's element type is %s", x ? x : "no single value", y);
+  /* With `into`, the element may be followed by the extra store indices. */
+  if (yield->num_operands == 0 || (!num_dests && yield->num_operands != 1))
+    return vtc_op_error(yield, "yields %u values, but the te.compute expects %s", yield->num_operands,
+                        num_dests ? "the element, then its extra store indices" : "one (the element)");
+  if (vtc_op_operand(yield, 0)->type != elem) {
+    char *x = type_str(vtc_op_operand(yield, 0)->type), *y = type_str(elem);
+    vtc_op_error(yield, "yields %s, but the te.compute's element type is %s", x, y);
     free(x);
     free(y);
     return false;
   }
+  if (num_dests && !te_verify_dests(op, yield)) return false;
   for (vtc_op *o = body->first; o; o = o->next) {
     const char *d = o->name->dialect;
     if (d != vtc_str(ctx, "arith") && d != vtc_str(ctx, "math") && !vtc_te_is_load(o) && !vtc_te_is_yield(o) &&
@@ -434,11 +473,17 @@ static void print_map(vtc_printer *p, const vtc_affine_map *m) {
 /* Fallback for ops that failed verification (IR dumps after a failing pass):
  * operands and every attribute, never a crash. */
 static bool compute_printable(vtc_op *op) {
-  int64_t ni = vtc_op_get_int_attr(op, VTC_TE_ATTR_NUM_INPUTS, -1);
-  if (ni < 0 || ni > (int64_t)op->num_operands || op->num_results != 1 || op->num_regions != 1) return false;
+  int64_t ni = vtc_op_get_int_attr(op, VTC_TE_ATTR_NUM_INPUTS, -1), nd = vtc_op_get_int_attr(op, VTC_TE_ATTR_NUM_DESTS, 0);
+  if (ni < 0 || nd < 0 || ni + nd > (int64_t)op->num_operands || op->num_results != (nd ? nd : 1) ||
+      op->num_regions != 1)
+    return false;
   const vtc_attr *n = vtc_op_get_attr(op, VTC_TE_ATTR_NUM_INPUTS);
   if (!n || n->kind != VTC_ATTR_INTEGER || !vtc_te_compute_shape(op)) return false;
-  for (unsigned i = ni; i < op->num_operands; i++)
+  for (unsigned i = 0; i < (unsigned)nd; i++) {
+    const vtc_affine_map *sm = vtc_te_compute_store_map(op, i), *box = vtc_te_compute_box(op, i);
+    if (!sm || !box || box->num_results != 2 * vtc_te_compute_rank(op)) return false;
+  }
+  for (unsigned i = ni; i < op->num_operands - nd; i++)
     if (vtc_op_operand(op, i)->type->kind != VTC_TYPE_INDEX) return false;
   if (vtc_op_get_attr(op, VTC_TE_ATTR_REDUCE) && !vtc_te_compute_reduce(op)) return false;
   const vtc_attr *c = vtc_op_get_attr(op, VTC_TE_ATTR_COMBINER);
@@ -452,13 +497,53 @@ static bool compute_printable(vtc_op *op) {
   return true;
 }
 
+static void print_expr(vtc_printer *p, const vtc_affine_expr *e) {
+  vtc_strbuf s = {0};
+  vtc_affine_expr_print(e, &s);
+  vtc_printer_puts(p, s.data ? s.data : "");
+  vtc_strbuf_free(&s);
+}
+
+/* A box that is the whole domain ([0:shape0, 0:shape1, ...]) is elided. */
+static bool box_is_domain(const vtc_affine_map *box, const vtc_affine_map *shape) {
+  for (unsigned d = 0; d < shape->num_results; d++) {
+    const vtc_affine_expr *lo = box->results[2 * d];
+    if (lo->kind != VTC_AFFINE_CONST || lo->value != 0 || box->results[2 * d + 1] != shape->results[d]) return false;
+  }
+  return box->num_symbols == shape->num_symbols;
+}
+
+/* ` into(%dest[store map] if [lo:hi, ...], ...)` */
+static void print_into(vtc_printer *p, vtc_op *op, unsigned nd) {
+  const vtc_affine_map *shape = vtc_te_compute_shape(op);
+  vtc_printer_puts(p, " into(");
+  for (unsigned k = 0; k < nd; k++) {
+    const vtc_affine_map *box = vtc_te_compute_box(op, k);
+    if (k) vtc_printer_puts(p, ", ");
+    vtc_printer_value(p, vtc_te_compute_dest(op, k));
+    vtc_printer_puts(p, "[");
+    print_map(p, vtc_te_compute_store_map(op, k));
+    vtc_printer_puts(p, "]");
+    if (box_is_domain(box, shape)) continue;
+    vtc_printer_puts(p, " if [");
+    for (unsigned d = 0; d < shape->num_results; d++) {
+      if (d) vtc_printer_puts(p, ", ");
+      print_expr(p, box->results[2 * d]);
+      vtc_printer_puts(p, ":");
+      print_expr(p, box->results[2 * d + 1]);
+    }
+    vtc_printer_puts(p, "]");
+  }
+  vtc_printer_puts(p, ")");
+}
+
 static void print_compute(vtc_printer *p, vtc_op *op) {
   if (!compute_printable(op)) {
     vtc_printer_invalid(p, op);
     for (unsigned i = 0; i < op->num_regions; i++) vtc_printer_region(p, vtc_op_region(op, i), true, NULL);
     return;
   }
-  unsigned ni = vtc_te_compute_num_inputs(op), ns = op->num_operands - ni;
+  unsigned ni = vtc_te_compute_num_inputs(op), nd = vtc_te_compute_num_dests(op), ns = op->num_operands - ni - nd;
   vtc_printer_puts(p, "(");
   for (unsigned i = 0; i < ni; i++) {
     if (i) vtc_printer_puts(p, ", ");
@@ -486,8 +571,10 @@ static void print_compute(vtc_printer *p, vtc_op *op) {
     vtc_printer_puts(p, " init ");
     vtc_printer_attr_no_type(p, init);
   }
-  static const char *const elided[] = {VTC_TE_ATTR_NUM_INPUTS, VTC_TE_ATTR_SHAPE, VTC_TE_ATTR_REDUCE,
-                                       VTC_TE_ATTR_COMBINER, VTC_TE_ATTR_INIT, NULL};
+  if (nd) print_into(p, op, nd);
+  static const char *const elided[] = {VTC_TE_ATTR_NUM_INPUTS, VTC_TE_ATTR_SHAPE,      VTC_TE_ATTR_REDUCE,
+                                       VTC_TE_ATTR_COMBINER,   VTC_TE_ATTR_INIT,       VTC_TE_ATTR_NUM_DESTS,
+                                       VTC_TE_ATTR_STORE_MAPS, VTC_TE_ATTR_BOXES,      NULL};
   vtc_printer_attr_dict(p, op, elided);
   vtc_printer_puts(p, " : (");
   for (unsigned i = 0; i < ni; i++) {
@@ -495,7 +582,12 @@ static void print_compute(vtc_printer *p, vtc_op *op) {
     vtc_printer_type(p, vtc_op_operand(op, i)->type);
   }
   vtc_printer_puts(p, ") -> ");
-  vtc_printer_type(p, vtc_te_compute_type(op));
+  if (nd) vtc_printer_puts(p, "(");
+  for (unsigned i = 0; i < (nd ? nd : 1); i++) {
+    if (i) vtc_printer_puts(p, ", ");
+    vtc_printer_type(p, vtc_op_result(op, i)->type);
+  }
+  if (nd) vtc_printer_puts(p, ")");
   vtc_printer_region(p, vtc_op_region(op, 0), true, NULL);
 }
 
@@ -604,6 +696,86 @@ static bool init_attr(vtc_parser *p, const init_literal *lit, const vtc_type *el
   return true;
 }
 
+/* The destinations of `into(...)`, parsed before the function type that
+ * gives their types. */
+typedef struct into_list {
+  VTC_VEC(vtc_operand_ref) dests;
+  VTC_VEC(const vtc_attr *) maps;
+  VTC_VEC(const vtc_attr *) boxes;
+} into_list;
+
+static void into_free(into_list *l) {
+  VTC_VEC_FREE(&l->dests);
+  VTC_VEC_FREE(&l->maps);
+  VTC_VEC_FREE(&l->boxes);
+}
+
+/* `[lo:hi, ...]`, one range per output index, in the compute's symbols
+ * s0, s1, ...: the text becomes the map `()[s..] -> (lo, hi, ...)`. */
+static bool parse_box(vtc_parser *p, const vtc_affine_map *shape, const vtc_affine_map **out) {
+  vtc_token open = p->tok;
+  if (!parser_expect(p, VTC_TOK_LSQUARE, "'[' to begin a box")) return false;
+  const char *first = p->tok.start, *end = first;
+  unsigned depth = 0, colons = 0;
+  while (depth > 0 || p->tok.kind != VTC_TOK_RSQUARE) {
+    vtc_tok_kind k = p->tok.kind;
+    if (k == VTC_TOK_ERROR || k == VTC_TOK_EOF || k == VTC_TOK_LBRACE || k == VTC_TOK_RBRACE)
+      return parser_error_at(p, &open, "unbalanced '[' in a box");
+    if (k == VTC_TOK_LPAREN || k == VTC_TOK_LSQUARE) depth++;
+    if ((k == VTC_TOK_RPAREN || k == VTC_TOK_RSQUARE) && depth > 0) depth--;
+    if (k == VTC_TOK_COLON && depth == 0) colons++;
+    end = p->tok.start + p->tok.len;
+    parser_advance(p);
+  }
+  parser_advance(p);
+  unsigned rank = shape->num_results;
+  if (colons != rank || end == first)
+    return parser_error_at(p, &open, "a box has one 'lo:hi' range per output index (%u), found %u", rank, colons);
+  vtc_strbuf t = {0};
+  vtc_strbuf_printf(&t, "()[");
+  for (unsigned i = 0; i < shape->num_symbols; i++) vtc_strbuf_printf(&t, "%ss%u", i ? ", " : "", i);
+  vtc_strbuf_printf(&t, "] -> (");
+  size_t prefix = t.len;
+  for (const char *c = first; c < end; c++) vtc_strbuf_printf(&t, "%c", *c == ':' ? ',' : *c);
+  vtc_strbuf_printf(&t, ")");
+  const char *err = NULL;
+  size_t off = 0;
+  *out = vtc_affine_map_parse(p->ctx, t.data, t.len, &err, &off);
+  size_t at = off > prefix ? off - prefix : 0;
+  if (!*out) vtc_error(p->ctx, parser_ptr_loc(p, first + (at < (size_t)(end - first) ? at : 0)), "%s",
+                       err ? err : "invalid box");
+  vtc_strbuf_free(&t);
+  return *out != NULL;
+}
+
+/* `into(%dest[store map] if [box], ...)`; without `if`, the whole domain. */
+static bool parse_into(vtc_parser *p, const vtc_affine_map *shape, into_list *l) {
+  vtc_context *ctx = vtc_parser_context(p);
+  if (!vtc_parse_punct(p, "(")) return false;
+  do {
+    vtc_operand_ref ref;
+    const vtc_affine_map *sm, *box = NULL;
+    bool present;
+    if (!vtc_parse_operand(p, &ref) || !vtc_parse_punct(p, "[") || !parse_bare_map(p, &sm) ||
+        !vtc_parse_punct(p, "]") || !vtc_parse_optional_keyword(p, "if", &present))
+      return false;
+    if (present && !parse_box(p, shape, &box)) return false;
+    if (!box) {
+      const vtc_affine_expr *r[2 * VTC_TE_MAX_RANK];
+      unsigned rank = shape->num_results < VTC_TE_MAX_RANK ? shape->num_results : VTC_TE_MAX_RANK;
+      for (unsigned d = 0; d < rank; d++) {
+        r[2 * d] = vtc_affine_const(ctx, 0);
+        r[2 * d + 1] = shape->results[d];
+      }
+      box = vtc_affine_map_get(ctx, 0, shape->num_symbols, 2 * rank, r);
+    }
+    VTC_VEC_PUSH(&l->dests, ref);
+    VTC_VEC_PUSH(&l->maps, vtc_attr_affine_map(ctx, sm));
+    VTC_VEC_PUSH(&l->boxes, vtc_attr_affine_map(ctx, box));
+  } while (parser_consume_if(p, VTC_TOK_COMMA));
+  return vtc_parse_punct(p, ")");
+}
+
 static bool parse_compute(vtc_parser *p, vtc_parse_state *st) {
   vtc_context *ctx = vtc_parser_context(p);
   vtc_operand_ref *inputs = NULL, *symbols = NULL;
@@ -611,6 +783,7 @@ static bool parse_compute(vtc_parser *p, vtc_parse_state *st) {
   const vtc_type *ft = NULL;
   bool ok = false, present;
   init_literal lit = {0};
+  into_list into = {0};
   const vtc_loc *type_loc;
   if (!vtc_parse_punct(p, "(") || !vtc_parse_operand_list(p, &inputs, &ni) || !vtc_parse_punct(p, ")")) goto out;
   if (!vtc_parse_optional_punct(p, "[", &present)) goto out;
@@ -637,18 +810,29 @@ static bool parse_compute(vtc_parser *p, vtc_parse_state *st) {
   }
   if (!vtc_parse_optional_keyword(p, "init", &present)) goto out;
   if (present && !parse_init(p, &lit)) goto out;
+  if (!vtc_parse_optional_keyword(p, "into", &present)) goto out;
+  if (present && !parse_into(p, shape, &into)) goto out;
   if (!vtc_parse_optional_attr_dict(p, st)) goto out;
   if (!vtc_parse_punct(p, ":")) goto out;
   type_loc = vtc_parser_loc(p);
   if (!vtc_parse_type(p, &ft)) goto out;
-  if (ft->kind != VTC_TYPE_FUNCTION || ft->num_results != 1 || ft->num_inputs != ni) {
-    vtc_error(ctx, type_loc, "expected a function type from the %u input types to the result type", ni);
+  unsigned nd = (unsigned)into.dests.len;
+  if (ft->kind != VTC_TYPE_FUNCTION || ft->num_results != (nd ? nd : 1) || ft->num_inputs != ni) {
+    vtc_error(ctx, type_loc, "expected a function type from the %u input types to the %s", ni,
+              nd ? "destination types" : "result type");
     goto out;
   }
   for (unsigned i = 0; i < ni; i++)
     if (!vtc_parse_resolve_operand(p, &inputs[i], vtc_function_input(ft, i), st)) goto out;
   for (unsigned i = 0; i < ns; i++)
     if (!vtc_parse_resolve_operand(p, &symbols[i], vtc_type_index(ctx), st)) goto out;
+  for (unsigned i = 0; i < nd; i++)
+    if (!vtc_parse_resolve_operand(p, &into.dests.data[i], vtc_function_result(ft, i), st)) goto out;
+  if (nd) {
+    vtc_parse_state_add_attr(st, VTC_TE_ATTR_NUM_DESTS, vtc_attr_i64(ctx, nd));
+    vtc_parse_state_add_attr(st, VTC_TE_ATTR_STORE_MAPS, vtc_attr_array(ctx, nd, into.maps.data));
+    vtc_parse_state_add_attr(st, VTC_TE_ATTR_BOXES, vtc_attr_array(ctx, nd, into.boxes.data));
+  }
   const vtc_type *rt = vtc_function_result(ft, 0);
   if (lit.present) {
     const vtc_attr *init = NULL;
@@ -657,8 +841,10 @@ static bool parse_compute(vtc_parser *p, vtc_parse_state *st) {
   }
   vtc_parse_state_add_attr(st, VTC_TE_ATTR_NUM_INPUTS, vtc_attr_i64(ctx, ni));
   VTC_VEC_PUSH(&st->result_types, rt);
+  for (unsigned i = 1; i < nd; i++) VTC_VEC_PUSH(&st->result_types, vtc_function_result(ft, i));
   ok = vtc_parse_region(p, vtc_parse_state_add_region(st), NULL, 0, NULL);
 out:
+  into_free(&into);
   free(inputs);
   free(symbols);
   return ok;
@@ -720,23 +906,39 @@ out:
   return ok;
 }
 
+/* `te.yield %v : f32`, or with store indices `te.yield %v, %i : f32, index`. */
 static void print_yield(vtc_printer *p, vtc_op *op) {
-  if (op->num_operands != 1) {
+  if (op->num_operands == 0) {
     vtc_printer_invalid(p, op);
     return;
   }
-  vtc_printer_puts(p, " ");
-  vtc_printer_value(p, vtc_op_operand(op, 0));
+  for (unsigned i = 0; i < op->num_operands; i++) {
+    vtc_printer_puts(p, i ? ", " : " ");
+    vtc_printer_value(p, vtc_op_operand(op, i));
+  }
   vtc_printer_attr_dict(p, op, NULL);
-  vtc_printer_puts(p, " : ");
-  vtc_printer_type(p, vtc_op_operand(op, 0)->type);
+  for (unsigned i = 0; i < op->num_operands; i++) {
+    vtc_printer_puts(p, i ? ", " : " : ");
+    vtc_printer_type(p, vtc_op_operand(op, i)->type);
+  }
 }
 
 static bool parse_yield(vtc_parser *p, vtc_parse_state *st) {
-  vtc_operand_ref v;
-  const vtc_type *t;
-  return vtc_parse_operand(p, &v) && vtc_parse_optional_attr_dict(p, st) && vtc_parse_colon_type(p, &t) &&
-         vtc_parse_resolve_operand(p, &v, t, st);
+  vtc_operand_ref *refs = NULL;
+  const vtc_type **types = NULL;
+  unsigned n = 0, nt = 0;
+  const vtc_loc *loc;
+  bool ok = vtc_parse_operand_list(p, &refs, &n) && vtc_parse_optional_attr_dict(p, st) && vtc_parse_punct(p, ":");
+  if (ok) {
+    loc = vtc_parser_loc(p);
+    ok = vtc_parse_type_list(p, &types, &nt);
+  }
+  if (ok && (n == 0 || nt != n))
+    ok = vtc_error(vtc_parser_context(p), loc, "te.yield has %u values but %u types", n, nt);
+  for (unsigned i = 0; ok && i < n; i++) ok = vtc_parse_resolve_operand(p, &refs[i], types[i], st);
+  free(refs);
+  free(types);
+  return ok;
 }
 
 static void print_dim(vtc_printer *p, vtc_op *op) { vtc_printer_dim_form(p, op, VTC_TE_ATTR_INDEX); }
@@ -769,17 +971,17 @@ static const vtc_attr_spec assert_attrs[] = {
 };
 
 static const vtc_op_def te_ops[] = {
-    {.name = "te.compute", .num_operands = -1, .num_results = 1, .num_regions = 1,
+    {.name = "te.compute", .num_operands = -1, .num_results = -1, .num_regions = 1,
      .traits = VTC_TRAIT_PURE | VTC_TRAIT_SINGLE_BLOCK, .attrs = compute_attrs, .verify = verify_compute,
      .print = print_compute, .parse = parse_compute,
      .summary = "one output tensor, each element computed by the body from te.loads of the inputs"},
     {.name = "te.load", .num_operands = -1, .num_results = 1, .num_regions = 0, .traits = VTC_TRAIT_PURE,
      .attrs = load_attrs, .parent = "te.compute", .verify = verify_load, .print = print_load, .parse = parse_load,
      .summary = "one element of a compute's input at an affine map of the iteration indices"},
-    {.name = "te.yield", .num_operands = 1, .num_results = 0, .num_regions = 0,
+    {.name = "te.yield", .num_operands = -1, .num_results = 0, .num_regions = 0,
      .traits = VTC_TRAIT_TERMINATOR | VTC_TRAIT_RETURN_LIKE, .parent = "te.compute",
      .verify = verify_yield, .print = print_yield, .parse = parse_yield,
-     .summary = "the element value of a te.compute body"},
+     .summary = "the element value of a te.compute body, then its store indices (with 'into')"},
     {.name = "te.dim", .num_operands = 1, .num_results = 1, .num_regions = 0, .traits = VTC_TRAIT_PURE,
      .attrs = dim_attrs, .verify = verify_dim, .print = print_dim, .parse = parse_dim,
      .summary = "the run-time size of a tensor dimension"},

@@ -26,6 +26,10 @@ void vtc_register_te_dialect(vtc_context *ctx);
 #define VTC_TE_ATTR_MAP "map"               /* te.load: affine map */
 #define VTC_TE_ATTR_PADDING "padding"       /* te.load: optional value for out-of-bounds reads */
 #define VTC_TE_ATTR_INDEX "index"           /* te.dim: i64 dimension */
+/* Destination-passing te.compute (`into`, vtc.txt 4.2-4.4): */
+#define VTC_TE_ATTR_NUM_DESTS "num_dests"   /* i64: the last operands are destinations */
+#define VTC_TE_ATTR_STORE_MAPS "store_maps" /* array of affine maps, one per destination */
+#define VTC_TE_ATTR_BOXES "boxes"           /* array of maps ()[syms] -> (lo0, hi0, lo1, hi1, ...) */
 
 /* The reduction combiner of a te.compute; NONE without a reduction. */
 typedef enum vtc_te_combiner {
@@ -55,28 +59,50 @@ bool vtc_te_is_dim(const vtc_op *op);
 bool vtc_te_is_assert(const vtc_op *op);
 
 /* ---- te.compute -----------------------------------------------------------
- * Operands: the input tensors, then the symbols (index values). The body
- * block's arguments are the output indices (result rank of them), then the
- * reduction indices (one per result of the reduce map). Accessors assume a
- * verified op. */
+ * Operands: the input tensors, then the symbols (index values), then the
+ * destinations (with `into`). The body block's arguments are the output
+ * indices (one per `shape` result: the iteration domain's rank), then the
+ * reduction indices (one per result of the reduce map). Without `into` the
+ * one result is a fresh tensor of the domain's shape; with `into` there is
+ * one result per destination, the destination updated at store_map(i, e)
+ * for every domain point i inside its box (e: the extra `index` values the
+ * te.yield gives after the element). Accessors assume a verified op. */
 
 unsigned vtc_te_compute_num_inputs(const vtc_op *op);
 vtc_value *vtc_te_compute_input(const vtc_op *op, unsigned i);
 unsigned vtc_te_compute_num_symbols(const vtc_op *op);
 vtc_value *vtc_te_compute_symbol(const vtc_op *op, unsigned i);
+/* Destinations (`into`): 0 for a compute that makes a fresh tensor. */
+unsigned vtc_te_compute_num_dests(const vtc_op *op);
+vtc_value *vtc_te_compute_dest(const vtc_op *op, unsigned i);
+/* Destination i's store map: dims are the output indices then the extra
+ * store indices, symbols the compute's; results index the destination. */
+const vtc_affine_map *vtc_te_compute_store_map(const vtc_op *op, unsigned i);
+/* Destination i's box: ()[symbols] -> (lo0, hi0, lo1, hi1, ...), the
+ * half-open range of each output index that stores into it. */
+const vtc_affine_map *vtc_te_compute_box(const vtc_op *op, unsigned i);
+/* The extra index values yielded after the element (index-dependent
+ * stores; 0 without). */
+unsigned vtc_te_compute_num_store_indices(const vtc_op *op);
+/* Whether two domain points may store to one element (index-dependent
+ * stores whose map, the store indices held fixed, is not provably
+ * one-to-one on its box: ScatterND's duplicate positions). Verified ops
+ * never meet otherwise; the last writer in iteration order wins. */
+bool vtc_te_compute_stores_may_meet(const vtc_op *compute);
 /* The index of v among the compute's inputs, or -1. */
 int vtc_te_compute_input_index(const vtc_op *op, const vtc_value *v);
 
 const vtc_affine_map *vtc_te_compute_shape(const vtc_op *op);
 /* NULL without a reduction (one-relies-on-one). */
 const vtc_affine_map *vtc_te_compute_reduce(const vtc_op *op);
-/* The result's rank, and the number of reduction axes (0 without reduce). */
+/* The iteration domain's rank (the result's, without `into`), and the number of reduction axes (0 without reduce). */
 unsigned vtc_te_compute_rank(const vtc_op *op);
 unsigned vtc_te_compute_num_reduce(const vtc_op *op);
 vtc_te_combiner vtc_te_compute_combiner(const vtc_op *op);
 /* The initial value of the reduction, or NULL. */
 const vtc_attr *vtc_te_compute_init(const vtc_op *op);
-/* The result tensor type and its element type. */
+/* The result tensor type (the first destination's with `into`: use its
+ * element type, not its rank). */
 const vtc_type *vtc_te_compute_type(const vtc_op *op);
 
 /* The body block (NULL when the region is empty), its output-index and

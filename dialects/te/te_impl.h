@@ -15,4 +15,11 @@
  * returns false when some access is out of bounds or overflows. */
 bool te_verify_bounds(vtc_op *compute);
 
+/* The rules of a destination-passing te.compute (dest.c), after the domain
+ * and the body's yield have been checked: result and destination types, the
+ * store maps' and boxes' shapes, each store map one-to-one on its box, the
+ * boxes pairwise disjoint, static stores inside their destination. Emits a
+ * located error and returns false otherwise. */
+bool te_verify_dests(vtc_op *compute, vtc_op *yield);
+
 #endif

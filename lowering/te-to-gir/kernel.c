@@ -6,6 +6,7 @@
  * gir.for (along a long contiguous row: partial results in the lanes, then
  * gir.reduce). PowerFusion section 4 (GIR) and 7 (code generation): one unit is
  * a CPU thread, its lanes the SIMD lanes. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,8 @@ typedef struct tk {
   vtc_value **in_buf;                         /* per input; NULL when folded (heap) */
   vtc_value *(*in_dim)[MAXR], *(*in_stride)[MAXR]; /* per input (heap) */
   vtc_value *out_buf, **syms;                 /* syms: heap */
+  unsigned nd;                                /* destinations (`into`, dest.c): 0 for a fresh output */
+  vtc_value **dest_buf;                       /* per destination (heap) */
   vtc_value *idx[2 * MAXR + 2]; /* d_i (the innermost at lane 0), then r_k */
   vtc_value *j0, *validw;
   vtc_value *witem; /* the work item's index: the order of the kernel's assertions */
@@ -420,12 +423,56 @@ static vtc_value *emit_value(tk *K, vtc_builder *b, vtc_value *acc) {
   return vtc_op_result(ew, 0);
 }
 
+/* The stores of a compute with destinations (dest.c): the yielded store
+ * indices as kernel scalars (uniform: they never depend on a reduction
+ * index, and check_dest_chunks keeps them the same across lanes). */
+static bool store_dests(tk *K, vtc_value *value, int64_t VO, vtc_value *validw) {
+  vtc_op *y = vtc_te_compute_yield(K->compute);
+  vtc_value *extras[8];
+  for (unsigned i = 1; i < y->num_operands && i <= 8; i++)
+    if (!(extras[i - 1] = get(K, vtc_op_operand(y, i))))
+      return vtc_op_error(K->compute, "cannot be lowered to gir: store index #%u is not computed in the body", i - 1);
+  t2g_dest_store st = {.compute = K->compute, .value = value, .validw = validw, .lanes = VO, .idx = K->idx,
+                       .extras = extras, .dests = K->dest_buf, .syms = K->syms, .nsym = K->nsym};
+  t2g_store_dests(&K->E, &st);
+  return true;
+}
+
 /* ---- the kernel ------------------------------------------------------------------- */
 
 static int64_t pow2_at_least(int64_t n) {
   int64_t p = 1;
   while (p < n && p < ((int64_t)1 << 30)) p <<= 1;
   return p;
+}
+
+/* A static size of iteration index i, or VTC_DYNAMIC: the result's, or with
+ * destinations the domain's (`shape`). */
+static int64_t domain_dim(tk *K, unsigned i) {
+  if (!K->nd) return vtc_tensor_dim(vtc_te_compute_type(K->compute), i);
+  const vtc_affine_expr *e = vtc_te_compute_shape(K->compute)->results[i];
+  return e->kind == VTC_AFFINE_CONST ? e->value : VTC_DYNAMIC;
+}
+
+/* With destinations, a chunk of lanes is stored as one slice only where
+ * every store map keeps it contiguous and the store indices are the same
+ * across the lanes (dest.c); otherwise element by element, with a remark. */
+static void check_dest_chunks(tk *K) {
+  if (!K->nd || !K->vector || K->rowred) return;
+  char why[256] = "";
+  bool ok = t2g_dest_chunk_contiguous(K->compute, K->vd, K->V, why, sizeof why);
+  vtc_op *y = vtc_te_compute_yield(K->compute);
+  for (unsigned i = 1; ok && i < y->num_operands; i++)
+    if (HAS(K->varying, vtc_op_operand(y, i))) {
+      ok = false;
+      snprintf(why, sizeof why, "a store index differs across the lanes");
+    }
+  if (ok) return;
+  vtc_remark(K->ctx, K->loc, "lower-te-to-gir: stores element by element (lanes = 1): %s", why);
+  K->S->dest_element_stores++;
+  K->vector = false;
+  K->V = 1;
+  analyze(K, false);
 }
 
 /* Chooses the lanes: vector mode when the innermost dimension exists, every
@@ -473,7 +520,7 @@ static void choose_lanes(tk *K) {
     K->vd = K->rank ? K->rank - 1 : 0;
   }
   vmax = t2g_max_lanes(o, K->elem);
-  int64_t n = K->rank ? vtc_tensor_dim(vtc_te_compute_type(K->compute), K->rank - 1) : 1;
+  int64_t n = K->rank ? domain_dim(K, K->rank - 1) : 1;
   int64_t V = vmax;
   if (n != VTC_DYNAMIC && pow2_at_least(n) < V) V = pow2_at_least(n);
   K->vector = o->vectorize && K->rank > 0 && V > 1 && analyze(K, true);
@@ -483,9 +530,8 @@ static void choose_lanes(tk *K) {
 
 /* The static ranges of the iteration indices (for the bounds proofs). */
 static void domain_ranges(tk *K) {
-  const vtc_type *t = vtc_te_compute_type(K->compute);
   for (unsigned i = 0; i < K->rank; i++) {
-    int64_t d = vtc_tensor_dim(t, i);
+    int64_t d = domain_dim(K, i);
     K->dlo[i] = 0;
     K->dhi[i] = d == VTC_DYNAMIC ? -1 : d - 1;
   }
@@ -526,6 +572,7 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   K->nred = vtc_te_compute_num_reduce(compute);
   K->nin = vtc_te_compute_num_inputs(compute);
   K->nsym = vtc_te_compute_num_symbols(compute);
+  K->nd = vtc_te_compute_num_dests(compute);
   K->elem = vtc_te_compute_type(compute)->element;
   /* Half-precision sums lose too much in their own type: accumulate in f32,
    * round once at the end (as te's semantics: fold, then round when stored). */
@@ -535,19 +582,22 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   if (!ok) goto done;
   domain_ranges(K);
   choose_lanes(K);
+  check_dest_chunks(K);
 
   /* Parameters: the passed inputs, the output, the symbols. */
   K->in_buf = vtc_xcalloc(K->nin + 1, sizeof *K->in_buf);
   K->in_dim = vtc_xcalloc(K->nin + 1, sizeof *K->in_dim);
   K->in_stride = vtc_xcalloc(K->nin + 1, sizeof *K->in_stride);
   K->syms = vtc_xcalloc(K->nsym + 1, sizeof *K->syms);
-  const vtc_type **params = vtc_xcalloc(K->nin + K->nsym + 1, sizeof *params);
+  K->dest_buf = vtc_xcalloc(K->nd + 1, sizeof *K->dest_buf);
+  const vtc_type **params = vtc_xcalloc(K->nin + K->nd + K->nsym + 1, sizeof *params);
   unsigned np = 0;
   for (unsigned i = 0; i < K->nin; i++)
     if (!t2g_input_is_folded(vtc_te_compute_input(compute, i), NULL))
       params[np++] = t2g_buffer_type(K->ctx, vtc_te_compute_input(compute, i)->type);
   const vtc_type *out_t = vtc_te_compute_type(compute);
-  params[np++] = t2g_buffer_type(K->ctx, out_t);
+  if (!K->nd) params[np++] = t2g_buffer_type(K->ctx, out_t);
+  for (unsigned i = 0; i < K->nd; i++) params[np++] = t2g_buffer_type(K->ctx, vtc_te_compute_dest(compute, i)->type);
   for (unsigned i = 0; i < K->nsym; i++) params[np++] = vtc_type_index(K->ctx);
   vtc_op *kernel = t2g_new_kernel(K->S, mb, K->loc, name, np, params, K->V);
   free(params);
@@ -559,7 +609,8 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   unsigned p = 0;
   for (unsigned i = 0; i < K->nin; i++)
     if (!t2g_input_is_folded(vtc_te_compute_input(compute, i), NULL)) K->in_buf[i] = kb->args[p++];
-  K->out_buf = kb->args[p++];
+  if (!K->nd) K->out_buf = kb->args[p++];
+  for (unsigned i = 0; i < K->nd; i++) K->dest_buf[i] = kb->args[p++];
   for (unsigned i = 0; i < K->nsym; i++) K->syms[i] = kb->args[p++];
 
   /* Prologue: sizes and strides of the inputs and the output, reduction
@@ -578,7 +629,9 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
     }
   }
   vtc_value *out_dim[MAXR], *c1 = t2g_cidx(E, 1);
-  for (unsigned k = 0; k < K->rank; k++) out_dim[k] = buffer_dim(K, K->out_buf, out_t, k);
+  const vtc_affine_map *shape = vtc_te_compute_shape(compute);
+  for (unsigned k = 0; k < K->rank; k++)
+    out_dim[k] = K->nd ? t2g_expr(E, shape->results[k], NULL, 0, K->syms, K->nsym) : buffer_dim(K, K->out_buf, out_t, k);
   vtc_value *n = K->rank ? out_dim[K->rank - 1] : c1;
   int64_t VO = K->rowred ? 1 : K->V; /* output elements per work item */
   vtc_value *chunks = t2g_ceildivui(E, n, t2g_cidx(E, VO));
@@ -614,7 +667,7 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
     if (k) rest = t2g_divui(E, rest, out_dim[k]);
   }
   if (K->rank) K->idx[K->rank - 1] = K->j0;
-  int64_t ns = K->rank ? vtc_tensor_dim(out_t, K->rank - 1) : 1;
+  int64_t ns = K->rank ? domain_dim(K, K->rank - 1) : 1;
   if (K->vector && !K->rowred && (ns == VTC_DYNAMIC || ns % K->V != 0))
     K->validw = t2g_minui(E, t2g_cidx(E, K->V), t2g_subi(E, n, K->j0));
   vtc_value *out_off = t2g_addi(E, t2g_muli(E, row, n), K->j0);
@@ -692,10 +745,16 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
       E->at = W;
       value = emit_value(K, &E->at, NULL);
     }
-    const vtc_type *ot = vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, K->elem, 1, VO, VO);
     vtc_value *ovalid = K->rowred ? NULL : K->validw;
-    vtc_value *ov = vtc_gir_build_view(&E->at, K->loc, K->out_buf, out_off, ot, NULL, ovalid ? c1 : NULL, ovalid);
-    vtc_gir_build_copy(&E->at, K->loc, value, ov);
+    if (K->nd) {
+      ok = store_dests(K, value, VO, ovalid);
+    } else {
+      const vtc_type *ot = vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, K->elem, 1, VO, VO);
+      vtc_value *ov = vtc_gir_build_view(&E->at, K->loc, K->out_buf, out_off, ot, NULL, ovalid ? c1 : NULL, ovalid);
+      vtc_gir_build_copy(&E->at, K->loc, value, ov);
+    }
+  }
+  if (ok) {
     vtc_gir_build_yield(&E->at, K->loc, 0, NULL);
     vtc_builder end = vtc_builder_at_end(K->ctx, kb);
     vtc_gir_build_return(&end, K->loc);
@@ -712,6 +771,7 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   t2g_emit_free(E);
 done:
   free(K->in_buf);
+  free(K->dest_buf);
   free(K->in_dim);
   free(K->in_stride);
   free(K->syms);

@@ -37,7 +37,13 @@
  *   gir.alloc (dynamic sizes from the TE's shape map over its symbols);
  *   intermediates are freed after their last use; a returned buffer is always
  *   a fresh one the caller owns (an argument or a value returned twice is
- *   copied by a flat copy kernel). */
+ *   copied by a flat copy kernel).
+ * - A te.compute with destinations (`into`; dest.c, vtc.txt 4.2): its kernel
+ *   stores into the destination buffers through the store maps, one view
+ *   per chunk where the map keeps the chunk contiguous, else element by
+ *   element (a remark); each destination is written in place, or copied
+ *   once first (a remark) when its old value is read later or it is not a
+ *   buffer of this function; no fused softmax, no rKernels for it. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,6 +168,8 @@ typedef struct built {
   /* A fused softmax ending at this compute (softmax.c), or absorbed into
    * one (the chain's other computes: no kernel, erased with its end). */
   bool softmax, absorbed;
+  /* With destinations: index-dependent stores, one unit in order (dest.c). */
+  bool serial;
   /* A static 0 in the output's shape: nothing to compute, so no kernel
    * (whose views at constant offsets would lie outside the empty buffer),
    * only the allocation. */
@@ -354,6 +362,61 @@ static void set_function_type(t2g_state *S, vtc_op *func) {
   S->changed = true;
 }
 
+/* A compute with destinations (dest.c): its destination buffers, each
+ * written in place or first copied once (with a remark), are the launch's
+ * output parameters and become its results. */
+static bool lower_into(host *h, vtc_op *op, const built *k) {
+  unsigned nin = vtc_te_compute_num_inputs(op), nsym = vtc_te_compute_num_symbols(op);
+  unsigned nd = vtc_te_compute_num_dests(op), na = 0;
+  vtc_value **args = vtc_xcalloc(nin + nd + nsym + 1, sizeof *args), **syms = args + nin + nd;
+  bool ok = true;
+  for (unsigned i = 0; i < nin && ok; i++) {
+    vtc_value *in = vtc_te_compute_input(op, i);
+    if (!t2g_input_is_folded(in, NULL)) ok = (args[na++] = operand_buffer(h, in)) != NULL;
+  }
+  for (unsigned d = 0; d < nd && ok; d++) {
+    vtc_value *dest = vtc_te_compute_dest(op, d), *buf = operand_buffer(h, dest);
+    const char *why = h->S->opts->dest_in_place ? "it is a constant's buffer, shared by its uses" : "dest-in-place=false";
+    bool constant = !h->S->opts->dest_in_place || vtc_ptrmap_contains(&h->const_bufs, dest);
+    if (buf && (constant || !t2g_dest_in_place(h->entry, op, d, vtc_ptrmap_contains(&h->owned, buf), &why))) {
+      vtc_remark(h->S->ctx, op->loc, "lower-te-to-gir: destination #%u is copied once, not written in place: %s", d,
+                 why);
+      buf = fresh_copy(h, op, buf);
+      h->S->dest_copies++;
+    } else if (buf) {
+      h->S->dest_in_place++;
+    }
+    ok = (args[na + d] = buf) != NULL;
+  }
+  if (ok) {
+    h->E.at = vtc_builder_before(op);
+    for (unsigned i = 0; i < nsym; i++) syms[i] = vtc_te_compute_symbol(op, i);
+    /* The destinations are the launch's last buffers, before the symbols. */
+    if (!k->empty && k->serial) {
+      vtc_value **all = vtc_xcalloc(na + nd + nsym + 1, sizeof *all);
+      memcpy(all, args, (na + nd) * sizeof *all);
+      if (nsym) memcpy(all + na + nd, syms, nsym * sizeof *all);
+      vtc_gir_build_launch(&h->E.at, op->loc, k->name, t2g_cidx(&h->E, 1), na + nd + nsym, all);
+      free(all);
+    } else if (!k->empty) {
+      launch_items(h, op->loc, k->name, t2g_expr(&h->E, k->info.items, NULL, 0, syms, nsym), na + nd - 1, args,
+                   args[na + nd - 1], nsym, syms);
+    }
+    for (unsigned d = 0; d < nd; d++) vtc_value_replace_all_uses(vtc_op_result(op, d), args[na + d]);
+    vtc_op_erase(op);
+  }
+  free(args);
+  return ok;
+}
+
+/* A domain with a static 0: no kernel, the destinations pass through. */
+static bool has_empty_domain(vtc_op *compute) {
+  const vtc_affine_map *shape = vtc_te_compute_shape(compute);
+  for (unsigned d = 0; d < shape->num_results; d++)
+    if (shape->results[d]->kind == VTC_AFFINE_CONST && shape->results[d]->value == 0) return true;
+  return false;
+}
+
 static bool has_static_zero(const vtc_type *tensor) {
   for (unsigned d = 0; d < tensor->rank; d++)
     if (vtc_tensor_dim(tensor, d) == 0) return true;
@@ -364,6 +427,7 @@ static bool has_static_zero(const vtc_type *tensor) {
 static void mark_softmax_chains(vtc_op *const *ops, size_t n, built *kernels) {
   for (size_t i = 0; i < n; i++) {
     t2g_softmax sm;
+    if (vtc_te_is_compute(ops[i]) && vtc_te_compute_num_dests(ops[i])) continue;
     if (!t2g_match_softmax(ops[i], &sm)) continue;
     kernels[i].softmax = true;
     kernels[i].chain = sm;
@@ -429,6 +493,13 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
   for (size_t i = 0; ok && i < ops.len; i++) {
     built *k = &kernels[i];
     if (!vtc_te_is_compute(ops.data[i]) || k->absorbed) continue;
+    if (vtc_te_compute_num_dests(ops.data[i])) { /* dest.c: no softmax, no rKernels (they write a fresh C) */
+      kernel_name(&h, k->name, sizeof k->name);
+      k->empty = has_empty_domain(ops.data[i]);
+      ok = k->empty || t2g_build_kernel(S, ops.data[i], &h.mb, k->name, &k->info);
+      if (ok && !k->empty) k->serial = t2g_dest_serialize(S, ops.data[i], k->info.kernel);
+      continue;
+    }
     if (!k->softmax && (k->empty = has_static_zero(vtc_te_compute_type(ops.data[i])))) continue;
     kernel_name(&h, k->name, sizeof k->name);
     if (k->softmax)
@@ -443,7 +514,9 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
     vtc_op *op = ops.data[i];
     if (vtc_te_is_compute(op)) {
       if (kernels[i].absorbed) continue; /* erased by its chain's end */
-      ok = kernels[i].softmax ? lower_softmax(&h, &kernels[i]) : lower_compute(&h, op, &kernels[i]);
+      ok = kernels[i].softmax                ? lower_softmax(&h, &kernels[i])
+           : vtc_te_compute_num_dests(op) ? lower_into(&h, op, &kernels[i])
+                                          : lower_compute(&h, op, &kernels[i]);
     } else if (vtc_te_is_dim(op)) {
       vtc_builder b = vtc_builder_before(op);
       vtc_value *src = operand_buffer(&h, vtc_te_dim_tensor(op));
@@ -584,6 +657,10 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   vtc_pass_stat_add(pc, 1, S.vector_kernels);
   vtc_pass_stat_add(pc, 3, S.rkernels);
   vtc_pass_stat_add(pc, 4, S.kept_contractions);
+  vtc_pass_stat_add(pc, 5, S.dest_in_place);
+  vtc_pass_stat_add(pc, 6, S.dest_copies);
+  vtc_pass_stat_add(pc, 7, S.dest_element_stores);
+  vtc_pass_stat_add(pc, 8, S.dest_serial);
   if (S.vortex_cache) vortex_plan_cache_destroy(S.vortex_cache);
   if (ok && !S.kernels && !S.changed) vtc_pass_mark_unchanged(pc);
   return ok;
@@ -617,6 +694,10 @@ static const vtc_pass_option t2g_option_table[] = {
      "Run every contraction's variant N instead of the model's choice (N >= their count: the plain kernel; for "
      "tests and ablations)",
      offsetof(t2g_options, force_variant), NULL},
+    {"dest-in-place", VTC_OPTION_BOOL, "true",
+     "Write the destinations of te.compute into in place where nothing reads their old value (false: copy each "
+     "first: the ablation)",
+     offsetof(t2g_options, dest_in_place), NULL},
     {"gpu", VTC_OPTION_STRING, "h100", "The GPU the rKernels are planned for (targets/hardware.h: h100, h200, a100)",
      offsetof(t2g_options, gpu_name), NULL},
     {"cpu", VTC_OPTION_STRING, "host", "The CPU the rKernels are planned for (hierarchy=cpu; targets/hardware.h)",
@@ -625,7 +706,8 @@ static const vtc_pass_option t2g_option_table[] = {
 };
 
 static const char *const t2g_statistics[] = {"kernels", "vector-kernels", "duplicate-kernels", "vortex-kernels",
-                                             "kept-contractions", NULL};
+                                             "kept-contractions", "dest-in-place", "dest-copies",
+                                             "dest-element-stores", "dest-serial", NULL};
 
 const vtc_pass_def vtc_lower_te_to_gir_pass = {
     .name = "lower-te-to-gir",

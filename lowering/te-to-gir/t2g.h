@@ -26,6 +26,7 @@ typedef struct t2g_options {
   const char *gpu_name; /* the GPU the rKernels are planned for (targets/hardware.h) */
   const char *cpu_name; /* the CPU the rKernels are planned for (hierarchy=cpu) */
   int64_t force_variant; /* >= 0: every contraction runs this variant (>= their count: the plain kernel) */
+  bool dest_in_place;    /* write `into` destinations in place where allowed (false: copy each: the ablation) */
 } t2g_options;
 
 enum { T2G_CONTRACTIONS_VORTEX, T2G_CONTRACTIONS_NAIVE };
@@ -36,6 +37,9 @@ typedef struct t2g_state {
   vtc_op *module;            /* kernels are inserted into its body */
   const t2g_options *opts;
   uint64_t kernels, vector_kernels, rkernels, kept_contractions;
+  /* Destinations (dest.c): written in place, copied once, stored element
+   * by element, and kernels on one unit (index-dependent stores that may meet). */
+  uint64_t dest_in_place, dest_copies, dest_element_stores, dest_serial;
   bool changed;
   vortex_plan_cache *vortex_cache; /* rkernel.c's plans (NULL until one is needed) */
   vtc_ptrmap names; /* interned symbol names taken in the module */
@@ -221,6 +225,31 @@ t2g_gemm_sizes t2g_gemm_host_sizes(t2g_emit *E, const t2g_gemm *g, vtc_value *co
 vtc_value *t2g_gemm_selector(t2g_emit *E, const t2g_gemm *g, const t2g_gemm_sizes *s, int64_t force);
 vtc_value *t2g_gemm_groups(t2g_emit *E, const t2g_gemm *g, unsigned i, const t2g_gemm_sizes *s);
 
+/* ---- destinations (`into`, dest.c) -------------------------------------------------
+ * Whether every store map of the compute keeps a chunk of V elements along
+ * iteration index vd contiguous in its destination and its box cuts no
+ * chunk at its start (else *why, and the kernel stores element by element). */
+bool t2g_dest_chunk_contiguous(vtc_op *compute, unsigned vd, int64_t V, char *why, size_t n);
+/* One work item's stores: `value` (a register slice of 1 x lanes) into each
+ * destination buffer at its store map of idx (the domain indices, the
+ * innermost at the chunk's first element) and extras (the yielded store
+ * indices, kernel scalars), masked by the boxes and validw (NULL: all). */
+typedef struct t2g_dest_store {
+  vtc_op *compute;
+  vtc_value *value, *validw;
+  int64_t lanes;
+  vtc_value *const *idx, *const *extras, *const *dests, *const *syms;
+  unsigned nsym;
+} t2g_dest_store;
+void t2g_store_dests(t2g_emit *E, const t2g_dest_store *s);
+/* Whether destination k (its value now a buffer) may be written in place:
+ * owned (allocated by this function) and not read after the compute or by
+ * it; else *why says what forces a copy. */
+bool t2g_dest_in_place(vtc_block *entry, vtc_op *compute, unsigned k, bool owned, const char **why);
+/* Index-dependent stores: makes the compute's kernel a group of one unit,
+ * to be launched as one group (with a remark); false when its stores are
+ * all affine (the kernel as it was). */
+bool t2g_dest_serialize(t2g_state *S, vtc_op *compute, vtc_op *kernel);
 /* Erases unused pure ops (arith, math, gir.dim/id/count/view) in a kernel. */
 void t2g_dce(vtc_op *kernel);
 

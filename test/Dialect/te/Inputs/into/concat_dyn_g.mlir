@@ -1,0 +1,4 @@
+func.func @main(%a: tensor<2x?xf32>, %b: tensor<2x?xf32>) -> tensor<2x?xf32> {
+  %r = graph.concat %a, %b {axis = 1} : (tensor<2x?xf32>, tensor<2x?xf32>) -> tensor<2x?xf32>
+  return %r : tensor<2x?xf32>
+}
