@@ -8,6 +8,9 @@
 // RUN: env VTC_NUM_THREADS=16 vtc-run %s --target=cpu --entry=reduce --print-values 2>&1 | FileCheck %s --check-prefix=COOP
 // RUN: env VTC_NUM_THREADS=2 vtc-run %s --target=cpu --entry=reduce --print-values 2>&1 | FileCheck %s --check-prefix=SPLIT
 // RUN: env VTC_NUM_THREADS=2 vtc-run %s --target=cpu --entry=rotate --print-values 2>&1 | FileCheck %s --check-prefix=ROTATE
+// The gir interpreter agrees (all units interleaved between barriers).
+// RUN: vtc-run %s --target=gir --pass-pipeline='builtin.module()' --entry=reduce --print-values 2>&1 | FileCheck %s --check-prefix=COOP
+// RUN: vtc-run %s --target=gir --pass-pipeline='builtin.module()' --entry=rotate --print-values 2>&1 | FileCheck %s --check-prefix=ROTATE
 // RUN: sed 's/parallel cpu/parallel gpu/' %s > %t.gpu.mlir
 // RUN: vtc-translate %t.gpu.mlir --emit=ptx | FileCheck %s --check-prefix=PTX
 // RUN: vtc-translate %t.gpu.mlir --target=nvptx -O0 --emit=llvm | FileCheck %s --check-prefix=GPUIR
