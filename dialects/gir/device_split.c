@@ -7,8 +7,10 @@
  *   - every device barrier is at the top level of the body (a barrier in a
  *     loop would need the loop cut in the middle);
  *   - every value that crosses a barrier can be recomputed: the ops it
- *     comes from (transitively) are pure or shared gir.allocs (a value
- *     loaded from memory is not recomputed: the memory may have changed);
+ *     comes from (transitively) are pure, shared gir.allocs, or loads
+ *     (gir.copy into registers) from a global buffer parameter that the
+ *     kernel never writes (those are reloaded; a load of memory the kernel
+ *     writes is not: it may have changed);
  *   - no shared buffer is accessed on both sides of a barrier (shared
  *     memory does not survive from one launch to the next).
  * The gir-to-llvm lowering and the CUDA runtime both read this. */
@@ -29,6 +31,8 @@ static vtc_op *top_level(vtc_op *op, const vtc_op *kernel) {
 typedef struct split_state {
   const vtc_op *kernel;
   vtc_block *body;
+  vtc_ptrmap written; /* kernel parameters some op writes through a view */
+  bool any_written;   /* a write whose buffer is not known: every one counts */
   vtc_ptrmap seg;    /* top-level op -> segment + 1 */
   vtc_ptrmap *needed; /* top-level ops recomputed by later phases */
   VTC_VEC(vtc_op *) work;
@@ -102,6 +106,35 @@ static bool one_segment(split_state *S, vtc_value *v, unsigned *seg) {
   return true;
 }
 
+/* The buffer a view value looks into, or NULL when it is not a gir.view's. */
+static vtc_value *view_buffer(vtc_value *v) {
+  vtc_op *d = v->def_op;
+  return d && vtc_gir_is(d, "view") && d->num_operands ? vtc_op_operand(d, 0) : NULL;
+}
+
+static vtc_walk_result find_writes(vtc_op *op, void *p) {
+  split_state *S = p;
+  vtc_value *dst = NULL;
+  if (vtc_gir_is(op, "copy") && op->num_results == 0 && op->num_operands >= 2) dst = vtc_op_operand(op, 1);
+  else if (vtc_gir_is(op, "copy_async") && op->num_operands >= 2) dst = vtc_op_operand(op, 1);
+  else if (vtc_gir_is(op, "atomic") && op->num_operands >= 1) dst = vtc_op_operand(op, 0);
+  if (!dst) return VTC_WALK_ADVANCE;
+  vtc_value *buf = view_buffer(dst);
+  if (buf) vtc_ptrmap_put(&S->written, buf, (void *)1);
+  else S->any_written = true;
+  return VTC_WALK_ADVANCE;
+}
+
+/* A load into registers from a global buffer parameter nobody writes. */
+static bool reloadable(split_state *S, vtc_op *op) {
+  if (!vtc_gir_is(op, "copy") || op->num_results != 1 || op->num_operands != 1 || S->any_written) return false;
+  vtc_value *buf = view_buffer(vtc_op_operand(op, 0));
+  vtc_gir_buffer_info b;
+  return buf && !buf->def_op && buf->block == S->body &&
+         vtc_gir_buffer_info_of(vtc_op_context(op), buf->type, &b) && b.level == VTC_GIR_GLOBAL &&
+         !vtc_ptrmap_contains(&S->written, buf);
+}
+
 static vtc_walk_result nested_device_sync(vtc_op *op, void *p) {
   split_state *S = p;
   if (is_device_sync(op)) {
@@ -127,10 +160,12 @@ void vtc_gir_kernel_device_split(vtc_op *kernel, vtc_gir_device_split *out, vtc_
     use_walk w = {&S, seg_of(&S, op)};
     vtc_op_walk(op, true, crossing_uses, &w);
   }
+  if (out->phases) vtc_op_walk(kernel, true, find_writes, &S);
   while (S.work.len && out->phases) {
     vtc_op *def = S.work.data[--S.work.len];
-    if (!vtc_op_has_trait(def, VTC_TRAIT_PURE) && !shared_alloc(def)) {
-      fail(&S, "a value crossing a device barrier is not recomputable (it comes from memory or a loop)", def);
+    if (!vtc_op_has_trait(def, VTC_TRAIT_PURE) && !shared_alloc(def) && !reloadable(&S, def)) {
+      fail(&S, "a value crossing a device barrier is not recomputable (it comes from memory the kernel writes, "
+               "or from a loop)", def);
       break;
     }
     vtc_op_walk(def, true, all_uses, &S);
@@ -142,6 +177,7 @@ void vtc_gir_kernel_device_split(vtc_op *kernel, vtc_gir_device_split *out, vtc_
   }
   VTC_VEC_FREE(&S.work);
   vtc_ptrmap_free(&S.seg);
+  vtc_ptrmap_free(&S.written);
   vtc_ptrmap_free(&own);
 }
 

@@ -396,8 +396,9 @@ vtc_op *vtc_gir_build_atomic(vtc_builder *b, const vtc_loc *loc, vtc_gir_atomic_
  * device barriers) with a phase argument. `phases` is the number of
  * segments when that split is sound, else 0 with `why` (a static string)
  * about op `where`. `needed` (optional, a zeroed map the caller frees)
- * receives the top-level ops that later phases recompute (pure, or shared
- * allocs): the values that cross a barrier. */
+ * receives the top-level ops that later phases recompute (pure, shared
+ * allocs, or loads from global buffer parameters the kernel never
+ * writes: reloaded): the values that cross a barrier. */
 typedef struct vtc_gir_device_split {
   unsigned barriers; /* memory-form gir.sync device ops in the kernel, nested ones included */
   unsigned phases;   /* segments of a sound split, 0: none (no barrier, or see why) */

@@ -7,10 +7,11 @@
  *     device barrier is a real one (the target's grid barrier);
  *   - phase p >= 0 (the fallback, when vtc_gir_kernel_device_split found a
  *     sound split): the top-level ops of segments < p that later segments
- *     need (pure ops: recomputed) run, the rest of those segments is
+ *     need (pure ops, and loads of buffers the kernel never writes:
+ *     recomputed, reloaded) run, the rest of those segments is
  *     skipped, segment p runs, and the kernel returns at its barrier.
- * Within a segment the recomputed ops come first (they are pure, so moving
- * them before the segment's other ops changes nothing), then the others
+ * Within a segment the recomputed ops come first (they are pure or read
+ * memory nobody writes, so moving them before the segment's other ops changes nothing), then the others
  * under one uniform branch `phase <= segment`. */
 #include "ir/ptrmap.h"
 #include "lowering/gir-to-llvm/translate_impl.h"

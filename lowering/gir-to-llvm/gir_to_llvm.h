@@ -189,7 +189,8 @@ LLVMModuleRef vtc_gir_to_llvm(vtc_op *module, LLVMContextRef llctx, const char *
  * p >= 0, for a kernel whose split is sound (vtc_gir_kernel_device_split,
  * `phases` segments): the launch runs segment p only: the top-level ops of
  * earlier segments that later ones need (pure: ids, constants, index
- * arithmetic, views) are recomputed first, the rest of segments < p is
+ * arithmetic, views; and loads from global parameters the kernel never
+ * writes, reloaded) are recomputed first, the rest of segments < p is
  * skipped (one uniform branch `phase <= s` per segment), and the kernel
  * returns at barrier p. The host launches phases 0 .. phases-1 in order,
  * so the end of one launch is the barrier. Shared memory and registers do

@@ -141,3 +141,70 @@ func.func @rotate() -> !gir.buffer<global, 4xi32> {
   gir.launch @rot[%c4](%s) : (!gir.buffer<global, 4xi32>)
   return %s : !gir.buffer<global, 4xi32>
 }
+
+// A register value loaded before the barrier from a buffer the kernel never
+// writes is reloaded by later phases (2 phases); from a buffer it writes,
+// the kernel cannot be split (0 phases).
+// CHECK-LABEL: define internal void @reload.unit(
+// CHECK: load <4 x float>
+// CHECK: icmp sle i64 %phase, 0
+// CHECK-LABEL: define void @reload(i64 %groups,
+// CHECK: call void @vtc_rt_parallel_device(ptr @reload.group, i64 %groups, i64 1, i64 0, i64 2, ptr
+// CHECK-LABEL: define void @noreload(i64 %groups,
+// CHECK: call void @vtc_rt_parallel_device(ptr @noreload.group, i64 %groups, i64 1, i64 0, i64 0, ptr
+// RELOAD: warning: a kernel with device barriers
+// RELOAD: result 0: tensor<4xf32> sum=12 abs_sum=12
+// RUN: env VTC_NUM_THREADS=2 vtc-run %s --target=cpu --entry=reloaded --print-values 2>&1 | FileCheck %s --check-prefix=RELOAD
+gir.kernel @reload(%w: !gir.buffer<global, 4xf32>, %y: !gir.buffer<global, 4xf32>) parallel cpu group 1 lanes 4 {
+  %c0 = arith.constant 0 : index
+  %two = arith.constant 2.0 : f32
+  %wv = gir.view %w[%c0] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x4xf32>
+  %r = gir.copy %wv : !gir.slice<global, 1x4xf32> -> !gir.slice<register, 1x4xf32>
+  %yv = gir.view %y[%c0] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x4xf32>
+  gir.copy %r to %yv : !gir.slice<register, 1x4xf32> -> !gir.slice<global, 1x4xf32>
+  gir.sync device
+  %z = gir.elementwise(%r, %two) : (!gir.slice<register, 1x4xf32>, f32) -> !gir.slice<register, 1x4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %m = arith.mulf %a, %b : f32
+    gir.yield %m : f32
+  }
+  gir.copy %z to %yv : !gir.slice<register, 1x4xf32> -> !gir.slice<global, 1x4xf32>
+}
+
+gir.kernel @noreload(%y: !gir.buffer<global, 4xf32>) parallel cpu group 1 lanes 4 {
+  %c0 = arith.constant 0 : index
+  %yv = gir.view %y[%c0] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x4xf32>
+  %r = gir.copy %yv : !gir.slice<global, 1x4xf32> -> !gir.slice<register, 1x4xf32>
+  gir.sync device
+  gir.copy %r to %yv : !gir.slice<register, 1x4xf32> -> !gir.slice<global, 1x4xf32>
+}
+
+gir.kernel @iota4(%w: !gir.buffer<global, 4xf32>) parallel cpu group 1 lanes 4 {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0.0 : f32
+  %b = gir.broadcast %z : f32 -> !gir.slice<register, 1x4xf32>
+  %i = gir.elementwise(%b) : (!gir.slice<register, 1x4xf32>) -> !gir.slice<register, 1x4xf32> {
+  ^bb0(%a: f32, %r: index, %c: index):
+    %ci = arith.index_cast %c : index to i32
+    %cf = arith.sitofp %ci : i32 to f32
+    %s = arith.addf %a, %cf : f32
+    gir.yield %s : f32
+  }
+  %wv = gir.view %w[%c0] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x4xf32>
+  gir.copy %i to %wv : !gir.slice<register, 1x4xf32> -> !gir.slice<global, 1x4xf32>
+}
+
+// w = [0, 1, 2, 3]; 8 groups on 2 threads take the split: phase 1 reloads
+// w and writes y = 2 w (sum 12); noreload (a temporary pool of 8 threads)
+// writes back what it read: y stays.
+func.func @reloaded() -> !gir.buffer<global, 4xf32> {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %w = gir.alloc() : !gir.buffer<global, 4xf32>
+  %y = gir.alloc() : !gir.buffer<global, 4xf32>
+  gir.launch @iota4[%c1](%w) : (!gir.buffer<global, 4xf32>)
+  gir.launch @reload[%c8](%w, %y) : (!gir.buffer<global, 4xf32>, !gir.buffer<global, 4xf32>)
+  gir.launch @noreload[%c8](%y) : (!gir.buffer<global, 4xf32>)
+  gir.free %w : !gir.buffer<global, 4xf32>
+  return %y : !gir.buffer<global, 4xf32>
+}
