@@ -72,6 +72,12 @@ typedef struct cuda_api {
   CUresult (*cuLaunchKernel)(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
                              unsigned by, unsigned bz, unsigned shared_bytes, CUstream stream,
                              void **params, void **extra);
+  /* Device barriers (gir.sync device): all blocks co-resident. */
+  CUresult (*cuLaunchCooperativeKernel)(CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                                        unsigned by, unsigned bz, unsigned shared_bytes, CUstream stream,
+                                        void **params);
+  CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int *blocks, CUfunction fn, int block_threads,
+                                                          size_t dynamic_shared_bytes);
   CUresult (*cuEventCreate)(CUevent *ev, unsigned flags);
   CUresult (*cuEventRecord)(CUevent ev, CUstream stream);
   CUresult (*cuEventSynchronize)(CUevent ev);
@@ -109,6 +115,8 @@ static const struct { const char *name, *fallback; size_t offset; } cuda_symbols
   SYM(cuMemcpyDtoD, "cuMemcpyDtoD_v2", NULL),
   SYM(cuMemsetD8, "cuMemsetD8_v2", NULL),
   SYM(cuLaunchKernel, "cuLaunchKernel", NULL),
+  SYM(cuLaunchCooperativeKernel, "cuLaunchCooperativeKernel", NULL),
+  SYM(cuOccupancyMaxActiveBlocksPerMultiprocessor, "cuOccupancyMaxActiveBlocksPerMultiprocessor", NULL),
   SYM(cuEventCreate, "cuEventCreate", NULL),
   SYM(cuEventRecord, "cuEventRecord", NULL),
   SYM(cuEventSynchronize, "cuEventSynchronize", NULL),
@@ -181,6 +189,7 @@ static int query_device(vtc_cuda *cu, char **error) {
     {13, offsetof(vtc_cuda_device_info, clock_khz)},
     {36, offsetof(vtc_cuda_device_info, memory_clock_khz)},
     {37, offsetof(vtc_cuda_device_info, memory_bus_bits)},
+    {95, offsetof(vtc_cuda_device_info, cooperative_launch)}, /* CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH */
   };
   for (size_t i = 0; i < sizeof attrs / sizeof attrs[0]; i++) {
     int value = 0;
@@ -427,6 +436,25 @@ int vtc_cuda_launch(vtc_cuda *cu, vtc_cuda_function fn, const unsigned grid[3],
                                         dynamic_shared_bytes, NULL, args, NULL),
              error, "cuLaunchKernel(grid %ux%ux%u, block %ux%ux%u, %u bytes shared)", grid[0],
              grid[1], grid[2], block[0], block[1], block[2], dynamic_shared_bytes);
+  return 0;
+}
+
+int vtc_cuda_launch_cooperative(vtc_cuda *cu, vtc_cuda_function fn, const unsigned grid[3], const unsigned block[3],
+                                unsigned dynamic_shared_bytes, void **args, char **error) {
+  CHECK_CALL(cu, cu->api.cuLaunchCooperativeKernel(fn, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+                                                   dynamic_shared_bytes, NULL, args),
+             error, "cuLaunchCooperativeKernel(grid %ux%ux%u, block %ux%ux%u, %u bytes shared)", grid[0], grid[1],
+             grid[2], block[0], block[1], block[2], dynamic_shared_bytes);
+  return 0;
+}
+
+int vtc_cuda_occupancy(vtc_cuda *cu, vtc_cuda_function fn, int block_threads, size_t dynamic_shared_bytes,
+                       int *blocks_per_sm, char **error) {
+  *blocks_per_sm = 0;
+  CHECK_CALL(cu, cu->api.cuOccupancyMaxActiveBlocksPerMultiprocessor(blocks_per_sm, fn, block_threads,
+                                                                     dynamic_shared_bytes),
+             error, "cuOccupancyMaxActiveBlocksPerMultiprocessor(%d threads, %zu bytes shared)", block_threads,
+             dynamic_shared_bytes);
   return 0;
 }
 

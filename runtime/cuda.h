@@ -45,6 +45,7 @@ typedef struct vtc_cuda_device_info {
   int memory_bus_bits;
   size_t total_memory;         /* bytes */
   int driver_version;          /* 13000 for CUDA 13.0 */
+  int cooperative_launch;      /* 1: cuLaunchCooperativeKernel is supported */
 } vtc_cuda_device_info;
 
 /* Loads the driver (libcuda.so.1, or the file named by $VTC_CUDA_LIBRARY),
@@ -108,6 +109,15 @@ int vtc_cuda_function_set_max_dynamic_shared(vtc_cuda *cu, vtc_cuda_function fn,
 int vtc_cuda_launch(vtc_cuda *cu, vtc_cuda_function fn, const unsigned grid[3],
                     const unsigned block[3], unsigned dynamic_shared_bytes, void **args,
                     char **error);
+/* The same through cuLaunchCooperativeKernel: every block is resident at
+ * once (the driver refuses a grid that cannot be), as gir.sync device's
+ * grid barrier needs. */
+int vtc_cuda_launch_cooperative(vtc_cuda *cu, vtc_cuda_function fn, const unsigned grid[3], const unsigned block[3],
+                                unsigned dynamic_shared_bytes, void **args, char **error);
+/* Blocks of block_threads threads (and that dynamic shared memory) one SM
+ * holds at once for fn (cuOccupancyMaxActiveBlocksPerMultiprocessor). */
+int vtc_cuda_occupancy(vtc_cuda *cu, vtc_cuda_function fn, int block_threads, size_t dynamic_shared_bytes,
+                       int *blocks_per_sm, char **error);
 int vtc_cuda_synchronize(vtc_cuda *cu, char **error);
 
 /* ---- timing --------------------------------------------------------------- */

@@ -31,6 +31,10 @@ struct vtc_cuda_program {
   vtc_cuda_cache *cache;
   vtc_cuda_event start, stop;
   vtc_cuda_ptr records; /* the module's check records (0: none) */
+  /* The grid barriers' state {count, generation} (two u32, zeroed at load;
+   * 0: no kernel has device barriers). Launches are serial on one stream
+   * and the barrier leaves the count at 0, so one state serves them all. */
+  vtc_cuda_ptr grid_barrier;
   /* The last run's failed run-time check (message NULL: none). */
   vtc_check_failure failure;
 };
@@ -123,6 +127,8 @@ static void unload(vtc_cuda_program *p) {
   vtc_cuda_module_unload(p->cu, p->module);
   vtc_cuda_event_destroy(p->cu, p->start);
   vtc_cuda_event_destroy(p->cu, p->stop);
+  vtc_cuda_free(p->cu, p->grid_barrier, NULL);
+  p->grid_barrier = 0;
   for (size_t i = 0; i < p->plan.kernels.len; i++) p->plan.kernels.data[i].fn = NULL;
   p->cache = NULL;
   p->module = NULL;
@@ -170,6 +176,22 @@ static int allow_dynamic_shared(vtc_cuda_program *p, cplan_kernel *k, char **err
   return vtc_cuda_function_set_max_dynamic_shared(p->cu, k->fn, (int)k->dynamic_shared, error);
 }
 
+/* A kernel with device barriers: how many of its blocks fit the device at
+ * once (occupancy x SMs; 0 when the device has no cooperative launch), and
+ * the zeroed barrier state, once per program. */
+static int prepare_device_barriers(vtc_cuda_program *p, cplan_kernel *k, char **error) {
+  if (!k->device_barriers) return 0;
+  const vtc_cuda_device_info *d = vtc_cuda_device(p->cu);
+  int per_sm = 0;
+  if (vtc_cuda_occupancy(p->cu, k->fn, (int)(k->group_size * 32), (size_t)k->dynamic_shared, &per_sm, error) != 0)
+    return -1;
+  k->max_resident_blocks = d->cooperative_launch ? (int64_t)per_sm * d->num_sms : 0;
+  k->warned_split = false;
+  if (p->grid_barrier) return 0;
+  if (vtc_cuda_alloc(p->cu, 8, &p->grid_barrier, error) != 0) return -1;
+  return vtc_cuda_memset(p->cu, p->grid_barrier, 0, 8, error);
+}
+
 int vtc_cuda_program_load(vtc_cuda_program *p, vtc_cuda *cu, char **error) {
   if (error) *error = NULL;
   if (p->cu == cu) return 0;
@@ -181,6 +203,8 @@ int vtc_cuda_program_load(vtc_cuda_program *p, vtc_cuda *cu, char **error) {
   for (size_t i = 0; rc == 0 && i < p->plan.kernels.len; i++)
     rc = vtc_cuda_module_function(p->module, p->plan.kernels.data[i].name, &p->plan.kernels.data[i].fn, error);
   for (size_t i = 0; rc == 0 && i < p->plan.kernels.len; i++) rc = allow_dynamic_shared(p, &p->plan.kernels.data[i], error);
+  for (size_t i = 0; rc == 0 && i < p->plan.kernels.len; i++)
+    rc = prepare_device_barriers(p, &p->plan.kernels.data[i], error);
   /* Kernel check records: zero as loaded, zeroed again after a failure. */
   bool records = false;
   for (size_t i = 0; i < p->plan.kernels.len; i++) records |= p->plan.kernels.data[i].record != 0;
@@ -341,6 +365,47 @@ static const pack_fn kPack[CPLAN_NUM_ARG_KINDS] = {
     [CPLAN_ARG_F64] = pack_f64,
 };
 
+/* A kernel with device barriers (gir_to_llvm.h, "Device barriers"): its
+ * last two parameters are the barrier state and the phase. A grid that is
+ * resident at once (at most the blocks counted at load) launches
+ * cooperatively with phase -1; a larger one runs once per segment of its
+ * phase split (phase 0, 1, ...: each launch returns at its barrier, and the
+ * end of a launch is the barrier), with a warning the first time; a kernel
+ * that cannot be split is an error. */
+static char *launch_with_barriers(exec *x, const cplan_step *s, const unsigned grid[3], const unsigned block[3]) {
+  cplan_kernel *k = &x->p->plan.kernels.data[s->imm];
+  unsigned n = s->num_args;
+  int32_t phase = -1;
+  x->arg_words[n] = (uint64_t)x->p->grid_barrier;
+  x->arg_ptrs[n] = &x->arg_words[n];
+  x->arg_ptrs[n + 1] = &phase;
+  char *err = NULL;
+  int rc;
+  if ((int64_t)grid[0] <= k->max_resident_blocks) {
+    rc = vtc_cuda_launch_cooperative(x->p->cu, k->fn, grid, block, (unsigned)k->dynamic_shared, x->arg_ptrs, &err);
+    x->launches += rc == 0;
+  } else if (k->device_phases) {
+    if (!k->warned_split)
+      fprintf(stderr, "vtc: warning: %s: @%s: %u blocks do not fit the GPU at once (at most %lld): its device "
+                      "barriers run as %u launches, one per segment (warned once)\n",
+              s->where, k->name, grid[0], (long long)k->max_resident_blocks, k->device_phases);
+    k->warned_split = true;
+    rc = 0;
+    for (phase = 0; rc == 0 && phase < (int32_t)k->device_phases; phase++) {
+      rc = vtc_cuda_launch(x->p->cu, k->fn, grid, block, (unsigned)k->dynamic_shared, x->arg_ptrs, &err);
+      x->launches += rc == 0;
+    }
+  } else {
+    return vtc_format("%s: @%s on %u blocks: its device barriers need every block resident at once, but at most "
+                      "%lld fit, and it cannot run one barrier segment per launch: %s", s->where, k->name, grid[0],
+                      (long long)k->max_resident_blocks, k->no_split ? k->no_split : "no split");
+  }
+  if (rc == 0) return NULL;
+  char *msg = vtc_format("%s: @%s: %s", s->where, k->name, err);
+  free(err);
+  return msg;
+}
+
 static char *step_launch(exec *x, const cplan_step *s) {
   const cplan *plan = &x->p->plan;
   const cplan_kernel *k = &plan->kernels.data[s->imm];
@@ -355,6 +420,7 @@ static char *step_launch(exec *x, const cplan_step *s) {
     x->arg_ptrs[i] = &x->arg_words[i];
   }
   unsigned grid[3] = {(unsigned)groups, 1, 1}, block[3] = {(unsigned)(k->group_size * 32), 1, 1};
+  if (k->device_barriers) return launch_with_barriers(x, s, grid, block);
   char *err = NULL;
   if (vtc_cuda_launch(x->p->cu, k->fn, grid, block, (unsigned)k->dynamic_shared, x->arg_ptrs, &err) != 0) {
     char *msg = vtc_format("%s: @%s: %s", s->where, k->name, err);

@@ -192,8 +192,16 @@ static int64_t kernel_index(compiler *c, vtc_op *k) {
   const char *name = vtc_gir_kernel_name(k);
   for (size_t i = 0; i < p->kernels.len; i++)
     if (!strcmp(p->kernels.data[i].name, name)) return (int64_t)i;
-  cplan_kernel row = {vtc_xstrdup(name), vtc_gir_kernel_group_size(k), vtc_gir_check_record(&c->sites, k), NULL,
-                      vtc_gir_gpu_dynamic_shared_bytes(k), where_of(k)};
+  cplan_kernel row = {.name = vtc_xstrdup(name),
+                      .group_size = vtc_gir_kernel_group_size(k),
+                      .record = vtc_gir_check_record(&c->sites, k),
+                      .dynamic_shared = vtc_gir_gpu_dynamic_shared_bytes(k),
+                      .where = where_of(k)};
+  vtc_gir_device_split split;
+  vtc_gir_kernel_device_split(k, &split, NULL);
+  row.device_barriers = split.barriers;
+  row.device_phases = split.phases;
+  row.no_split = split.why;
   VTC_VEC_PUSH(&p->kernels, row);
   return (int64_t)p->kernels.len - 1;
 }
@@ -253,7 +261,9 @@ static bool compile_launch(compiler *c, scope *sc, vtc_op *op) {
   st->imm = kernel_index(c, k);
   st->first_arg = first_arg;
   st->num_args = (unsigned)p->args.len - first_arg;
-  if (st->num_args > p->max_args) p->max_args = st->num_args;
+  /* A kernel with device barriers also takes the barrier state and the phase. */
+  unsigned words = st->num_args + (p->kernels.data[st->imm].device_barriers ? 2 : 0);
+  if (words > p->max_args) p->max_args = words;
   return true;
 }
 
@@ -723,6 +733,7 @@ static void print_launch(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
   vtc_strbuf_putc(out, ')');
   if (k->dynamic_shared) vtc_strbuf_printf(out, " shared %lld", (long long)k->dynamic_shared);
   if (k->record) vtc_strbuf_printf(out, " record %u%s", k->record, s->check_after ? " checked" : "");
+  if (k->device_barriers) vtc_strbuf_printf(out, " device barriers %u phases %u", k->device_barriers, k->device_phases);
 }
 
 static void print_assert(vtc_strbuf *out, const cplan *p, const cplan_step *s) {

@@ -87,6 +87,14 @@ typedef struct cplan_kernel {
   vtc_cuda_function fn;   /* set when the program is loaded */
   int64_t dynamic_shared; /* bytes of dynamic shared memory per launch (gir_to_llvm.h), 0: none */
   char *where;            /* "file:line:col" of the gir.kernel, for errors at load (owned) */
+  /* Device barriers (gir_to_llvm.h, "Device barriers"): how many, the
+   * segments of a sound phase split (0: none) and why not (static), and,
+   * once loaded, the most blocks that can be resident at once (0: never
+   * cooperative) and whether the fallback has warned. */
+  unsigned device_barriers, device_phases;
+  const char *no_split;
+  int64_t max_resident_blocks;
+  bool warned_split;
 } cplan_kernel;
 
 /* A memoised selection (cplan_compile's last phase): the pure arith that

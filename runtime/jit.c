@@ -36,6 +36,8 @@ const vtc_runtime_symbol vtc_rt_symbols[] = {
   {"vtc_rt_num_threads", (void *)vtc_rt_num_threads, "i32()"},
   {"vtc_rt_parallel_groups", (void *)vtc_rt_parallel_groups, "void(ptr,i64,i64,i64,ptr)"},
   {"vtc_rt_group_barrier", (void *)vtc_rt_group_barrier, "void(ptr)"},
+  {"vtc_rt_parallel_device", (void *)vtc_rt_parallel_device, "void(ptr,i64,i64,i64,i64,ptr)"},
+  {"vtc_rt_device_barrier", (void *)vtc_rt_device_barrier, "void(ptr)"},
   {"vtc_rt_alloc", (void *)vtc_rt_alloc, "ptr(i64)"},
   {"vtc_rt_free", (void *)vtc_rt_free, "void(ptr)"},
   {"vtc_rt_alloc_buffer", (void *)vtc_rt_alloc_buffer, "ptr(i64,i64,ptr,ptr)"},

@@ -404,3 +404,78 @@ void vtc_rt_parallel_groups(void (*body)(int64_t group, int64_t unit_in_group, v
 }
 
 void vtc_rt_group_barrier(void *barrier) { vtc_team_barrier_wait(barrier); }
+
+/* ---- device barriers: every unit of a launch at once (gir.sync device) ---- */
+
+typedef struct device_body {
+  void (*body)(int64_t group, int64_t unit_in_group, void *shared, void *barrier, void *ctx, void *device,
+               int64_t phase);
+  void *ctx;
+  vtc_team_barrier *device;
+  int64_t phase;
+} device_body;
+
+static void run_device_unit(int64_t g, int64_t u, void *shared, vtc_team_barrier *bar, void *p) {
+  device_body *d = p;
+  d->body(g, u, shared, bar, d->ctx, d->device, d->phase);
+}
+
+/* Every group on its own team of `pool` (size >= units, not the caller's
+ * pool while it runs a job): all units at once. */
+static int run_coresident(vtc_thread_pool *pool, bool lock, int64_t groups, int64_t group_size, int64_t shared_bytes,
+                          device_body *d) {
+  vtc_team_barrier *device = aligned_alloc(64, BARRIER_SLOT);
+  if (!device) return -1;
+  memset(device, 0, BARRIER_SLOT);
+  device->size = (uint32_t)(groups * group_size);
+  d->device = device;
+  d->phase = -1;
+  groups_job j = {run_device_unit, d, groups, group_size, groups, NULL, ((size_t)shared_bytes + 63) / 64 * 64};
+  if (lock) pthread_mutex_lock(&pool->submit_mu);
+  int rc = run_teams_locked(pool, &j);
+  if (lock) pthread_mutex_unlock(&pool->submit_mu);
+  free(device);
+  return rc;
+}
+
+static _Atomic int warned_phase_split;
+
+void vtc_rt_parallel_device(void (*body)(int64_t group, int64_t unit_in_group, void *shared, void *barrier, void *ctx,
+                                         void *device, int64_t phase),
+                            int64_t groups, int64_t group_size, int64_t shared_bytes, int64_t phases, void *ctx) {
+  if (groups <= 0) return;
+  device_body d = {body, ctx, NULL, -1};
+  vtc_thread_pool *pool = vtc_thread_pool_default();
+  int64_t units;
+  if (__builtin_mul_overflow(groups, group_size, &units)) units = INT64_MAX;
+  int rc = -1;
+  if (pool && !in_parallel_region && units <= pool->size) {
+    rc = run_coresident(pool, true, groups, group_size, shared_bytes, &d);
+  } else if (phases > 0) {
+    if (!atomic_exchange(&warned_phase_split, 1))
+      fprintf(stderr, "vtc runtime: warning: a kernel with device barriers has %lld units, more than the %d threads "
+                      "that can run at once: it runs as %lld launches, one per barrier segment (warned once)\n",
+              (long long)units, vtc_thread_pool_size(pool), (long long)phases);
+    rc = 0;
+    for (int64_t p = 0; rc == 0 && p < phases; p++) {
+      d.phase = p;
+      rc = vtc_parallel_groups(pool, groups, group_size, shared_bytes, run_device_unit, &d);
+    }
+  } else if (units <= VTC_RT_MAX_DEVICE_UNITS) {
+    vtc_thread_pool *tmp = vtc_thread_pool_create((int)units);
+    if (tmp) rc = run_coresident(tmp, false, groups, group_size, shared_bytes, &d);
+    vtc_thread_pool_destroy(tmp);
+  } else {
+    vtc_rt_fail(NULL, "a kernel whose device barriers cannot be split into phases runs all its units at once: at "
+                      "most %d, not %lld", VTC_RT_MAX_DEVICE_UNITS, (long long)units);
+    return;
+  }
+  if (rc == 0) {
+    if (!in_parallel_region) vtc_rt_raise_kernel_error();
+    return;
+  }
+  vtc_rt_fail(NULL, "cannot run a kernel of %lld groups of %lld units at once (out of memory or threads)",
+              (long long)groups, (long long)group_size);
+}
+
+void vtc_rt_device_barrier(void *barrier) { vtc_team_barrier_wait(barrier); }

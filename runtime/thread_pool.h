@@ -93,4 +93,21 @@ void vtc_rt_parallel_groups(void (*body)(int64_t group, int64_t unit_in_group, v
 /* gir.sync block in a cooperative kernel: vtc_team_barrier_wait. */
 void vtc_rt_group_barrier(void *barrier);
 
+/* A kernel with `gir.sync device` (lowering/gir-to-llvm, "Device
+ * barriers"): body(g, u, shared, barrier, ctx, device, phase) for every unit.
+ * When the default pool can run all groups x group_size units at once (and
+ * the caller is not inside a parallel region), every group gets its own
+ * team, `device` is a barrier among all units and phase is -1. Otherwise,
+ * when the kernel splits into `phases` > 0 segments, it runs once per phase
+ * p = 0, 1, ... through vtc_parallel_groups (device NULL; the kernel returns
+ * at barrier p) and warns once on stderr. Otherwise a temporary pool of one
+ * thread per unit runs it (at most VTC_RT_MAX_DEVICE_UNITS units), and
+ * beyond that it is a run-time error (vtc_rt_fail). */
+#define VTC_RT_MAX_DEVICE_UNITS 1024
+void vtc_rt_parallel_device(void (*body)(int64_t group, int64_t unit_in_group, void *shared, void *barrier, void *ctx,
+                                         void *device, int64_t phase),
+                            int64_t groups, int64_t group_size, int64_t shared_bytes, int64_t phases, void *ctx);
+/* gir.sync device in a co-resident run: the barrier among all units. */
+void vtc_rt_device_barrier(void *barrier);
+
 #endif

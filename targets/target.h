@@ -128,6 +128,11 @@ typedef struct vtc_target {
   /* A memory fence at device scope (what a thread wrote before it is seen
    * by every thread of the launch before what it writes after). */
   void (*fence)(LLVMBuilderRef b, LLVMModuleRef m);
+  /* A barrier among every thread of the grid, whose `blocks` (i32) blocks
+   * must all be resident (gir.sync device under a cooperative launch);
+   * `state` (a generic pointer) is two zeroed u32 of global memory the
+   * barrier keeps between uses. NULL: no grid barrier. */
+  void (*grid_barrier)(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef state, LLVMValueRef blocks);
   /* A statically sized array of `count` elem in the block's shared memory:
    * an internal global in the shared address space, uninitialised. */
   LLVMValueRef (*shared_array)(LLVMModuleRef m, const char *name, LLVMTypeRef elem, unsigned long long count);

@@ -207,6 +207,7 @@ bool vtc_gir_check_type(vtc_context *ctx, const char *mnemonic, const char *body
 #define VTC_GIR_ATTR_PENDING "pending"       /* async_wait: i64, commit groups left in flight */
 #define VTC_GIR_ATTR_MULTIPLE "multiple"     /* assume_multiple: i64 */
 #define VTC_GIR_ATTR_CASES "cases"           /* switch: [i64 ...], distinct */
+#define VTC_GIR_ATTR_ATOMIC "kind"           /* atomic: string add|max|min */
 
 /* ---- kinds ---------------------------------------------------------------------- */
 
@@ -371,6 +372,43 @@ vtc_value *vtc_gir_build_transpose(vtc_builder *b, const vtc_loc *loc, vtc_value
 /* One element of a register slice as a scalar. */
 vtc_value *vtc_gir_build_extract(vtc_builder *b, const vtc_loc *loc, vtc_value *slice, int64_t segment,
                                  int64_t element);
+
+/* ---- gir.atomic ---------------------------------------------------------------------------
+ * gir.atomic KIND %view, %value: every element x of the global slice (inside
+ * its `valid` counts) becomes add(x, v), max(x, v) or min(x, v) atomically,
+ * v the value's element (a register slice of the same num x width) or the
+ * scalar. Float max/min propagate NaN (as gir.reduce); relaxed order. */
+typedef enum vtc_gir_atomic_kind {
+  VTC_GIR_ATOMIC_ADD,
+  VTC_GIR_ATOMIC_MAX,
+  VTC_GIR_ATOMIC_MIN,
+} vtc_gir_atomic_kind;
+const char *vtc_gir_atomic_kind_name(vtc_gir_atomic_kind k);
+bool vtc_gir_atomic_kind_from_name(const char *name, vtc_gir_atomic_kind *out);
+vtc_gir_atomic_kind vtc_gir_atomic_kind_of(const vtc_op *atomic);
+vtc_op *vtc_gir_build_atomic(vtc_builder *b, const vtc_loc *loc, vtc_gir_atomic_kind kind, vtc_value *view,
+                             vtc_value *value);
+
+/* ---- device barriers: the phase split ------------------------------------------------------
+ * (dialects/gir/device_split.c) A kernel with memory-form `gir.sync device`s
+ * runs either with all its groups co-resident (the barriers are real) or,
+ * when its grid cannot be, once per segment (the top-level ops between two
+ * device barriers) with a phase argument. `phases` is the number of
+ * segments when that split is sound, else 0 with `why` (a static string)
+ * about op `where`. `needed` (optional, a zeroed map the caller frees)
+ * receives the top-level ops that later phases recompute (pure, shared
+ * allocs, or loads from global buffer parameters the kernel never
+ * writes: reloaded): the values that cross a barrier. */
+typedef struct vtc_gir_device_split {
+  unsigned barriers; /* memory-form gir.sync device ops in the kernel, nested ones included */
+  unsigned phases;   /* segments of a sound split, 0: none (no barrier, or see why) */
+  const char *why;
+  const vtc_op *where;
+} vtc_gir_device_split;
+struct vtc_ptrmap;
+void vtc_gir_kernel_device_split(vtc_op *kernel, vtc_gir_device_split *out, struct vtc_ptrmap *needed);
+/* The segment of a top-level op of a kernel body: device barriers before it. */
+unsigned vtc_gir_op_segment(const vtc_op *op);
 
 /* ---- gir.for ----------------------------------------------------------------------------
  * A serial (temporal) loop inside a kernel: operands lower, upper, step

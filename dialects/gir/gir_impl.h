@@ -82,6 +82,14 @@ bool gir_verify_extract(vtc_op *op);
 bool gir_verify_prefetch(vtc_op *op);
 void gir_print_prefetch(vtc_printer *p, vtc_op *op);
 bool gir_parse_prefetch(vtc_parser *p, vtc_parse_state *st);
+/* sync_uniform.c: block and device barriers outside gir.id-dependent loops. */
+bool gir_verify_barrier_uniformity(vtc_op *kernel);
+
+/* ops_atomic.c */
+bool gir_verify_atomic(vtc_op *op);
+void gir_print_atomic(vtc_printer *p, vtc_op *op);
+bool gir_parse_atomic(vtc_parser *p, vtc_parse_state *st);
+
 /* ops_transpose.c */
 bool gir_verify_transpose(vtc_op *op);
 void gir_print_transpose(vtc_printer *p, vtc_op *op);

@@ -75,6 +75,7 @@ typedef struct gunit gunit;
 typedef struct gshared {
   vtc_op *alloc;
   gbuf *buf;
+  int64_t group; /* the group it belongs to (groups run together across device syncs) */
 } gshared;
 
 typedef struct interp {
@@ -85,7 +86,7 @@ typedef struct interp {
   int64_t unit, units, group, groups, group_size;
   gunit *cur;           /* the running unit, NULL on the host */
   uint32_t epoch;       /* the running group's block syncs passed, from 1 */
-  VTC_VEC(gshared) shared; /* the running group's shared buffers */
+  VTC_VEC(gshared) shared; /* the shared buffers of the running groups */
   failed_assert failed; /* in the running launch; op NULL: none */
   int64_t steps;        /* taken so far, at most VTC_GIR_INTERP_MAX_STEPS */
 } interp;

@@ -11,7 +11,16 @@
  * wait. Asynchronous copies (gir.copy_async) read their source when they
  * start and write their destination when a gir.async_wait of the unit
  * completes their group; the destination is "in flight" in between, and
- * any access to it is an error (a missing wait). */
+ * any access to it is an error (a missing wait).
+ *
+ * A kernel with a `gir.sync device` runs all its groups at once (at most
+ * VTC_GIR_INTERP_MAX_DEVICE_UNITS units): every unit runs to its next block
+ * or device sync; a group whose units all wait at one block sync passes it;
+ * when no group can, every unit of the launch must wait at the same device
+ * sync, and all pass it (a new epoch in every group). Deadlocks (units at
+ * different syncs, or returned while others wait) are located errors. The
+ * units are interleaved on one thread, not run on threads: the interleaving
+ * is deterministic and the shared-memory race checks above stay exact. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,7 +117,7 @@ bool gi_async_wait(interp *I, vtc_op *op) {
 
 bool gi_shared_alloc(interp *I, vtc_op *op, gbuf **out) {
   for (size_t i = 0; i < I->shared.len; i++)
-    if (I->shared.data[i].alloc == op) {
+    if (I->shared.data[i].alloc == op && I->shared.data[i].group == I->group) {
       *out = I->shared.data[i].buf;
       return true;
     }
@@ -116,16 +125,18 @@ bool gi_shared_alloc(interp *I, vtc_op *op, gbuf **out) {
   vtc_gir_buffer_info_of(I->ctx, vtc_op_result(op, 0)->type, &bi);
   gbuf *b = gi_new_buf(I, op, bi.elem, bi.rank, bi.dims, true);
   if (!b) return false;
-  VTC_VEC_PUSH(&I->shared, ((gshared){op, b}));
+  VTC_VEC_PUSH(&I->shared, ((gshared){op, b, I->group}));
   *out = b;
   return true;
 }
 
 /* ---- one unit ------------------------------------------------------------------------------ */
 
-static bool is_block_sync(vtc_op *op) {
-  return vtc_gir_is(op, "sync") && op->num_results == 0 && vtc_gir_sync_scope(op) == VTC_GIR_SCOPE_BLOCK;
+static bool is_sync_of(vtc_op *op, vtc_gir_scope scope) {
+  return vtc_gir_is(op, "sync") && op->num_results == 0 && vtc_gir_sync_scope(op) == scope;
 }
+static bool is_block_sync(vtc_op *op) { return is_sync_of(op, VTC_GIR_SCOPE_BLOCK); }
+static bool is_barrier(vtc_op *op) { return is_block_sync(op) || is_sync_of(op, VTC_GIR_SCOPE_DEVICE); }
 
 static void set_index(interp *I, vtc_value *v, int64_t x) {
   gval *g = gi_slot(I, v);
@@ -183,7 +194,7 @@ static bool loop_back(interp *I, gunit *U, vtc_op *yield) {
   return true;
 }
 
-/* Runs the unit until it waits at a block sync or returns. */
+/* Runs the unit until it waits at a block or device sync or returns. */
 static bool step_unit(interp *I, gunit *U) {
   for (;;) {
     gframe *f = &U->stack.data[U->stack.len - 1];
@@ -204,7 +215,7 @@ static bool step_unit(interp *I, gunit *U) {
       continue;
     }
     f->next = op->next;
-    if (is_block_sync(op)) {
+    if (is_barrier(op)) {
       U->barrier = op;
       return true;
     }
@@ -212,42 +223,93 @@ static bool step_unit(interp *I, gunit *U) {
   }
 }
 
-/* ---- a group ------------------------------------------------------------------------------- */
+/* ---- groups that run together ---------------------------------------------------------- */
 
 static char *where(const vtc_op *op) {
   const vtc_loc *l = vtc_loc_file_of(op->loc);
   return l ? vtc_format("%s:%u:%u", l->name, l->line, l->col) : vtc_format("an unknown location");
 }
 
-/* Every unit has stopped: all wait at one sync (they pass it), all have
- * returned (*finished), or the group is stuck (an error). */
-static bool meet(interp *I, gunit *units, int64_t n, bool *finished) {
-  int64_t done = 0, first = -1, returned = -1;
+/* The groups [first, first + n) of a launch, run together; units[g * gs + u]
+ * is unit u of group first + g; epochs[g] its group's block syncs passed. */
+typedef struct gset {
+  gunit *units;
+  uint32_t *epochs;
+  int64_t first, n, gs;
+} gset;
+
+static void enter_group(interp *I, const gset *S, int64_t g) {
+  I->group = S->first + g;
+  I->epoch = S->epochs[g];
+}
+
+/* Every unit of group g has stopped: all wait at one block sync (they pass
+ * it: *passed), some wait at a device sync (nothing to do here), or the
+ * group is stuck (an error). */
+static bool meet_block(interp *I, const gset *S, int64_t g, bool *passed) {
+  gunit *units = S->units + g * S->gs;
+  int64_t n = S->gs, first = -1, returned = -1;
+  enter_group(I, S, g);
   for (int64_t u = 0; u < n; u++) {
     if (units[u].done) {
-      done++;
       returned = u;
       continue;
     }
     if (first < 0) {
       first = u;
     } else if (units[u].barrier != units[first].barrier) {
-      char *other = where(units[first].barrier);
-      bool ok = gi_fail(I, units[u].barrier, "unit %lld of group %lld waits at this block sync while unit %lld waits "
-                                             "at the one at %s: every unit must reach the same sync",
-                        (long long)u, (long long)I->group, (long long)first, other);
-      free(other);
+      if (!is_block_sync(units[u].barrier) && !is_block_sync(units[first].barrier)) continue; /* the device's */
+      vtc_op *at = is_block_sync(units[u].barrier) ? units[u].barrier : units[first].barrier;
+      vtc_op *other = at == units[u].barrier ? units[first].barrier : units[u].barrier;
+      int64_t ua = at == units[u].barrier ? u : first, ub = at == units[u].barrier ? first : u;
+      char *o = where(other);
+      bool ok = gi_fail(I, at, "unit %lld of group %lld waits at this block sync while unit %lld waits at the one at "
+                               "%s: every unit must reach the same sync",
+                        (long long)ua, (long long)I->group, (long long)ub, o);
+      free(o);
       return ok;
     }
   }
-  *finished = done == n;
-  if (*finished) return true;
-  if (done)
+  if (first < 0 || !is_block_sync(units[first].barrier)) return true;
+  if (returned >= 0)
     return gi_fail(I, units[first].barrier, "unit %lld of group %lld waits at this block sync, but unit %lld has "
                                             "returned: every unit of the group must reach it",
                    (long long)first, (long long)I->group, (long long)returned);
   for (int64_t u = 0; u < n; u++) units[u].barrier = NULL;
-  I->epoch++;
+  S->epochs[g]++;
+  *passed = true;
+  return true;
+}
+
+/* No group could pass a block sync: every unit has returned (*finished), or
+ * all wait at one device sync (they pass it), or the launch is stuck. */
+static bool meet_device(interp *I, const gset *S, bool *finished) {
+  int64_t total = S->n * S->gs, first = -1, returned = -1;
+  for (int64_t k = 0; k < total; k++) {
+    if (S->units[k].done) returned = k;
+    else if (first < 0) first = k;
+  }
+  *finished = first < 0;
+  if (*finished) return true;
+  vtc_op *at = S->units[first].barrier;
+  enter_group(I, S, first / S->gs);
+  for (int64_t k = 0; k < total; k++) {
+    if (S->units[k].done || S->units[k].barrier == at) continue;
+    char *o = where(S->units[k].barrier);
+    bool ok = gi_fail(I, at, "unit %lld of group %lld waits at this device sync while unit %lld of group %lld waits "
+                             "at the one at %s: every unit of the launch must reach the same sync",
+                      (long long)(first % S->gs), (long long)I->group, (long long)(k % S->gs),
+                      (long long)(S->first + k / S->gs), o);
+    free(o);
+    return ok;
+  }
+  if (returned >= 0)
+    return gi_fail(I, at, "unit %lld of group %lld waits at this device sync, but unit %lld of group %lld has "
+                          "returned: every unit of the launch must reach it",
+                   (long long)(first % S->gs), (long long)I->group, (long long)(returned % S->gs),
+                   (long long)(S->first + returned / S->gs));
+  for (int64_t k = 0; k < total; k++) S->units[k].barrier = NULL;
+  for (int64_t g = 0; g < S->n; g++) S->epochs[g]++;
   return true;
 }
 
@@ -259,33 +321,44 @@ static void unit_free(gunit *U) {
   memset(U, 0, sizeof *U);
 }
 
-static bool run_group(interp *I, vtc_op *launch, vtc_op *kernel, gunit *units) {
+static bool run_groups(interp *I, vtc_op *launch, vtc_op *kernel, gset *S) {
   vtc_block *body = vtc_gir_kernel_body(kernel);
-  int64_t n = I->group_size;
-  I->epoch = 1;
-  for (int64_t u = 0; u < n; u++) {
-    I->vals = &units[u].vals;
+  int64_t total = S->n * S->gs;
+  for (int64_t k = 0; k < total; k++) {
+    I->vals = &S->units[k].vals;
     for (unsigned a = 0; a < vtc_gir_launch_num_args(launch); a++) {
       gval *arg = vtc_ptrmap_get(&I->host_vals, vtc_gir_launch_arg(launch, a));
       if (arg) gi_gval_copy(gi_slot(I, body->args[a]), arg);
     }
-    VTC_VEC_PUSH(&units[u].stack, ((gframe){NULL, body->first, 0, 0, 0, 0, -1}));
+    VTC_VEC_PUSH(&S->units[k].stack, ((gframe){NULL, body->first, 0, 0, 0, 0, -1}));
   }
+  for (int64_t g = 0; g < S->n; g++) S->epochs[g] = 1;
   bool ok = true, finished = false;
   while (ok && !finished) {
-    for (int64_t u = 0; ok && u < n; u++) {
-      if (units[u].done || units[u].barrier) continue;
-      I->unit = I->group * n + u;
-      I->cur = &units[u];
-      I->vals = &units[u].vals;
-      ok = step_unit(I, &units[u]);
+    for (int64_t k = 0; ok && k < total; k++) {
+      gunit *U = &S->units[k];
+      if (U->done || U->barrier) continue;
+      enter_group(I, S, k / S->gs);
+      I->unit = I->group * S->gs + k % S->gs;
+      I->cur = U;
+      I->vals = &U->vals;
+      ok = step_unit(I, U);
+      S->epochs[k / S->gs] = I->epoch;
     }
-    ok = ok && meet(I, units, n, &finished);
+    bool passed = false;
+    for (int64_t g = 0; ok && g < S->n; g++) ok = meet_block(I, S, g, &passed);
+    if (ok && !passed) ok = meet_device(I, S, &finished);
   }
-  for (int64_t u = 0; u < n; u++) unit_free(&units[u]);
+  for (int64_t k = 0; k < total; k++) unit_free(&S->units[k]);
   for (size_t i = 0; i < I->shared.len; i++) gi_buf_free(I->shared.data[i].buf);
   I->shared.len = 0;
   return ok;
+}
+
+static vtc_walk_result find_device_sync(vtc_op *op, void *found) {
+  if (!is_sync_of(op, VTC_GIR_SCOPE_DEVICE)) return VTC_WALK_ADVANCE;
+  *(bool *)found = true;
+  return VTC_WALK_INTERRUPT;
 }
 
 bool gi_run_launch(interp *I, vtc_op *op) {
@@ -302,10 +375,18 @@ bool gi_run_launch(interp *I, vtc_op *op) {
   I->groups = groups;
   I->group_size = gs;
   I->units = units;
-  gunit *us = vtc_xcalloc((size_t)gs, sizeof *us);
+  bool device = false;
+  vtc_op_walk(k, true, find_device_sync, &device);
+  if (device && units > VTC_GIR_INTERP_MAX_DEVICE_UNITS)
+    return gi_fail(I, op, "launches @%s, which has a device barrier, on %lld units: the interpreter runs them all at "
+                          "once, at most %d", vtc_gir_kernel_name(k), (long long)units, VTC_GIR_INTERP_MAX_DEVICE_UNITS);
+  int64_t together = device ? groups : 1; /* groups that run at once */
+  gset S = {vtc_xcalloc((size_t)(together * gs), sizeof(gunit)), vtc_xcalloc((size_t)together, sizeof(uint32_t)), 0,
+            together, gs};
   bool ok = true;
-  for (I->group = 0; ok && I->group < groups; I->group++) ok = run_group(I, op, k, us);
-  free(us);
+  for (S.first = 0; ok && S.first < groups; S.first += together) ok = run_groups(I, op, k, &S);
+  free(S.units);
+  free(S.epochs);
   VTC_VEC_FREE(&I->shared);
   I->unit = saved.unit;
   I->units = saved.units;

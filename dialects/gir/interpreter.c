@@ -387,6 +387,27 @@ static int64_t combine_i(vtc_gir_combiner c, int64_t a, int64_t b) {
   }
 }
 
+/* gir.atomic: the units of a launch never run at the same time here, so a
+ * read-modify-write of each element is atomic by construction. */
+static bool run_atomic(interp *I, vtc_op *op) {
+  gval *dst = gi_val(I, op, 0), *v = gi_val(I, op, 1);
+  if (dst->kind != GV_VIEW) return gi_fail(I, op, "destination is not a view");
+  if (!gi_charge(I, op, dst->num * dst->width)) return false;
+  vtc_gir_combiner c = (vtc_gir_combiner[]){[VTC_GIR_ATOMIC_ADD] = VTC_GIR_SUM, [VTC_GIR_ATOMIC_MAX] = VTC_GIR_MAX,
+                                            [VTC_GIR_ATOMIC_MIN] = VTC_GIR_MIN}[vtc_gir_atomic_kind_of(op)];
+  for (int64_t i = 0; i < dst->num; i++)
+    for (int64_t j = 0; j < dst->width; j++) {
+      if (dst->masked && (i >= dst->vnum || j >= dst->vwidth)) continue;
+      int64_t idx = dst->offset + i * dst->stride + j;
+      gscalar old, x = v->kind == GV_SLICE ? v->elems[i * v->width + j] : v->s;
+      if (!load_elem(I, op, dst->buf, idx, &old)) return false;
+      if (dst->buf->is_float) old.f = combine_f(c, old.f, x.f);
+      else old.i = combine_i(c, old.i, x.i);
+      if (!store_elem(I, op, dst->buf, idx, old)) return false;
+    }
+  return true;
+}
+
 static bool run_reduce(interp *I, vtc_op *op) {
   gval *x = gi_val(I, op, 0);
   vtc_gir_combiner c = vtc_gir_reduce_combiner(op);
@@ -536,9 +557,9 @@ static bool run_gir(interp *I, vtc_op *op) {
   }
   if (vtc_gir_is(op, "broadcast")) return run_broadcast(I, op);
   if (vtc_gir_is(op, "reduce")) return run_reduce(I, op);
+  if (vtc_gir_is(op, "atomic")) return run_atomic(I, op);
   if (vtc_gir_is(op, "mma")) return run_mma(I, op);
   if (vtc_gir_is(op, "sync")) {
-    vtc_gir_scope sc = vtc_gir_sync_scope(op);
     if (op->num_results) { /* the same elements in row-major order, re-cut */
       gval *x = gi_val(I, op, 0);
       vtc_gir_slice_info s;
@@ -550,9 +571,7 @@ static bool run_gir(interp *I, vtc_op *op) {
       free(tmp.elems);
       return true;
     }
-    /* Block syncs among several units are the unit runner's (interp_units.c). */
-    if (sc == VTC_GIR_SCOPE_DEVICE && I->units > 1)
-      return gi_fail(I, op, "a device-wide barrier among several groups is not supported by the interpreter");
+    /* Block and device syncs are the unit runner's (interp_units.c). */
     return true;
   }
   if (vtc_gir_is(op, "dim")) {

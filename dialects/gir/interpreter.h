@@ -35,6 +35,9 @@
  * are rank-0 tensors (f64 for floats, i64 for integers and index). On
  * failure emits a located diagnostic and returns false, *outputs NULL. */
 #define VTC_GIR_INTERP_MAX_STEPS ((int64_t)1 << 30)
+/* A launch of a kernel with a `gir.sync device` runs all its units at once
+ * (interleaved between syncs): at most this many, else a located error. */
+#define VTC_GIR_INTERP_MAX_DEVICE_UNITS 1024
 bool vtc_gir_interpret(vtc_op *func, unsigned num_inputs, const vtc_tensor *inputs, vtc_tensor **outputs,
                        unsigned *num_outputs);
 

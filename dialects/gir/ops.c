@@ -152,7 +152,7 @@ static bool verify_kernel(vtc_op *op) {
       return gir_type_error(op, "body argument type %s does not match the parameter type %s", entry->args[i]->type,
                             vtc_function_input(ft, i));
   if (!entry->last || !vtc_gir_is(entry->last, "return")) return vtc_op_error(op, "body must end with 'gir.return'");
-  return vtc_op_walk(op, true, check_kernel_op, op);
+  return vtc_op_walk(op, true, check_kernel_op, op) && gir_verify_barrier_uniformity(op);
 }
 
 static void print_kernel(vtc_printer *p, vtc_op *op) {
@@ -561,6 +561,7 @@ static const vtc_attr_spec mma_attrs[] = {{VTC_GIR_ATTR_TF32, VTC_ATTR_UNIT, tru
 static const vtc_attr_spec async_wait_attrs[] = {{VTC_GIR_ATTR_PENDING, VTC_ATTR_INTEGER, false, NULL}, {0}};
 static const vtc_attr_spec assume_multiple_attrs[] = {{VTC_GIR_ATTR_MULTIPLE, VTC_ATTR_INTEGER, false, NULL}, {0}};
 static const vtc_attr_spec switch_attrs[] = {{VTC_GIR_ATTR_CASES, VTC_ATTR_ARRAY, false, NULL}, {0}};
+static const vtc_attr_spec atomic_attrs[] = {{VTC_GIR_ATTR_ATOMIC, VTC_ATTR_STRING, false, NULL}, {0}};
 static const vtc_attr_spec assert_attrs[] = {
     {VTC_ASSERT_ATTR_RELATION, VTC_ATTR_STRING, false, NULL},
     {VTC_ASSERT_ATTR_MESSAGE, VTC_ATTR_STRING, false, NULL},
@@ -651,6 +652,9 @@ static const vtc_op_def gir_ops[] = {
     {.name = "gir.prefetch", .num_operands = 1, .num_results = 0, .num_regions = 0,
      .verify = gir_verify_prefetch, .print = gir_print_prefetch, .parse = gir_parse_prefetch,
      .summary = "a hint that a global or shared slice will be read soon (no effect on the result)"},
+    {.name = "gir.atomic", .num_operands = 2, .num_results = 0, .num_regions = 0, .attrs = atomic_attrs,
+     .verify = gir_verify_atomic, .print = gir_print_atomic, .parse = gir_parse_atomic,
+     .summary = "adds to, or takes the max or min with, every element of a global slice atomically"},
     {.name = "gir.transpose", .num_operands = 1, .num_results = 1, .num_regions = 0, .traits = VTC_TRAIT_PURE,
      .verify = gir_verify_transpose, .print = gir_print_transpose, .parse = gir_parse_transpose,
      .summary = "a register slice with its rows and columns swapped (num x width -> width x num)"},

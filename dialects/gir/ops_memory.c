@@ -343,7 +343,11 @@ bool gir_parse_sync(vtc_parser *p, vtc_parse_state *st) {
   vtc_operand_ref *refs = NULL;
   const vtc_type **types = NULL;
   unsigned n = 0, nt = 0;
-  bool ok = vtc_parse_operand_list(p, &refs, &n) && vtc_parse_optional_attr_dict(p, st);
+  /* Operands start on the scope's line: `gir.sync device` alone is followed
+   * by the next op, whose result (`%x = ...`) is no operand of this one. */
+  const vtc_loc *next = vtc_parser_loc(p);
+  bool same_line = !next || !l || next->line == l->line;
+  bool ok = (!same_line || vtc_parse_operand_list(p, &refs, &n)) && vtc_parse_optional_attr_dict(p, st);
   if (ok && n) {
     const vtc_loc *tl = vtc_parser_loc(p);
     ok = vtc_parse_punct(p, ":") && vtc_parse_type_list(p, &types, &nt);

@@ -170,6 +170,34 @@ vtc_gir_to_llvm_options vtc_gir_to_llvm_default_options(void);
 LLVMModuleRef vtc_gir_to_llvm(vtc_op *module, LLVMContextRef llctx, const char *name,
                               const vtc_gir_to_llvm_options *opts);
 
+/* ---- Device barriers (device_sync.c; issue 15 item 7) -----------------------
+ * A kernel with a memory-form `gir.sync device` takes two parameters after
+ * its own: the barrier state and the phase.
+ *   GPU: .entry k(<params>, .u64 state, .u32 phase). `state` points to two
+ *   u32 {count, generation} in global memory, zeroed by the host once (the
+ *   CUDA runtime keeps one per program, runtime/cuda_exec.c); the barrier
+ *   is bar.sync; thread 0: ld.relaxed.gpu generation, atom.acq_rel.gpu.add
+ *   count (the last arrival resets count and st.release.gpu's generation +
+ *   1; the others spin on ld.acquire.gpu of generation); bar.sync. It never
+ *   needs a reset, and needs every block resident (cooperative launch).
+ *   CPU: @k.unit(i64 group, i64 unit_in_group, i64 groups, ptr shared, ptr
+ *   barrier, ptr device, i64 phase, <params>) and @k.group(..., ptr record,
+ *   ptr device, i64 phase); the driver calls vtc_rt_parallel_device(@k.group,
+ *   groups, G, shared_bytes, phases, &record) (runtime/thread_pool.h), and
+ *   the barrier is vtc_rt_device_barrier(device).
+ * Phase -1: every unit is resident and each device barrier is real. Phase
+ * p >= 0, for a kernel whose split is sound (vtc_gir_kernel_device_split,
+ * `phases` segments): the launch runs segment p only: the top-level ops of
+ * earlier segments that later ones need (pure: ids, constants, index
+ * arithmetic, views; and loads from global parameters the kernel never
+ * writes, reloaded) are recomputed first, the rest of segments < p is
+ * skipped (one uniform branch `phase <= s` per segment), and the kernel
+ * returns at barrier p. The host launches phases 0 .. phases-1 in order,
+ * so the end of one launch is the barrier. Shared memory and registers do
+ * not survive between phases: a kernel whose shared buffer is used on both
+ * sides of a barrier, whose crossing values come from memory, or whose
+ * barrier sits in a gir.for has no split, and must run co-resident. */
+
 /* ---- Shared memory of GPU kernels -------------------------------------------
  * A kernel's shared gir.allocs take their bytes each rounded up to 16 (the
  * alignment ldmatrix and cp.async need), in the kernel's walk order. Up to

@@ -10,7 +10,8 @@
  *   - broadcasts, extract and mma read single elements with shfl.idx;
  *   - a register-form sync (a change of pattern) goes through a per-warp
  *     shared-memory scratch, bracketed by __syncwarp;
- *   - memory-form syncs are bar.sync (block) or bar.warp.sync (warp).
+ *   - memory-form syncs are bar.sync (block) or bar.warp.sync (warp); a
+ *     device sync is the target's grid barrier (device_sync.c).
  * Everything else (views, elementwise, num-axis reduce, gir.for, ids) is
  * kernel_ops.c's, on per-thread vectors of g2l_reg_width elements. */
 #include <math.h>
@@ -249,7 +250,7 @@ static bool sync_op(g2l *t, vtc_op *op) {
   case VTC_GIR_SCOPE_BLOCK: t->opts->target->barrier(t->b, t->m, VTC_BARRIER_BLOCK); return true;
   case VTC_GIR_SCOPE_DEVICE: break;
   }
-  return g2l_error(t, op, "a device-wide barrier is not supported on the GPU yet (split the kernel)");
+  return g2l_device_sync(t, op);
 }
 
 bool g2l_gpu_kernel_op(g2l *t, vtc_op *op, bool *handled) {

@@ -433,9 +433,8 @@ static bool sync_op(g2l *t, vtc_op *op) {
   /* Memory form: a block barrier meets the group's units, which run at
    * once on a team of threads (a cooperative kernel, translate.c); one unit
    * alone needs none (program order). Lane and warp scopes cover one
-   * thread. A device barrier would need every unit of the launch resident. */
-  if (scope == VTC_GIR_SCOPE_DEVICE)
-    return g2l_error(t, op, "a device-wide barrier is not supported on the CPU (split the kernel)");
+   * thread. A device barrier meets every unit of the launch (device_sync.c). */
+  if (scope == VTC_GIR_SCOPE_DEVICE) return g2l_device_sync(t, op);
   if (scope == VTC_GIR_SCOPE_BLOCK && t->group_size > 1) {
     LLVMTypeRef type = vtc_gir_rt_function_type(t->c, "vtc_rt_group_barrier");
     LLVMBuildCall2(t->b, type, vtc_gir_rt_declare(t->m, "vtc_rt_group_barrier"), &t->barrier, 1, "");
@@ -573,6 +572,7 @@ bool g2l_kernel_op(g2l *t, vtc_op *op, bool *handled) {
   if (vtc_gir_is(op, "prefetch")) return prefetch_op(t, op);
   if (vtc_gir_is(op, "sync")) return sync_op(t, op);
   if (vtc_gir_is(op, "for")) return for_op(t, op);
+  if (vtc_gir_is(op, "atomic")) return g2l_atomic_op(t, op);
   *handled = false;
   return true;
 }

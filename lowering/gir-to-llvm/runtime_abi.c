@@ -11,6 +11,8 @@ const vtc_gir_rt_function vtc_gir_rt_functions[] = {
     {"vtc_rt_num_threads", "i32()"},
     {"vtc_rt_parallel_groups", "void(ptr,i64,i64,i64,ptr)"},
     {"vtc_rt_group_barrier", "void(ptr)"},
+    {"vtc_rt_parallel_device", "void(ptr,i64,i64,i64,i64,ptr)"},
+    {"vtc_rt_device_barrier", "void(ptr)"},
     {"vtc_rt_alloc", "ptr(i64)"},
     {"vtc_rt_free", "void(ptr)"},
     {"vtc_rt_alloc_buffer", "ptr(i64,i64,ptr,ptr)"},

@@ -389,9 +389,10 @@ static char *concat(const char *a, const char *b) {
 static bool kernel_body(g2l *t, vtc_op *k, LLVMValueRef *args, unsigned first) {
   vtc_block *body = vtc_gir_kernel_body(k);
   for (unsigned i = 0; i < body->num_args; i++) bind_param(t, body->args[i], args, &first);
-  bool ok = g2l_block_ops(t, body, NULL);
+  bool ok = g2l_kernel_body_ops(t, body);
   if (ok) LLVMBuildRetVoid(t->b);
   t->kernel = NULL;
+  t->device_state = t->phase = NULL;
   return ok;
 }
 
@@ -422,10 +423,15 @@ static bool kernel_is_cooperative(vtc_op *k) {
 static LLVMValueRef kernel_unit(g2l *t, vtc_op *k, type_vec *params) {
   const char *name = vtc_gir_kernel_name(k);
   char *uname = concat(name, ".unit");
-  unsigned first = t->cooperative ? 5 : 3;
+  bool device = t->device_split.barriers > 0;
+  unsigned first = (t->cooperative ? 5 : 3) + (device ? 2 : 0);
   type_vec all = {0};
   for (int i = 0; i < 3; i++) VTC_VEC_PUSH(&all, t->i64);
   for (int i = 0; t->cooperative && i < 2; i++) VTC_VEC_PUSH(&all, t->ptr);
+  if (device) {
+    VTC_VEC_PUSH(&all, t->ptr);
+    VTC_VEC_PUSH(&all, t->i64);
+  }
   for (size_t i = 0; i < params->len; i++) VTC_VEC_PUSH(&all, params->data[i]);
   LLVMValueRef fn = add_function(t, uname, t->vd, all.data, (unsigned)all.len, true);
   add_fn_attr(t, fn, "alwaysinline");
@@ -445,6 +451,12 @@ static LLVMValueRef kernel_unit(g2l *t, vtc_op *k, type_vec *params) {
     t->barrier = LLVMGetParam(fn, 4);
     LLVMSetValueName2(t->shared_base, "shared", 6);
     LLVMSetValueName2(t->barrier, "barrier", 7);
+  }
+  if (device) {
+    t->device_state = LLVMGetParam(fn, first - 2);
+    t->phase = LLVMGetParam(fn, first - 1);
+    LLVMSetValueName2(t->device_state, "device_barrier", 14);
+    LLVMSetValueName2(t->phase, "phase", 5);
   }
   LLVMValueRef *args = vtc_xmalloc((LLVMCountParams(fn) + 1) * sizeof *args);
   LLVMGetParams(fn, args);
@@ -514,20 +526,27 @@ static LLVMValueRef kernel_chunk(g2l *t, vtc_op *k, LLVMValueRef unit, LLVMTypeR
  * of that unit). */
 static LLVMValueRef kernel_group(g2l *t, vtc_op *k, LLVMValueRef unit, LLVMTypeRef record, type_vec *params) {
   char *gname = concat(vtc_gir_kernel_name(k), ".group");
-  LLVMTypeRef ps[] = {t->i64, t->i64, t->ptr, t->ptr, t->ptr};
-  LLVMValueRef fn = add_function(t, gname, t->vd, ps, 5, true);
+  /* A kernel with device barriers also takes the device barrier and the
+   * phase (vtc_rt_parallel_device). */
+  unsigned extra = t->device_split.barriers ? 2 : 0, first = 5 + extra;
+  LLVMTypeRef ps[] = {t->i64, t->i64, t->ptr, t->ptr, t->ptr, t->ptr, t->i64};
+  LLVMValueRef fn = add_function(t, gname, t->vd, ps, 5 + extra, true);
   free(gname);
   begin_function(t, fn);
   LLVMValueRef rec = LLVMGetParam(fn, 4);
-  LLVMValueRef *vals = vtc_xmalloc((params->len + 5) * sizeof *vals);
+  LLVMValueRef *vals = vtc_xmalloc((params->len + first) * sizeof *vals);
   vals[0] = LLVMGetParam(fn, 0);
   vals[1] = LLVMGetParam(fn, 1);
   vals[2] = LLVMBuildLoad2(t->b, t->i64, LLVMBuildStructGEP2(t->b, record, rec, 0, ""), "groups");
   vals[3] = LLVMGetParam(fn, 2);
   vals[4] = LLVMGetParam(fn, 3);
+  if (extra) {
+    vals[5] = LLVMGetParam(fn, 5);
+    vals[6] = LLVMGetParam(fn, 6);
+  }
   for (size_t i = 0; i < params->len; i++)
-    vals[5 + i] = LLVMBuildLoad2(t->b, params->data[i], LLVMBuildStructGEP2(t->b, record, rec, (unsigned)i + 2, ""), "");
-  LLVMBuildCall2(t->b, LLVMGlobalGetValueType(unit), unit, vals, (unsigned)params->len + 5, "");
+    vals[first + i] = LLVMBuildLoad2(t->b, params->data[i], LLVMBuildStructGEP2(t->b, record, rec, (unsigned)i + 2, ""), "");
+  LLVMBuildCall2(t->b, LLVMGlobalGetValueType(unit), unit, vals, (unsigned)params->len + first, "");
   LLVMBuildRetVoid(t->b);
   free(vals);
   return fn;
@@ -560,7 +579,12 @@ static void kernel_driver(g2l *t, vtc_op *k, LLVMValueRef body, LLVMTypeRef reco
   LLVMBuildCondBr(t->b, LLVMBuildICmp(t->b, LLVMIntSGT, groups, g2l_i64(t, 0), ""), run, exit);
   LLVMPositionBuilderAtEnd(t->b, run);
   LLVMValueRef rec = g2l_entry_alloca(t, record, 8);
-  if (t->cooperative) {
+  if (t->device_split.barriers) {
+    LLVMValueRef gs = g2l_i64(t, vtc_gir_kernel_group_size(k));
+    fill_record(t, record, rec, fn, gs, params->len);
+    LLVMValueRef args[] = {body, groups, gs, g2l_i64(t, t->shared_bytes), g2l_i64(t, t->device_split.phases), rec};
+    rt_call(t, "vtc_rt_parallel_device", args, 6);
+  } else if (t->cooperative) {
     LLVMValueRef gs = g2l_i64(t, vtc_gir_kernel_group_size(k));
     fill_record(t, record, rec, fn, gs, params->len);
     LLVMValueRef args[] = {body, groups, gs, g2l_i64(t, t->shared_bytes), rec};
@@ -588,6 +612,12 @@ static bool gpu_kernel(g2l *t, vtc_op *k, type_vec *params) {
   bool *was_i1 = vtc_xcalloc(params->len + 1, sizeof *was_i1);
   for (size_t i = 0; i < params->len; i++)
     if ((was_i1[i] = params->data[i] == t->i1)) params->data[i] = t->i8;
+  /* Device barriers: the barrier state and the phase come last (gir_to_llvm.h). */
+  size_t own = params->len;
+  if (t->device_split.barriers) {
+    VTC_VEC_PUSH(params, t->ptr);
+    VTC_VEC_PUSH(params, t->i32);
+  }
   LLVMValueRef fn = add_function(t, vtc_gir_kernel_name(k), t->vd, params->data, (unsigned)params->len, false);
   int64_t gs = vtc_gir_kernel_group_size(k);
   const vtc_target *target = t->opts->target;
@@ -605,9 +635,15 @@ static bool gpu_kernel(g2l *t, vtc_op *k, type_vec *params) {
   t->groups = LLVMBuildZExt(t->b, target->special_reg(t->b, t->m, VTC_SREG_NUM_BLOCKS), t->i64, "groups");
   LLVMValueRef *args = vtc_xmalloc((LLVMCountParams(fn) + 1) * sizeof *args);
   LLVMGetParams(fn, args);
-  for (unsigned i = 0; i < params->len; i++)
+  for (unsigned i = 0; i < own; i++)
     if (was_i1[i]) args[i] = LLVMBuildTrunc(t->b, args[i], t->i1, "");
   free(was_i1);
+  if (t->device_split.barriers) {
+    t->device_state = args[own];
+    t->phase = args[own + 1];
+    LLVMSetValueName2(t->device_state, "device_barrier", 14);
+    LLVMSetValueName2(t->phase, "phase", 5);
+  }
   bool ok = g2l_gpu_shared_begin(t, k) && kernel_body(t, k, args, 0);
   g2l_gpu_shared_end(t);
   free(args);
@@ -626,12 +662,14 @@ static bool translate_kernel(g2l *t, vtc_op *k) {
     ok = lower_param_type(t, vtc_function_input(ft, i), &params);
     if (!ok) g2l_error(t, k, "parameter %u has a type the CPU translation does not support", i);
   }
+  g2l_device_begin(t, k);
   if (ok && t->gpu) {
     ok = gpu_kernel(t, k, &params);
     VTC_VEC_FREE(&params);
     return ok;
   }
-  t->cooperative = kernel_is_cooperative(k);
+  /* A device barrier needs every unit at once: teams, as for block barriers. */
+  t->cooperative = kernel_is_cooperative(k) || t->device_split.barriers > 0;
   t->shared_bytes = 0;
   if (ok && t->cooperative && vtc_gir_kernel_group_size(k) > G2L_CPU_MAX_GROUP_SIZE)
     ok = g2l_error(t, k, "a CPU group with shared buffers or block barriers runs its %lld units on as many threads "
@@ -873,6 +911,7 @@ LLVMModuleRef vtc_gir_to_llvm(vtc_op *module, LLVMContextRef llctx, const char *
   }
   VTC_VEC_FREE(&t.pool);
   vtc_ptrmap_free(&t.values);
+  vtc_ptrmap_free(&t.recomputed);
   g2l_checks_free(&t);
   if (t.failed) {
     LLVMDisposeModule(t.m);

@@ -61,6 +61,12 @@ typedef struct g2l {
   bool cooperative;
   LLVMValueRef shared_base, barrier;
   int64_t shared_bytes;
+  /* Device barriers (device_sync.c): the kernel's split, the top-level
+   * ops later phases recompute, and its barrier-state and phase
+   * parameters (NULL in a kernel without device barriers). */
+  vtc_gir_device_split device_split;
+  vtc_ptrmap recomputed;
+  LLVMValueRef device_state, phase;
   /* Inside a gir.elementwise body: the vector width (0 elsewhere). */
   unsigned ew_width;
   /* The GPU mapping (gir_to_llvm.h): kernels are PTX entries, a register
@@ -180,6 +186,17 @@ bool g2l_mma(g2l *t, vtc_op *op, g2l_element_fn a_element);
 /* Combines two values of a reduction; reduces one vector to a scalar. */
 LLVMValueRef g2l_combine(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef x, LLVMValueRef y);
 LLVMValueRef g2l_reduce_vector(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef v);
+
+/* device_sync.c: `gir.sync device` and the phase split. g2l_device_begin
+ * analyses kernel k (before its parameters are laid out); the body's ops
+ * then go through g2l_kernel_body_ops (segments, when the split is sound). */
+void g2l_device_begin(g2l *t, vtc_op *k);
+bool g2l_kernel_body_ops(g2l *t, vtc_block *body);
+bool g2l_device_sync(g2l *t, vtc_op *op);
+
+/* atomic_ops.c: gir.atomic on either mapping (relaxed atomics per element;
+ * float max/min by compare-and-swap, NaN propagating). */
+bool g2l_atomic_op(g2l *t, vtc_op *op);
 
 /* gpu_ops.c: the GPU forms of the gOperators whose data cross lanes (copies
  * between memory and registers, width reductions, broadcasts, extract, mma,

@@ -77,4 +77,9 @@ LLVMValueRef vtc_nvptx_atomic(LLVMBuilderRef b, LLVMAtomicRMWBinOp op, LLVMValue
  * device before its writes after it (LLVM 19's NVPTX selects no `fence`). */
 void vtc_nvptx_fence(LLVMBuilderRef b, LLVMModuleRef m);
 
+/* The grid barrier (grid_barrier.c): every thread of every one of `blocks`
+ * (i32) co-resident blocks waits; `state` points to the two zeroed u32
+ * {count, generation} in global memory, kept between uses. */
+void vtc_nvptx_grid_barrier(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef state, LLVMValueRef blocks);
+
 #endif

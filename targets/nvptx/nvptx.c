@@ -137,6 +137,7 @@ const vtc_target vtc_target_nvptx = {
   .barrier = nvptx_barrier,
   .shuffle = nvptx_shuffle,
   .fence = vtc_nvptx_fence,
+  .grid_barrier = vtc_nvptx_grid_barrier,
   .shared_array = vtc_nvptx_shared_array,
   .math_prefix = "__nv_",
   .tensor_core = &vtc_nvptx_tensor_core,

@@ -1,15 +1,12 @@
 // The gir interpreter runs the units of a group in lockstep between block
 // syncs, with one shared buffer per group: a block exchange gives the
-// neighbour's values; accesses that only a missing sync would order, units
-// that reach different syncs or return while others wait, a failed
+// neighbour's values; accesses that only a missing sync would order, a failed
 // gir.assume_multiple are located errors.
 // RUN: vtc-run %s --target=gir --pass-pipeline='builtin.module()' --entry=exchange --print-values | FileCheck %s --check-prefix=EXCHANGE
 // RUN: vtc-run %s --target=gir --pass-pipeline='builtin.module()' --entry=async_tail --print-values | FileCheck %s --check-prefix=ASYNC
 // RUN: not vtc-run %s --target=gir --pass-pipeline='builtin.module()' --entry=raw 2>&1 | FileCheck %s --check-prefix=RAW
 // RUN: not vtc-run %s --target=gir --pass-pipeline='builtin.module()' --entry=war 2>&1 | FileCheck %s --check-prefix=WAR
 // RUN: not vtc-run %s --target=gir --pass-pipeline='builtin.module()' --entry=async_war 2>&1 | FileCheck %s --check-prefix=AWAR
-// RUN: not vtc-run %s --target=gir --pass-pipeline='builtin.module()' --entry=returned 2>&1 | FileCheck %s --check-prefix=RETURNED
-// RUN: not vtc-run %s --target=gir --pass-pipeline='builtin.module()' --entry=different 2>&1 | FileCheck %s --check-prefix=DIFFERENT
 // RUN: not vtc-run %s --target=gir --pass-pipeline='builtin.module()' --entry=not_multiple 2>&1 | FileCheck %s --check-prefix=MULTIPLE
 
 // Unit u of each of 2 groups writes 4 x (10 g + u) into shared memory;
@@ -180,40 +177,6 @@ gir.kernel @fill8(%x: !gir.buffer<global, 8xf16>, %v: f16) parallel gpu group 1 
   gir.copy %r to %xv : !gir.slice<register, 1x8xf16> -> !gir.slice<global, 1x8xf16>
 }
 
-// Unit 0 runs its loop no times and returns; unit 1 waits in it.
-// RETURNED: interpreter-groups.mlir:[[@LINE+6]]:5: error: gir interpreter: 'gir.sync': unit 1 of group 0 waits at this block sync, but unit 0 has returned: every unit of the group must reach it
-gir.kernel @returned_k() parallel gpu group 2 lanes 32 {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %u = gir.id unit_in_group
-  gir.for %i = %c0 to %u step %c1 {
-    gir.sync block
-  }
-}
-
-func.func @returned() {
-  %c1 = arith.constant 1 : index
-  gir.launch @returned_k[%c1]() : ()
-  return
-}
-
-// Unit 0 skips the loop's sync and waits at the one after it.
-// DIFFERENT: interpreter-groups.mlir:[[@LINE+6]]:5: error: gir interpreter: 'gir.sync': unit 1 of group 0 waits at this block sync while unit 0 waits at the one at {{.*}}interpreter-groups.mlir:[[@LINE+8]]:3: every unit must reach the same sync
-gir.kernel @different_k() parallel gpu group 2 lanes 32 {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %u = gir.id unit_in_group
-  gir.for %i = %c0 to %u step %c1 {
-    gir.sync block
-  }
-  gir.sync block
-}
-
-func.func @different() {
-  %c1 = arith.constant 1 : index
-  gir.launch @different_k[%c1]() : ()
-  return
-}
 
 // MULTIPLE: interpreter-groups.mlir:[[@LINE+2]]:8: error: gir interpreter: 'gir.assume_multiple': 12 is not a multiple of 8, as the program assumes
 gir.kernel @not_multiple_k(%n: index) parallel gpu group 1 lanes 32 {

@@ -447,3 +447,55 @@ func.func @f(%v: !gir.slice<global, 4x16xf32>) {
   gir.prefetch %v : !gir.slice<global, 4x16xf32>
   return
 }
+
+// -----
+
+gir.kernel @k(%b: !gir.buffer<global, 4xf32>) parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %v = gir.view %b[%c0] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x4xf32>
+  %x = arith.constant 1.0 : f32
+  // expected-error@+1 {{unknown atomic kind 'mul' (expected add, max or min)}}
+  gir.atomic mul %v, %x : !gir.slice<global, 1x4xf32>, f32
+}
+
+// -----
+
+gir.kernel @k(%b: !gir.buffer<global, 4xf32>) parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %s = gir.alloc() : !gir.buffer<shared, 4xf32>
+  %v = gir.view %s[%c0] : !gir.buffer<shared, 4xf32> -> !gir.slice<shared, 1x4xf32>
+  %x = arith.constant 1.0 : f32
+  // expected-error@+1 {{operand #0 must be a global slice: atomics order units of the whole launch (a shared slice is not)}}
+  gir.atomic add %v, %x : !gir.slice<shared, 1x4xf32>, f32
+}
+
+// -----
+
+gir.kernel @k(%b: !gir.buffer<global, 4xf16>) parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %v = gir.view %b[%c0] : !gir.buffer<global, 4xf16> -> !gir.slice<global, 1x4xf16>
+  %x = arith.constant 1.0 : f16
+  // expected-error@+1 {{element type f16 has no atomic operation (i32, i64, f32 or f64)}}
+  gir.atomic add %v, %x : !gir.slice<global, 1x4xf16>, f16
+}
+
+// -----
+
+gir.kernel @k(%b: !gir.buffer<global, 4xf32>) parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %v = gir.view %b[%c0] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x4xf32>
+  %x = arith.constant 1.0 : f32
+  %r = gir.broadcast %x : f32 -> !gir.slice<register, 1x2xf32>
+  // expected-error@+1 {{value !gir.slice<register, 1x2xf32> must have the slice's num x width and element type (!gir.slice<global, 1x4xf32>)}}
+  gir.atomic add %v, %r : !gir.slice<global, 1x4xf32>, !gir.slice<register, 1x2xf32>
+}
+
+// -----
+
+gir.kernel @k(%b: !gir.buffer<global, 4xf32>) parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %v = gir.view %b[%c0] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x4xf32>
+  %x = arith.constant 1 : i32
+  // expected-error@+1 {{scalar value of type i32 must have the slice's element type f32}}
+  gir.atomic add %v, %x : !gir.slice<global, 1x4xf32>, i32
+}
