@@ -26,6 +26,9 @@ void vtc_register_te_dialect(vtc_context *ctx);
 #define VTC_TE_ATTR_MAP "map"               /* te.load: affine map */
 #define VTC_TE_ATTR_PADDING "padding"       /* te.load: optional value for out-of-bounds reads */
 #define VTC_TE_ATTR_INDEX "index"           /* te.dim: i64 dimension */
+/* te.compute, discardable: the graph op it lowers was a VTC view (vtc-virtualize
+ * set vtc.virtual = read|write|in_place on it); its kind as a string. */
+#define VTC_TE_ATTR_VTC_VIEW "vtc.view"
 /* Destination-passing te.compute (`into`, vtc.txt 4.2-4.4): */
 #define VTC_TE_ATTR_NUM_DESTS "num_dests"   /* i64: the last operands are destinations */
 #define VTC_TE_ATTR_STORE_MAPS "store_maps" /* array of affine maps, one per destination */

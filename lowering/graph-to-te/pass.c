@@ -156,6 +156,16 @@ static void free_lowering(gte_lowering *L) {
 }
 
 /* Lowers one graph op; its results' uses move to the te values. */
+/* A graph op that vtc-virtualize made a view: its TEs (those lowering put
+ * between `before` and op) carry the view's kind, for the passes that
+ * realise views (souffle-vertical{producers=vtc-views}). */
+static void mark_vtc_view(vtc_op *op, vtc_op *before) {
+  const vtc_attr *kind = vtc_op_get_attr(op, VTC_GRAPH_ATTR_VIRTUAL);
+  if (!kind) return;
+  for (vtc_op *o = before ? before->next : op->parent->first; o && o != op; o = o->next)
+    if (vtc_te_is_compute(o)) vtc_op_set_attr(o, VTC_TE_ATTR_VTC_VIEW, kind);
+}
+
 static bool lower_op(gte_lowering *L, vtc_op *op, unsigned *lowered) {
   gte_lower_fn fn = find_rule(op);
   L->op = op;
@@ -163,7 +173,9 @@ static bool lower_op(gte_lowering *L, vtc_op *op, unsigned *lowered) {
   vtc_value *buf[8], **results = op->num_results > 8 ? vtc_xcalloc(op->num_results, sizeof *results) : buf;
   L->b = vtc_builder_before(op);
   gte_graph_checks(L, op);
+  vtc_op *before = op->prev;
   bool ok = fn(L, op, results) && !L->failed;
+  if (ok) mark_vtc_view(op, before);
   for (unsigned i = 0; ok && i < op->num_results; i++) {
     if (results[i]->type != vtc_op_result(op, i)->type) {
       char *want = vtc_type_to_string(vtc_op_result(op, i)->type), *got = vtc_type_to_string(results[i]->type);

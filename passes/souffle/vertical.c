@@ -40,11 +40,14 @@
 #include "passes/souffle/souffle.h"
 #include "passes/te/te_passes.h"
 
+typedef enum producers { PRODUCERS_ALL, PRODUCERS_VTC_VIEWS } producers;
+
 typedef struct options {
   int64_t max_dup_flops;
   bool remarks;
   bool into_ci;
   int64_t ci_threshold;
+  int producers;
 } options;
 
 typedef enum refusal {
@@ -280,6 +283,7 @@ static bool compose_one(state *s, vtc_op *c) {
     if (!vtc_te_is_load(o)) continue;
     vtc_op *p = vtc_te_load_input(o)->def_op;
     if (!p || !vtc_te_is_compute(p) || vtc_te_dependence_of(p) != VTC_TE_ONE_RELIES_ON_ONE) continue;
+    if (s->opt->producers == PRODUCERS_VTC_VIEWS && !vtc_op_get_attr(p, VTC_TE_ATTR_VTC_VIEW)) continue;
     if (vtc_ptrmap_contains(&s->refused, o)) continue;
     refusal r = check(s, c, o, p);
     if (r != OK) {
@@ -341,6 +345,8 @@ static bool run_vertical(vtc_pass_context *pc, vtc_op *root, const void *options
   return true;
 }
 
+static const char *const producer_names[] = {"all", "vtc-views", NULL};
+
 static const vtc_pass_option vertical_options[] = {
     {"max-dup-flops", VTC_OPTION_INT, "1",
      "the most flops per element of a producer that is duplicated into several consumers (Souffle 6.2)",
@@ -353,6 +359,10 @@ static const vtc_pass_option vertical_options[] = {
      offsetof(options, into_ci), NULL},
     {"ci-threshold", VTC_OPTION_INT, "3", "flops per element accessed at which a reduction is compute-intensive (5.3)",
      offsetof(options, ci_threshold), NULL},
+    {"producers", VTC_OPTION_ENUM, "all",
+     "which producers are composed: all one-relies-on-one TEs (Souffle), or vtc-views: only the TEs of graph ops that "
+     "vtc-virtualize made views (VTC's realisation of its read and write views by load composition)",
+     offsetof(options, producers), producer_names},
     {NULL, 0, NULL, NULL, 0, NULL},
 };
 
