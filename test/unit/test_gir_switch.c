@@ -307,11 +307,11 @@ static void test_cuda_plan_memo(void) {
   CHECK(plan && strstr(plan, "memo #0") && sw);
   long c0 = -1, c1 = -1, def = -1;
   CHECK(sw && sscanf(sw, "switch %*s [0: step %ld, 1: step %ld] default step %ld", &c0, &c1, &def) == 3);
-  const char *firsts[][2] = {{"arith.ceildivui", NULL}, {"arith.ceildivui", NULL}, {"arith.minui", NULL}};
+  const char *firsts[] = {"arith.ceildivui", "arith.ceildivui", "arith.minui"};
   long targets[] = {c0, c1, def};
   for (int i = 0; plan && i < 3; i++) {
-    const char *line = plan_step_line(plan, targets[i]);
-    bool first = line && strstr(line, firsts[i][0]) && strstr(line, firsts[i][0]) < strchr(line, '\n');
+    const char *line = plan_step_line(plan, targets[i]), *op = line ? strstr(line, firsts[i]) : NULL;
+    bool first = op && op < strchr(line, '\n');
     CHECK(first);
     if (!first) fprintf(stderr, "case %d branches to step %ld, not its region's first step:\n%s", i, targets[i], plan);
   }
