@@ -116,7 +116,7 @@ const void *vtc_uniq(vtc_context *ctx, unsigned tag, const void *key, size_t siz
     if (!e->object) break;
     if (e->hash != h) continue;
     const uniq_header *hd = header_of(e->object);
-    if (hd->tag == tag && hd->size == size && memcmp(e->object, key, size) == 0) return e->object;
+    if (hd->tag == tag && hd->size == size && (size == 0 || memcmp(e->object, key, size) == 0)) return e->object;
   }
   /* Strings get a terminating NUL; other keys need no padding. */
   unsigned char *mem = vtc_context_alloc(ctx, UNIQ_HEADER_SPACE + size + (tag == VTC_UNIQ_STRING));
@@ -124,7 +124,7 @@ const void *vtc_uniq(vtc_context *ctx, unsigned tag, const void *key, size_t siz
   hd->tag = tag;
   hd->size = (uint32_t)size;
   void *object = mem + UNIQ_HEADER_SPACE;
-  memcpy(object, key, size);
+  if (size) memcpy(object, key, size); /* an empty key may be NULL (an empty array) */
   if ((ctx->table_count + 1) * 4 > ctx->table_cap * 3) table_grow(ctx);
   mask = ctx->table_cap - 1;
   size_t i = h & mask;
