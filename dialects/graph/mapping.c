@@ -74,9 +74,12 @@ bool graph_map_transpose(vtc_op *op, unsigned result, vtc_graph_mapping *m) {
 bool graph_reshape_exprs(vtc_context *ctx, const vtc_shape *from, const vtc_shape *to, const vtc_affine_expr **r) {
   int64_t pf = 1, pt = 1;
   int df = 0, dt = 0;
-  for (int k = 0; k < from->rank; k++) from->dims[k] < 0 ? df++ : (void)(pf *= from->dims[k]);
-  for (int k = 0; k < to->rank; k++) to->dims[k] < 0 ? dt++ : (void)(pt *= to->dims[k]);
-  if (df != dt || df > 1 || pf != pt) return false;
+  bool overflow = false; /* a static product past int64 (beside a `?`): no map */
+  for (int k = 0; k < from->rank; k++)
+    from->dims[k] < 0 ? df++ : (void)(overflow |= __builtin_mul_overflow(pf, from->dims[k], &pf));
+  for (int k = 0; k < to->rank; k++)
+    to->dims[k] < 0 ? dt++ : (void)(overflow |= __builtin_mul_overflow(pt, to->dims[k], &pt));
+  if (overflow || df != dt || df > 1 || pf != pt) return false;
   if (df == 0 && pf == 0) { /* nothing to read: every index is 0 */
     for (int k = 0; k < to->rank; k++) r[k] = vtc_affine_const(ctx, 0);
     return true;
@@ -96,11 +99,11 @@ bool graph_reshape_exprs(vtc_context *ctx, const vtc_shape *from, const vtc_shap
     while (po != pi) {
       if (po < 0 || pi < 0) return false;
       if (po < pi) {
-        if (i >= from->rank || from->dims[i] < 0) return false;
-        po *= from->dims[i++];
+        if (i >= from->rank || from->dims[i] < 0 || __builtin_mul_overflow(po, from->dims[i], &po)) return false;
+        i++;
       } else {
-        if (j >= to->rank || to->dims[j] < 0) return false;
-        pi *= to->dims[j++];
+        if (j >= to->rank || to->dims[j] < 0 || __builtin_mul_overflow(pi, to->dims[j], &pi)) return false;
+        j++;
       }
     }
     if (po < 0) return false; /* a `?` inside a group */
