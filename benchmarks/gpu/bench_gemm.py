@@ -94,6 +94,34 @@ class Torch:
         return eager, comp
 
 
+# Vortex Table 6: M in [1, 384] step 4 (1, 5, ..., 381) and batch 16 x
+# sequence 5..128 step 19; N x K = 768 x 2304 (the paper's) and 2304 x 768
+# (the QKV orientation).
+TABLE6_M = sorted(set(list(range(1, 385, 4)) + [16 * s for s in range(5, 129, 19)]))
+TABLE6_NK = [(768, 2304, "paper"), (2304, 768, "qkv")]
+
+
+def table6_rows(a, tmp, peers):
+    rows = []
+    for dtype in a.table6_dtypes.split(","):
+        for n, k, name in TABLE6_NK:
+            path = os.path.join(tmp, f"t6_{k}_{n}_{dtype}.mlir")
+            open(path, "w").write(module(k, n, dtype))
+            for m in TABLE6_M:
+                vtc = run_vtc(a.vtc_run, path, m, a.runs)
+                base = run_vtc(a.base_vtc_run, path, m, a.runs) if a.base_vtc_run else None
+                eager, comp = peers.pair(m, n, k, dtype)
+                rows.append(dict(case=name, dtype=dtype, m=m, n=n, k=k, vtc_ms=vtc, base_ms=base, cublas_ms=eager,
+                                 compile_ms=comp))
+                print(f"table6 {name} {dtype} {m}x{n}x{k}: vtc {fmt(vtc)} base {fmt(base)} cublas {fmt(eager)} "
+                      f"compile {fmt(comp)} ms", flush=True)
+    with open(os.path.join(a.out, "table6.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+        w.writeheader()
+        w.writerows(rows)
+    return rows
+
+
 def tflops(m, n, k, ms):
     return 2.0 * m * n * k / (ms * 1e-3) / 1e12 if ms else None
 
@@ -112,14 +140,15 @@ def gemm_rows(a, tmp, peers):
         if not os.path.exists(path):
             open(path, "w").write(module(k, n, dtype))
         vtc = run_vtc(a.vtc_run, path, m, a.runs)
+        base = run_vtc(a.base_vtc_run, path, m, a.runs) if a.base_vtc_run else None
         # The ablation (the plain kernel) once per shape family: it is slow.
         naive = run_vtc(a.vtc_run, path, m, a.runs, [pipeline("contractions=naive")]) if m in (128, 1024) else None
         eager, comp = peers.pair(m, n, k, dtype)
         best = min(x for x in (eager, comp) if x is not None)
-        rows.append(dict(case=name, dtype=dtype, m=m, n=n, k=k, vtc_ms=vtc, naive_ms=naive, cublas_ms=eager,
+        rows.append(dict(case=name, dtype=dtype, m=m, n=n, k=k, vtc_ms=vtc, base_ms=base, naive_ms=naive, cublas_ms=eager,
                          compile_ms=comp, vtc_tflops=tflops(m, n, k, vtc), cublas_tflops=tflops(m, n, k, eager),
                          vs_best=(best / vtc) if vtc else None))
-        print(f"{name} {dtype} {m}x{n}x{k}: vtc {fmt(vtc)} naive {fmt(naive)} cublas {fmt(eager)} "
+        print(f"{name} {dtype} {m}x{n}x{k}: vtc {fmt(vtc)} base {fmt(base)} naive {fmt(naive)} cublas {fmt(eager)} "
               f"compile {fmt(comp)} ms", flush=True)
     return rows
 
@@ -177,12 +206,12 @@ def check_rows(a, tmp):
 
 def write_md(a, gemm, variants, checks):
     out = [f"device: {a.device}", ""]
-    out.append("| case | dtype | M | N | K | vtc ms | vtc TFLOP/s | naive ms | cuBLAS ms | cuBLAS TFLOP/s | "
+    out.append("| case | dtype | M | N | K | vtc ms | vtc TFLOP/s | base ms | naive ms | cuBLAS ms | cuBLAS TFLOP/s | "
                "torch.compile ms | best peer / vtc |")
-    out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    out.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for r in gemm:
         out.append(f"| {r['case']} | {r['dtype']} | {r['m']} | {r['n']} | {r['k']} | {fmt(r['vtc_ms'])} | "
-                   f"{fmt(r['vtc_tflops'], '{:.1f}')} | {fmt(r['naive_ms'])} | {fmt(r['cublas_ms'])} | "
+                   f"{fmt(r['vtc_tflops'], '{:.1f}')} | {fmt(r['base_ms'])} | {fmt(r['naive_ms'])} | {fmt(r['cublas_ms'])} | "
                    f"{fmt(r['cublas_tflops'], '{:.1f}')} | {fmt(r['compile_ms'])} | {fmt(r['vs_best'], '{:.2f}')} |")
     if variants:
         out += ["", "| M x N x K (f16) | model's choice ms | each variant forced, ms (last: plain kernel) |",
@@ -235,12 +264,17 @@ def main():
     ap.add_argument("--checks", action="store_true")
     ap.add_argument("--device", default="")
     ap.add_argument("--max-variants", type=int, default=8)
+    ap.add_argument("--table6", action="store_true", help="only Vortex Table 6's M sweep (table6.csv)")
+    ap.add_argument("--table6-dtypes", default="f16,f32")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     tmp = tempfile.mkdtemp()
     if a.only_checks:
         for r in check_rows(a, tmp):
             print(f"| {r['shape']} | {fmt(r.get('checks'))} | {fmt(r.get('no-checks'))} | {fmt(r.get('base'))} |")
+        return
+    if a.table6:
+        table6_rows(a, tmp, Torch(a.runs))
         return
     gemm = gemm_rows(a, tmp, Torch(a.runs))
     variants = variant_rows(a, tmp) if a.variants else []

@@ -180,6 +180,7 @@ typedef struct built {
    * kernels, the plain kernel (name) the switch's default. NULL: none. */
   t2g_gemm *gemm;
   char (*variant_names)[256];
+  char (*reduce_names)[256]; /* split-K variants' reduction kernels ("" for the others) */
 } built;
 
 /* The launch of a fused softmax at its last compute: y like x, one group
@@ -225,7 +226,18 @@ static bool lower_gemm(host *h, vtc_op *op, const built *k, vtc_value *buf, vtc_
   vtc_builder saved = h->E.at;
   for (unsigned i = 0; i <= g->num_variants; i++) {
     h->E.at = vtc_builder_at_end(h->S->ctx, vtc_gir_switch_block(sw, i));
-    if (i < g->num_variants) {
+    if (i < g->num_variants && g->variants[i].split_k > 1) {
+      /* f32 partials per K slice into a workspace, then their sum. */
+      vtc_value *mn = t2g_muli(&h->E, s.m, s.n);
+      vtc_value *total = t2g_muli(&h->E, t2g_muli(&h->E, s.batch, t2g_cidx(&h->E, g->variants[i].split_k)), mn);
+      vtc_value *ws = vtc_gir_build_alloc(&h->E.at, op->loc, t2g_gemm_workspace_type(h->S->ctx), 1, &total);
+      vtc_value *kargs[] = {a, b, ws, s.m, s.n, s.k, s.sa, s.sb};
+      vtc_gir_build_launch(&h->E.at, op->loc, k->variant_names[i], t2g_gemm_groups(&h->E, g, i, &s), 8, kargs);
+      vtc_value *rargs[] = {ws, buf, mn, s.batch};
+      vtc_gir_build_launch(&h->E.at, op->loc, k->reduce_names[i], t2g_gemm_splitk_reduce_groups(&h->E, s.batch, mn),
+                           4, rargs);
+      vtc_gir_build_free(&h->E.at, op->loc, ws);
+    } else if (i < g->num_variants) {
       vtc_value *kargs[] = {a, b, buf, s.m, s.n, s.k, s.sa, s.sb};
       vtc_gir_build_launch(&h->E.at, op->loc, k->variant_names[i], t2g_gemm_groups(&h->E, g, i, &s), 8, kargs);
     } else {
@@ -466,9 +478,14 @@ static bool build_rkernels(host *h, vtc_op *compute, built *k) {
   }
   k->gemm = g;
   k->variant_names = vtc_xcalloc(g->num_variants, sizeof *k->variant_names);
+  k->reduce_names = vtc_xcalloc(g->num_variants, sizeof *k->reduce_names);
   for (unsigned i = 0; i < g->num_variants; i++) {
     kernel_name(h, k->variant_names[i], sizeof k->variant_names[i]);
     if (!t2g_build_gemm_variant(S, &h->mb, compute->loc, k->variant_names[i], g, i)) return false;
+    if (g->variants[i].split_k <= 1) continue;
+    kernel_name(h, k->reduce_names[i], sizeof k->reduce_names[i]);
+    if (!t2g_build_gemm_splitk_reduce(S, &h->mb, compute->loc, k->reduce_names[i], g, g->variants[i].split_k))
+      return false;
   }
   S->rkernels += g->num_variants;
   return true;
@@ -574,6 +591,7 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
   for (size_t i = 0; i < ops.len; i++) {
     free(kernels[i].gemm);
     free(kernels[i].variant_names);
+    free(kernels[i].reduce_names);
   }
   free(kernels);
   VTC_VEC_FREE(&ops);

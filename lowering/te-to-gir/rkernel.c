@@ -5,17 +5,22 @@
  * chosen per call by the analytical model evaluated in host arith
  * (passes/vortex: vortex_emit_select) through a host gir.switch; the plain
  * kernel of kernel.c stays as the switch's default, for the shapes no
- * variant takes (on tensor cores: K or N not a multiple of 8).
+ * variant takes (on tensor cores: an operand whose contiguous dim is not a
+ * multiple of 8).
  *
  * The GEMM form taken (where the paper is silent; everything else keeps the
  * plain kernel, with the reason in a remark): a matmul-class contraction
  * with one K dim; A's indices are its batch dims (all of them or none),
- * then its M dims, then K; B's are its batch dims (all or none), then K,
- * then its N dims; the output is batch, M, N dims in that order; indices
- * that are the constant 0 read a dim of extent 1 and are skipped. Then A is
- * M x K with rows K apart, B is K x N with rows N apart, C is M x N, and a
- * batch moves A by M K (or 0), B by K N (or 0), C by M N. f16 and bf16
- * run on tensor cores (f32 accumulation), f32 on CUDA cores (no TF32). */
+ * then its M dims, then K, or (A stored transposed) K then its M dims; B's
+ * are its batch dims (all or none), then K, then its N dims, or (B stored
+ * transposed, a Linear layer's N x K weight, attention's K^T) its N dims
+ * then K; the output is batch, M, N dims in that order; indices that are
+ * the constant 0 read a dim of extent 1 and are skipped. Then A is M x K
+ * with rows K apart (K x M, rows M apart), B is K x N with rows N apart
+ * (N x K, rows K apart), C is M x N, and a batch moves A by M K (or 0), B
+ * by K N (or 0), C by M N. f16 and bf16 run on tensor cores (f32
+ * accumulation), f32 on CUDA cores (no TF32); the GPU plans both with
+ * split-K. The CPU kernels take A and B untransposed. */
 #include <stdio.h>
 #include <string.h>
 
@@ -73,11 +78,19 @@ bool t2g_match_gemm(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_
   if (!plain_indices(&c->a, adims, &na) || !plain_indices(&c->b, bdims, &nb))
     return reject(why, n, "an operand index is not an iteration dim");
   static const vortex_role a_order[] = {VORTEX_ROLE_BATCH, VORTEX_ROLE_M, VORTEX_ROLE_K};
+  static const vortex_role a_order_t[] = {VORTEX_ROLE_BATCH, VORTEX_ROLE_K, VORTEX_ROLE_M};
   static const vortex_role b_order[] = {VORTEX_ROLE_BATCH, VORTEX_ROLE_K, VORTEX_ROLE_N};
-  if (!dims_are(c, adims, na, a_order, 3, true, &g->a_batched))
-    return reject(why, n, "A is not [batch...] x M... x K in row-major order (a transposed A is not emitted yet)");
-  if (!dims_are(c, bdims, nb, b_order, 3, true, &g->b_batched))
-    return reject(why, n, "B is not [batch...] x K x N... in row-major order (an N x K weight is not emitted yet)");
+  static const vortex_role b_order_t[] = {VORTEX_ROLE_BATCH, VORTEX_ROLE_N, VORTEX_ROLE_K};
+  if (!dims_are(c, adims, na, a_order, 3, true, &g->a_batched)) {
+    if (!dims_are(c, adims, na, a_order_t, 3, true, &g->a_batched))
+      return reject(why, n, "A is neither [batch...] x M... x K nor [batch...] x K x M... in row-major order");
+    g->a_trans = true;
+  }
+  if (!dims_are(c, bdims, nb, b_order, 3, true, &g->b_batched)) {
+    if (!dims_are(c, bdims, nb, b_order_t, 3, true, &g->b_batched))
+      return reject(why, n, "B is neither [batch...] x K x N... nor [batch...] x N... x K in row-major order");
+    g->b_trans = true;
+  }
   unsigned out[VORTEX_MAX_DIMS];
   for (unsigned d = 0; d < c->rank; d++) out[d] = d;
   static const vortex_role c_order[] = {VORTEX_ROLE_BATCH, VORTEX_ROLE_M, VORTEX_ROLE_N};
@@ -99,8 +112,18 @@ bool t2g_match_gemm(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_
   return true;
 }
 
-/* The variants the GPU emission takes: tensor-core paths of the plan that
- * rkernel_gpu.c can build, or the one FFMA kernel. */
+/* What the GPU emission can build, for the planner (rkernel_gpu.c): the
+ * ffma layouts' 4 x 8 lane grid and two register-staged shared stages. */
+static vortex_options gpu_emit_options(void) {
+  vortex_options o = vortex_default_options();
+  o.cuda_core_lanes_m = 4;
+  o.cuda_core_stages = 2;
+  return o;
+}
+
+/* The variants the GPU emission takes: the plan's variants on the backend
+ * of the input type (tensor cores for f16/bf16, CUDA cores for f32) that
+ * rkernel_gpu.c can build. */
 bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
   if (S->opts->hierarchy == VTC_GIR_HIER_CPU) return t2g_plan_gemm_cpu(S, g, why, n);
   g->hw = vtc_hardware_lookup(S->opts->gpu_name);
@@ -108,21 +131,21 @@ bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
     snprintf(why, n, "no hardware row '%s' (%s)", S->opts->gpu_name, vtc_hardware_known_names());
     return false;
   }
-  if (!g->tensor_core) {
-    g->num_variants = 1; /* the FFMA kernel: no model choice among one */
-    return true;
-  }
   if (!S->vortex_cache) S->vortex_cache = vortex_plan_cache_create();
   vortex_variant vs[VORTEX_MAX_VARIANTS];
   unsigned nv = 0;
-  if (!vortex_plan_cached(S->vortex_cache, &g->c, g->hw, NULL, NULL, vs, &nv, why, n)) return false;
+  vortex_options gen = gpu_emit_options();
+  if (!vortex_plan_cached(S->vortex_cache, &g->c, g->hw, &gen, NULL, vs, &nv, why, n)) return false;
+  vortex_backend want = g->tensor_core ? VORTEX_BACKEND_TENSOR_CORE : VORTEX_BACKEND_CUDA_CORE;
   char skip[160] = "";
   for (unsigned i = 0; i < nv; i++) {
-    if (vs[i].backend != VORTEX_BACKEND_TENSOR_CORE || !t2g_gemm_tc_supported(&vs[i], skip, sizeof skip)) continue;
-    g->variants[g->num_variants++] = vs[i];
+    if (vs[i].backend != want) continue;
+    bool ok = g->tensor_core ? t2g_gemm_tc_supported(g, &vs[i], skip, sizeof skip)
+                             : t2g_gemm_ffma_supported(g, &vs[i], skip, sizeof skip);
+    if (ok) g->variants[g->num_variants++] = vs[i];
   }
   if (!g->num_variants) {
-    snprintf(why, n, "no variant of the plan can be emitted (%s)", skip[0] ? skip : "none on tensor cores");
+    snprintf(why, n, "no variant of the plan can be emitted (%s)", skip[0] ? skip : "none on this backend");
     return false;
   }
   return true;
@@ -132,7 +155,7 @@ vtc_op *t2g_build_gemm_variant(t2g_state *S, vtc_builder *mb, const vtc_loc *loc
                                const t2g_gemm *g, unsigned i) {
   if (g->hw->kind == VTC_HW_CPU) return t2g_build_gemm_cpu(S, mb, loc, name, g, &g->variants[i]);
   return g->tensor_core ? t2g_build_gemm_tc(S, mb, loc, name, g, &g->variants[i])
-                        : t2g_build_gemm_ffma(S, mb, loc, name, g);
+                        : t2g_build_gemm_ffma(S, mb, loc, name, g, &g->variants[i]);
 }
 
 /* ---- host --------------------------------------------------------------------------------------- */
@@ -162,30 +185,25 @@ t2g_gemm_sizes t2g_gemm_host_sizes(t2g_emit *E, const t2g_gemm *g, vtc_value *co
 vtc_value *t2g_gemm_selector(t2g_emit *E, const t2g_gemm *g, const t2g_gemm_sizes *s, int64_t force) {
   int64_t n = g->num_variants;
   if (force >= 0) force = force < n ? force : n;
-  bool cpu = g->hw->kind == VTC_HW_CPU; /* any shape: no fallback to the plain kernel */
-  if (!g->tensor_core && !cpu) return t2g_cidx(E, force >= 0 ? force : 0);
   vtc_value *sel = force >= 0 ? t2g_cidx(E, force) : g->num_variants == 1
                        ? t2g_cidx(E, 0)
                        : vortex_emit_select(&E->at, E->loc, g->hw, g->variants, g->num_variants, s->batch, s->m, s->n,
                                             s->k);
-  if (cpu) return sel;
-  /* cp.async moves 16-byte rows: K and N must be multiples of 8. */
+  if (g->hw->kind == VTC_HW_CPU || !g->tensor_core) return sel; /* any shape */
+  /* cp.async moves 16-byte rows: both operands' contiguous dims must be
+   * multiples of 8 (A: K, or M when transposed; B: N, or K). */
   vtc_value *c0 = t2g_cidx(E, 0), *c8 = t2g_cidx(E, 8);
-  vtc_value *ok = t2g_andi(E, t2g_cmpi(E, VTC_CMPI_EQ, t2g_remui(E, s->k, c8), c0),
-                           t2g_cmpi(E, VTC_CMPI_EQ, t2g_remui(E, s->n, c8), c0));
+  vtc_value *a_ld = g->a_trans ? s->m : s->k, *b_ld = g->b_trans ? s->k : s->n;
+  vtc_value *ok = t2g_andi(E, t2g_cmpi(E, VTC_CMPI_EQ, t2g_remui(E, a_ld, c8), c0),
+                           t2g_cmpi(E, VTC_CMPI_EQ, t2g_remui(E, b_ld, c8), c0));
   return t2g_select(E, ok, sel, t2g_cidx(E, g->num_variants));
 }
 
 vtc_value *t2g_gemm_groups(t2g_emit *E, const t2g_gemm *g, unsigned i, const t2g_gemm_sizes *s) {
   if (g->hw->kind == VTC_HW_CPU) /* a group per NC-column panel: its units split the rows */
     return t2g_muli(E, s->batch, t2g_ceildivui(E, s->n, t2g_cidx(E, t2g_gemm_cpu_panel(g, i))));
-  int64_t bm, bn;
-  if (g->tensor_core) {
-    bm = g->variants[i].l1.m;
-    bn = g->variants[i].l1.n;
-  } else {
-    t2g_gemm_ffma_tile(&bm, &bn);
-  }
-  return t2g_muli(E, s->batch,
-                  t2g_muli(E, t2g_ceildivui(E, s->m, t2g_cidx(E, bm)), t2g_ceildivui(E, s->n, t2g_cidx(E, bn))));
+  const vortex_variant *v = &g->variants[i];
+  vtc_value *tiles = t2g_muli(E, t2g_ceildivui(E, s->m, t2g_cidx(E, v->l1.m)),
+                              t2g_ceildivui(E, s->n, t2g_cidx(E, v->l1.n)));
+  return t2g_muli(E, t2g_muli(E, s->batch, t2g_cidx(E, v->split_k)), tiles);
 }

@@ -340,6 +340,10 @@ bool t2g_plan_gemm_cpu(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
     snprintf(why, n, "no CPU hardware row '%s' (%s)", S->opts->cpu_name, vtc_hardware_known_names());
     return false;
   }
+  if (g->a_trans || g->b_trans) {
+    snprintf(why, n, "the CPU rKernel packs A as M x K and B as K x N (a transposed operand is not emitted yet)");
+    return false;
+  }
   if (g->c.a.dtype != VTC_HW_F32 || vtc_type_bit_width(g->out_elem) != 32) {
     snprintf(why, n, "the CPU rKernel takes f32 only (f16/bf16 would be converted while packing: not emitted yet)");
     return false;

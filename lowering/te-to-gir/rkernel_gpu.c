@@ -1,19 +1,24 @@
 /* Vortex's GPU rKernels (vortex.txt section 6.1, Table 1) as gir kernels:
- * C[b] = A[b] x B[b] with A M x K (row stride K), B K x N (row stride N),
- * C M x N (row stride N), one batch index b with its own stride per operand
- * (0: broadcast). The levels:
- *   L2: the launch's groups, one per output tile of one batch (b, tm, tn);
+ * C[b] = A[b] x B[b] with A M x K (row stride K, or stored K x M: row
+ * stride M), B K x N (row stride N, or stored N x K: row stride K), C M x N
+ * (row stride N), one batch index b with its own stride per operand (0:
+ * broadcast). The levels:
+ *   L2: the launch's groups, one per (batch, K slice, output tile); with
+ *       split-K (s slices) each group writes an f32 partial tile into a
+ *       workspace [batch][s][M][N] that a second kernel sums and casts;
  *   L1: a group (CTA) stages its A and B tiles into padded shared rows;
  *   L0: each warp (unit) accumulates its warp tile in registers.
  * Tensor cores (f16/bf16 in, f32 accumulate): an S-stage cp.async pipeline
  * (gir.copy_async, async_commit, async_wait), ldmatrix fragments (gir.copy
- * to mma_a / mma_b) and mma.sync (gir.mma on fragments), the epilogue cast
- * to the output type and stored under `valid` masks: any M, and K and N
- * multiples of 8 (cp.async moves 16-byte rows; the host selects another
- * variant otherwise). CUDA cores (f32): 128 x 128 x 8 CTA tiles of 8 warps
- * with 32 x 64 warp tiles of FFMA thread tiles, two register-staged
- * shared stages, any shape. The structure is that of the hand-written
- * kernels of test/Lowering/gir-to-llvm/gpu-{mma,ffma}-gemm.mlir and
+ * to mma_a / mma_b, transposed where the operand's k runs the other way)
+ * and mma.sync (gir.mma on fragments), the epilogue cast to the output type
+ * and stored under `valid` masks: any M, N and K whose operands' contiguous
+ * dims are multiples of 8 (cp.async moves 16-byte rows; the host selects
+ * the plain kernel otherwise). CUDA cores (f32): the plan's CTA and warp
+ * tiles in ffma thread tiles (a 4 x 8 lane grid), A and B staged k-major
+ * through registers into two shared stages, any shape. The structure is
+ * that of the hand-written kernels of
+ * test/Lowering/gir-to-llvm/gpu-{mma,ffma}-gemm.mlir and
  * benchmarks/gpu/reference/gemm_ref.cu. */
 #include <stdio.h>
 #include <string.h>
@@ -28,6 +33,8 @@ typedef struct gk {
   t2g_emit E;
   vtc_value *A, *B, *C, *M, *N, *K, *sa, *sb; /* parameters */
   const vtc_type *in, *out, *f32;
+  const t2g_gemm *p;
+  int64_t split; /* K slices; > 1: C is the f32 workspace */
 } gk;
 
 static vtc_value *c(gk *g, int64_t v) { return t2g_cidx(&g->E, v); }
@@ -48,20 +55,52 @@ static vtc_value *view(gk *g, vtc_value *buf, vtc_value *off, const vtc_type *t,
   return vtc_gir_build_view(&g->E.at, g->loc, buf, off, t, stride, rows, cols);
 }
 
+/* A copy of a memory slice into registers of type t, transposed or not. */
+static vtc_value *load(gk *g, vtc_value *src, const vtc_type *t, bool transpose) {
+  vtc_op *cp = vtc_builder_create(&g->E.at, "gir.copy", g->loc, 1, &src, t, 0, NULL);
+  if (transpose) vtc_op_set_attr(cp, VTC_GIR_ATTR_TRANSPOSE, vtc_attr_unit(g->ctx));
+  return vtc_op_result(cp, 0);
+}
+
+/* An element-wise op of one or two register slices (b may be NULL) whose
+ * body is the one arith op `name`; rt is the result's slice type. */
+static vtc_value *ew(gk *g, const char *name, const vtc_type *rt, vtc_value *a, vtc_value *b) {
+  vtc_value *ops[2] = {a, b};
+  unsigned n = b ? 2 : 1;
+  vtc_op *op = vtc_gir_build_elementwise(&g->E.at, g->loc, rt, n, ops, false);
+  vtc_block *body = vtc_gir_elementwise_body(op);
+  vtc_builder bb = vtc_builder_at_end(g->ctx, body);
+  vtc_gir_slice_info info;
+  vtc_gir_slice_info_of(g->ctx, rt, &info);
+  const vtc_type *elem = info.elem;
+  vtc_value *x = vtc_op_result(vtc_builder_create(&bb, name, g->loc, n, body->args, elem, 0, NULL), 0);
+  vtc_gir_build_yield(&bb, g->loc, 1, &x);
+  return vtc_op_result(op, 0);
+}
+
+/* The workspace of a split-K variant: the f32 partials [batch][split][M][N]. */
+static const vtc_type *workspace_type(vtc_context *ctx) {
+  int64_t dims[] = {VTC_DYNAMIC};
+  return vtc_gir_buffer_type(ctx, VTC_GIR_GLOBAL, vtc_type_f32(ctx), 1, dims);
+}
+
 /* The kernel with parameters (A, B, C, M, N, K, sa, sb): its body open at
  * g->E.at. */
-static vtc_op *begin(gk *g, vtc_builder *mb, const char *name, const t2g_gemm *p, int64_t warps) {
+static vtc_op *begin(gk *g, vtc_builder *mb, const char *name, const t2g_gemm *p, int64_t warps, int64_t split) {
   const vtc_type *idx = vtc_type_index(g->ctx);
-  const vtc_type *params[8] = {p->a_buffer, p->b_buffer, p->c_buffer, idx, idx, idx, idx, idx};
+  const vtc_type *cbuf = split > 1 ? workspace_type(g->ctx) : p->c_buffer;
+  const vtc_type *params[8] = {p->a_buffer, p->b_buffer, cbuf, idx, idx, idx, idx, idx};
   vtc_op *k = vtc_gir_build_kernel(mb, g->loc, name, 8, params, VTC_GIR_HIER_GPU, warps, 32);
   vtc_block *body = vtc_gir_kernel_body(k);
   t2g_emit_init(&g->E, g->ctx, g->loc, body);
   g->E.at = vtc_builder_at_end(g->ctx, body);
   vtc_value **dst[8] = {&g->A, &g->B, &g->C, &g->M, &g->N, &g->K, &g->sa, &g->sb};
   for (unsigned i = 0; i < 8; i++) *dst[i] = body->args[i];
+  g->p = p;
+  g->split = split;
   g->in = p->in_elem;
-  g->out = p->out_elem;
   g->f32 = vtc_type_f32(g->ctx);
+  g->out = split > 1 ? g->f32 : p->out_elem;
   return k;
 }
 
@@ -72,51 +111,94 @@ static void end(gk *g, vtc_op *k) {
   t2g_dce(k);
 }
 
-/* L2: this group's batch and tile: offsets of A, B, C's batch and the
- * tile's first row and column. */
+/* L2: this group's batch, K slice and tile: offsets of A, B, C's batch,
+ * the tile's first row and column, and the k-tiles [kbeg, kend) of its
+ * slice. Groups run tile-fastest, then slice, then batch. */
 typedef struct tile {
-  vtc_value *m0, *n0, *a_batch, *b_batch, *c_batch;
+  vtc_value *m0, *n0, *a_batch, *b_batch, *c_batch, *kbeg, *kend;
 } tile;
 
-static tile group_tile(gk *g, int64_t bm, int64_t bn) {
+static tile group_tile(gk *g, int64_t bm, int64_t bn, int64_t bk) {
   vtc_value *grp = vtc_gir_build_id(&g->E.at, g->loc, VTC_GIR_DIM_GROUP);
   vtc_value *mt = t2g_ceildivui(&g->E, g->M, c(g, bm)), *nt = t2g_ceildivui(&g->E, g->N, c(g, bn));
   vtc_value *tiles = mul(g, mt, nt);
-  vtc_value *b = t2g_divui(&g->E, grp, tiles), *r = t2g_remui(&g->E, grp, tiles);
+  vtc_value *bz = t2g_divui(&g->E, grp, tiles), *r = t2g_remui(&g->E, grp, tiles);
+  vtc_value *b = divu(g, bz, g->split), *z = remu(g, bz, g->split);
   tile t;
   t.m0 = mul(g, t2g_divui(&g->E, r, nt), c(g, bm));
   t.n0 = mul(g, t2g_remui(&g->E, r, nt), c(g, bn));
   t.a_batch = mul(g, b, g->sa);
   t.b_batch = mul(g, b, g->sb);
-  t.c_batch = mul(g, b, mul(g, g->M, g->N));
+  t.c_batch = mul(g, bz, mul(g, g->M, g->N)); /* the workspace holds split tiles per batch */
+  vtc_value *ktiles = t2g_ceildivui(&g->E, g->K, c(g, bk));
+  vtc_value *chunk = t2g_ceildivui(&g->E, ktiles, c(g, g->split));
+  t.kbeg = mul(g, z, chunk);
+  t.kend = t2g_minui(&g->E, ktiles, add(g, t.kbeg, chunk)); /* < kbeg for an empty last slice: no trips */
   return t;
+}
+
+/* ---- operands -------------------------------------------------------------------------------
+ * An operand in memory is a matrix of `outer` rows of `ld` contiguous
+ * elements: A is M x K (k inner) or K x M (k outer), B is K x N (k outer)
+ * or N x K (k inner). A CTA stages its tile of that matrix as it lies:
+ * `rows` x `cols` (k-tile x M/N-tile when k is outer, else the other way
+ * round) into shared rows `pitch` apart, each warp an equal band of rows. */
+typedef struct operand {
+  bool is_a, k_outer;
+  vtc_value *buf, *ld, *outer, *batch, *mn0; /* mn0: the tile's first m (A) or n (B) */
+  int64_t mn;                                /* the tile's extent in m (A) or n (B) */
+  int64_t rows, cols, pitch;
+  vtc_value *smem;
+} operand;
+
+static operand make_operand(gk *g, bool is_a, const tile *t, int64_t mn, int64_t bk, int64_t pad) {
+  operand o = {.is_a = is_a, .mn = mn};
+  bool trans = is_a ? g->p->a_trans : g->p->b_trans;
+  o.k_outer = is_a == trans; /* A stored K x M, or B stored K x N */
+  vtc_value *mn_total = is_a ? g->M : g->N;
+  o.buf = is_a ? g->A : g->B;
+  o.batch = is_a ? t->a_batch : t->b_batch;
+  o.mn0 = is_a ? t->m0 : t->n0;
+  o.ld = o.k_outer ? mn_total : g->K;
+  o.outer = o.k_outer ? g->K : mn_total;
+  o.rows = o.k_outer ? bk : mn;
+  o.cols = o.k_outer ? mn : bk;
+  o.pitch = o.cols + pad;
+  return o;
+}
+
+/* The global view of warp w's band of the tile at k-tile origin k0
+ * (rows_w rows), masked to the matrix. */
+static vtc_value *band_source(gk *g, const operand *o, vtc_value *k0, vtc_value *w, int64_t rows_w) {
+  vtc_value *row0 = add(g, o->k_outer ? k0 : o->mn0, mul(g, w, c(g, rows_w)));
+  vtc_value *col0 = o->k_outer ? o->mn0 : k0;
+  vtc_value *off = add(g, add(g, o->batch, mul(g, row0, o->ld)), col0);
+  return view(g, o->buf, off, gslice(g, g->in, rows_w, o->cols, VTC_DYNAMIC), o->ld, sub(g, o->outer, row0),
+              sub(g, o->ld, col0));
 }
 
 /* ---- tensor cores ------------------------------------------------------------------------- */
 
 typedef struct tc {
   gk *g;
-  int64_t bm, bn, bk, wm, wn, stages, warps, ap, bp; /* ap, bp: padded shared row pitches */
-  vtc_value *As, *Bs, *K8, *N8, *abase, *arows, *ncols, *adst, *bdst, *brow;
-  const vtc_type *as_t, *bs_t;
+  int64_t bm, bn, bk, wm, wn, stages, warps;
+  operand a, b;
+  vtc_value *w; /* this warp in the group */
 } tc;
 
-/* Issues the async copies of k-tile `kt` into `stage` (index values). */
-static void tc_load_stage(tc *T, tile *t, vtc_value *stage, vtc_value *kt) {
+/* Issues warp w's async copies of k-tile `kt` into `stage` (index values). */
+static void tc_load_stage(tc *T, vtc_value *stage, vtc_value *kt) {
   gk *g = T->g;
-  int64_t ar = T->bm / T->warps, br = T->bk / T->warps;
-  vtc_value *k0 = mul(g, kt, c(g, T->bk)), *kleft = sub(g, T->K8, k0);
-  vtc_value *asrc = view(g, g->A, add(g, T->abase, k0), gslice(g, g->in, ar, T->bk, VTC_DYNAMIC), T->K8, T->arows,
-                         kleft);
-  vtc_value *adv = view(g, T->As, add(g, mul(g, stage, c(g, T->bm * T->ap)), T->adst),
-                        sslice(g, g->in, ar, T->bk, T->ap), NULL, NULL, NULL);
-  vtc_gir_build_copy_async(&g->E.at, g->loc, asrc, adv);
-  vtc_value *bk = add(g, k0, T->brow), *bkleft = sub(g, T->K8, bk);
-  vtc_value *boff = add(g, add(g, t->b_batch, mul(g, bk, T->N8)), t->n0);
-  vtc_value *bsrc = view(g, g->B, boff, gslice(g, g->in, br, T->bn, VTC_DYNAMIC), T->N8, bkleft, T->ncols);
-  vtc_value *bdv = view(g, T->Bs, add(g, mul(g, stage, c(g, T->bk * T->bp)), T->bdst),
-                        sslice(g, g->in, br, T->bn, T->bp), NULL, NULL, NULL);
-  vtc_gir_build_copy_async(&g->E.at, g->loc, bsrc, bdv);
+  vtc_value *k0 = mul(g, kt, c(g, T->bk));
+  operand *ops[] = {&T->a, &T->b};
+  for (unsigned i = 0; i < 2; i++) {
+    operand *o = ops[i];
+    int64_t rows_w = o->rows / T->warps;
+    vtc_value *src = band_source(g, o, k0, T->w, rows_w);
+    vtc_value *dst_off = add(g, mul(g, stage, c(g, o->rows * o->pitch)), mul(g, T->w, c(g, rows_w * o->pitch)));
+    vtc_value *dst = view(g, o->smem, dst_off, sslice(g, g->in, rows_w, o->cols, o->pitch), NULL, NULL, NULL);
+    vtc_gir_build_copy_async(&g->E.at, g->loc, src, dst);
+  }
   vtc_gir_build_async_commit(&g->E.at, g->loc);
 }
 
@@ -134,18 +216,28 @@ static void close_for(gk *g, unsigned n, vtc_value *const *yield, const vtc_buil
   g->E.at = *saved;
 }
 
-/* The warp's k-steps of 16 on the stage at `cs` (an index value). */
-static vtc_value *tc_compute_stage(tc *T, vtc_value *cs, vtc_value *wm, vtc_value *wn, vtc_value *acc) {
+/* A warp's fragment of operand o for k-step kk of the stage at `base`:
+ * its m (A) or n (B) sub-tile starts `wo` into the CTA tile. ldmatrix
+ * reads it, transposed where the fragment's rows are the memory's
+ * columns. */
+static vtc_value *tc_fragment(tc *T, const operand *o, vtc_value *base, vtc_value *wo, int64_t kk, int64_t wext) {
   gk *g = T->g;
-  vtc_value *ca = add(g, mul(g, cs, c(g, T->bm * T->ap)), mul(g, wm, c(g, T->wm * T->ap)));
-  vtc_value *cb = add(g, mul(g, cs, c(g, T->bk * T->bp)), mul(g, wn, c(g, T->wn)));
-  const vtc_type *fa = vtc_gir_fragment_type(g->ctx, VTC_GIR_LAYOUT_MMA_A, g->in, T->wm, 16);
-  const vtc_type *fb = vtc_gir_fragment_type(g->ctx, VTC_GIR_LAYOUT_MMA_B, g->in, 16, T->wn);
+  vtc_value *off = o->k_outer ? add(g, base, add(g, c(g, kk * o->pitch), wo))
+                              : add(g, base, add(g, mul(g, wo, c(g, o->pitch)), c(g, kk)));
+  const vtc_type *st = o->k_outer ? sslice(g, g->in, 16, wext, o->pitch) : sslice(g, g->in, wext, 16, o->pitch);
+  const vtc_type *ft = o->is_a ? vtc_gir_fragment_type(g->ctx, VTC_GIR_LAYOUT_MMA_A, g->in, wext, 16)
+                               : vtc_gir_fragment_type(g->ctx, VTC_GIR_LAYOUT_MMA_B, g->in, 16, wext);
+  /* A's fragment is m x k, B's k x n: transposed when k runs the other way. */
+  return load(g, view(g, o->smem, off, st, NULL, NULL, NULL), ft, o->is_a == o->k_outer);
+}
+
+/* The warp's k-steps of 16 on the stage at `cs` (an index value). */
+static vtc_value *tc_compute_stage(tc *T, vtc_value *cs, vtc_value *wm_off, vtc_value *wn_off, vtc_value *acc) {
+  gk *g = T->g;
+  vtc_value *abase = mul(g, cs, c(g, T->a.rows * T->a.pitch)), *bbase = mul(g, cs, c(g, T->b.rows * T->b.pitch));
   for (int64_t kk = 0; kk < T->bk; kk += 16) {
-    vtc_value *av = view(g, T->As, add(g, ca, c(g, kk)), sslice(g, g->in, T->wm, 16, T->ap), NULL, NULL, NULL);
-    vtc_value *a = vtc_gir_build_copy_to_register(&g->E.at, g->loc, av, fa);
-    vtc_value *bv = view(g, T->Bs, add(g, cb, c(g, kk * T->bp)), sslice(g, g->in, 16, T->wn, T->bp), NULL, NULL, NULL);
-    vtc_value *b = vtc_gir_build_copy_to_register(&g->E.at, g->loc, bv, fb);
+    vtc_value *a = tc_fragment(T, &T->a, abase, wm_off, kk, T->wm);
+    vtc_value *b = tc_fragment(T, &T->b, bbase, wn_off, kk, T->wn);
     acc = vtc_gir_build_mma(&g->E.at, g->loc, a, b, acc);
   }
   return acc;
@@ -156,15 +248,8 @@ static vtc_value *tc_compute_stage(tc *T, vtc_value *cs, vtc_value *wm, vtc_valu
 static void store_tile(gk *g, tile *t, vtc_value *acc, vtc_gir_layout layout, int64_t wm_rows, int64_t wn_cols,
                        vtc_value *row0, vtc_value *col0) {
   vtc_value *out = acc;
-  if (g->out != g->f32) {
-    const vtc_type *rt = vtc_gir_fragment_type(g->ctx, layout, g->out, wm_rows, wn_cols);
-    vtc_op *ew = vtc_gir_build_elementwise(&g->E.at, g->loc, rt, 1, &acc, false);
-    vtc_block *eb = vtc_gir_elementwise_body(ew);
-    vtc_builder bb = vtc_builder_at_end(g->ctx, eb);
-    vtc_value *x = vtc_op_result(vtc_builder_create(&bb, "arith.truncf", g->loc, 1, eb->args, g->out, 0, NULL), 0);
-    vtc_gir_build_yield(&bb, g->loc, 1, &x);
-    out = vtc_op_result(ew, 0);
-  }
+  if (g->out != g->f32)
+    out = ew(g, "arith.truncf", vtc_gir_fragment_type(g->ctx, layout, g->out, wm_rows, wn_cols), acc, NULL);
   vtc_value *crow = add(g, t->m0, row0), *ccol = add(g, t->n0, col0);
   vtc_value *off = add(g, add(g, t->c_batch, mul(g, crow, g->N)), ccol);
   vtc_value *cv = view(g, g->C, off, gslice(g, g->out, wm_rows, wn_cols, VTC_DYNAMIC), g->N, sub(g, g->M, crow),
@@ -172,15 +257,25 @@ static void store_tile(gk *g, tile *t, vtc_value *acc, vtc_gir_layout layout, in
   vtc_gir_build_copy(&g->E.at, g->loc, out, cv);
 }
 
-bool t2g_gemm_tc_supported(const vortex_variant *v, char *why, size_t n) {
+/* Shared bytes of the tensor-core kernel: both operands' padded stages. */
+static int64_t tc_shared_bytes(const vortex_variant *v, bool a_trans, bool b_trans, int64_t elem) {
+  int64_t bm = v->l1.m, bn = v->l1.n, bk = v->l1.k;
+  int64_t a = a_trans ? bk * (bm + 8) : bm * (bk + 8), b = b_trans ? bn * (bk + 8) : bk * (bn + 8);
+  return v->l1.stages * (a + b) * elem;
+}
+
+bool t2g_gemm_tc_supported(const t2g_gemm *g, const vortex_variant *v, char *why, size_t n) {
   int64_t warps = (int64_t)(v->l1.m / v->l0.m) * (v->l1.n / v->l0.n);
-  const char *bad = v->split_k != 1                         ? "split-K is not emitted yet"
-                    : v->l1.k % 16 || v->l0.m % 16 || v->l0.n % 16 ? "tiles are not multiples of 16"
-                    : v->l1.m % v->l0.m || v->l1.n % v->l0.n  ? "the CTA tile is not a multiple of the warp tile"
-                    : warps < 1 || warps > 32                 ? "warps per CTA outside [1, 32]"
-                    : v->l1.m % warps || v->l1.k % warps      ? "the staged rows do not divide among the warps"
-                    : v->l1.stages < 2                        ? "fewer than 2 stages"
-                                                              : NULL;
+  /* Each warp stages an equal band of rows of both tiles. */
+  int64_t arows = g->a_trans ? v->l1.k : v->l1.m, brows = g->b_trans ? v->l1.n : v->l1.k;
+  const char *bad = v->l1.k % 16 || v->l0.m % 16 || v->l0.n % 16   ? "tiles are not multiples of 16"
+                    : v->l1.m % v->l0.m || v->l1.n % v->l0.n        ? "the CTA tile is not a multiple of the warp tile"
+                    : warps < 1 || warps > 32                       ? "warps per CTA outside [1, 32]"
+                    : arows % warps || brows % warps                ? "the staged rows do not divide among the warps"
+                    : v->l1.stages < 2                              ? "fewer than 2 stages"
+                    : tc_shared_bytes(v, g->a_trans, g->b_trans, 2) > VTC_GIR_MAX_SHARED_BYTES
+                        ? "the staged tiles exceed the shared memory"
+                        : NULL;
   if (bad) snprintf(why, n, "%s", bad);
   return !bad;
 }
@@ -190,141 +285,210 @@ vtc_op *t2g_build_gemm_tc(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, con
   gk g = {.S = S, .ctx = S->ctx, .loc = loc};
   tc T = {.g = &g, .bm = v->l1.m, .bn = v->l1.n, .bk = v->l1.k, .wm = v->l0.m, .wn = v->l0.n, .stages = v->l1.stages};
   T.warps = (T.bm / T.wm) * (T.bn / T.wn);
-  T.ap = T.bk + 8;
-  T.bp = T.bn + 8;
-  vtc_op *k = begin(&g, mb, name, p, T.warps);
-  T.K8 = vtc_gir_build_assume_multiple(&g.E.at, loc, g.K, 8);
-  T.N8 = vtc_gir_build_assume_multiple(&g.E.at, loc, g.N, 8);
-  g.K = T.K8;
-  g.N = T.N8;
-  /* The batch strides are M K and K N (or 0): multiples of 8 too. */
+  vtc_op *k = begin(&g, mb, name, p, T.warps, v->split_k);
+  /* The operands' row strides and batch strides (M K, K N or 0) are
+   * multiples of 8 (the host checks): cp.async's 16-byte chunks and
+   * ldmatrix's rows. */
   g.sa = vtc_gir_build_assume_multiple(&g.E.at, loc, g.sa, 8);
   g.sb = vtc_gir_build_assume_multiple(&g.E.at, loc, g.sb, 8);
-  tile t = group_tile(&g, T.bm, T.bn);
-  vtc_value *w = vtc_gir_build_id(&g.E.at, loc, VTC_GIR_DIM_UNIT_IN_GROUP);
-  vtc_value *wm = divu(&g, w, T.bn / T.wn), *wn = remu(&g, w, T.bn / T.wn);
-  vtc_value *arow = mul(&g, w, c(&g, T.bm / T.warps));
-  T.brow = mul(&g, w, c(&g, T.bk / T.warps));
-  vtc_value *am = add(&g, t.m0, arow);
-  T.arows = sub(&g, g.M, am);
-  T.ncols = sub(&g, g.N, t.n0);
-  T.abase = add(&g, t.a_batch, mul(&g, am, g.K));
-  T.adst = mul(&g, arow, c(&g, T.ap));
-  T.bdst = mul(&g, T.brow, c(&g, T.bp));
-  vtc_value *ktiles = t2g_ceildivui(&g.E, g.K, c(&g, T.bk));
-  int64_t as_dims[] = {T.stages, T.bm, T.ap}, bs_dims[] = {T.stages, T.bk, T.bp};
-  T.As = vtc_gir_build_alloc(&g.E.at, loc, vtc_gir_buffer_type(g.ctx, VTC_GIR_SHARED, g.in, 3, as_dims), 0, NULL);
-  T.Bs = vtc_gir_build_alloc(&g.E.at, loc, vtc_gir_buffer_type(g.ctx, VTC_GIR_SHARED, g.in, 3, bs_dims), 0, NULL);
-  /* The prologue: k-tiles 0 .. S-2 into stages 0 .. S-2 (those past K are
-   * zero-filled and never read). */
+  tile t = group_tile(&g, T.bm, T.bn, T.bk);
+  T.a = make_operand(&g, true, &t, T.bm, T.bk, 8);
+  T.b = make_operand(&g, false, &t, T.bn, T.bk, 8);
+  T.a.ld = vtc_gir_build_assume_multiple(&g.E.at, loc, T.a.ld, 8);
+  T.b.ld = vtc_gir_build_assume_multiple(&g.E.at, loc, T.b.ld, 8);
+  T.w = vtc_gir_build_id(&g.E.at, loc, VTC_GIR_DIM_UNIT_IN_GROUP);
+  vtc_value *wm_off = mul(&g, divu(&g, T.w, T.bn / T.wn), c(&g, T.wm));
+  vtc_value *wn_off = mul(&g, remu(&g, T.w, T.bn / T.wn), c(&g, T.wn));
+  operand *ops[] = {&T.a, &T.b};
+  for (unsigned i = 0; i < 2; i++) {
+    int64_t dims[] = {T.stages, ops[i]->rows, ops[i]->pitch};
+    ops[i]->smem =
+        vtc_gir_build_alloc(&g.E.at, loc, vtc_gir_buffer_type(g.ctx, VTC_GIR_SHARED, g.in, 3, dims), 0, NULL);
+  }
+  /* The prologue: k-tiles kbeg .. kbeg+S-2 into stages 0 .. S-2 (those
+   * past the slice are never read; past K they are zero-filled). */
   vtc_builder saved;
   vtc_op *pro = open_for(&g, c(&g, 0), c(&g, T.stages - 1), 0, NULL, &saved);
   vtc_value *s = vtc_gir_for_induction_var(pro);
-  tc_load_stage(&T, &t, s, s);
+  tc_load_stage(&T, s, add(&g, t.kbeg, s));
   close_for(&g, 0, NULL, &saved);
   /* The main loop: wait for k-tile kt, start k-tile kt + S - 1 in the stage
    * k-tile kt - 1 used (every warp read it before the sync), compute. */
   vtc_value *zero = t2g_const(&g.E, g.f32, 0, 0.0);
   const vtc_type *acc_t = vtc_gir_fragment_type(g.ctx, VTC_GIR_LAYOUT_MMA_ACC, g.f32, T.wm, T.wn);
   vtc_value *acc0 = vtc_gir_build_broadcast(&g.E.at, loc, VTC_GIR_AXIS_WIDTH, zero, acc_t);
-  vtc_op *loop = open_for(&g, c(&g, 0), ktiles, 1, &acc0, &saved);
+  vtc_op *loop = open_for(&g, t.kbeg, t.kend, 1, &acc0, &saved);
   vtc_value *kt = vtc_gir_for_induction_var(loop), *acc = vtc_gir_for_body(loop)->args[1];
   vtc_gir_build_async_wait(&g.E.at, loc, T.stages - 2);
-  vtc_value *bufs[] = {T.As, T.Bs};
+  vtc_value *bufs[] = {T.a.smem, T.b.smem};
   vtc_gir_build_sync(&g.E.at, loc, VTC_GIR_SCOPE_BLOCK, 2, bufs);
-  vtc_value *nk = add(&g, kt, c(&g, T.stages - 1));
-  tc_load_stage(&T, &t, remu(&g, nk, T.stages), nk);
-  acc = tc_compute_stage(&T, remu(&g, kt, T.stages), wm, wn, acc);
+  vtc_value *rel = sub(&g, kt, t.kbeg);
+  tc_load_stage(&T, remu(&g, add(&g, rel, c(&g, T.stages - 1)), T.stages), add(&g, kt, c(&g, T.stages - 1)));
+  acc = tc_compute_stage(&T, remu(&g, rel, T.stages), wm_off, wn_off, acc);
   close_for(&g, 1, &acc, &saved);
-  store_tile(&g, &t, vtc_op_result(loop, 0), VTC_GIR_LAYOUT_MMA_ACC, T.wm, T.wn, mul(&g, wm, c(&g, T.wm)),
-             mul(&g, wn, c(&g, T.wn)));
+  store_tile(&g, &t, vtc_op_result(loop, 0), VTC_GIR_LAYOUT_MMA_ACC, T.wm, T.wn, wm_off, wn_off);
   end(&g, k);
   return k;
 }
 
 /* ---- CUDA cores ------------------------------------------------------------------------------- */
 
-/* The fixed FFMA kernel: 128 x 128 x 8 per group of 8 warps, each warp a
- * 32 x 64 tile (lanes 4 x 8 of 8 x 8 thread tiles); A staged transposed
- * (k-major) and B as is, through registers, in two shared stages. */
-enum { FF_BM = 128, FF_BN = 128, FF_BK = 8, FF_WARPS = 8, FF_WM = 32, FF_WN = 64 };
+/* The FFMA kernel of a CUDA-core variant: a bm x bn CTA tile of warps,
+ * each a wm x wn warp tile of 4 x 8 lanes (ffma layouts: thread tiles
+ * wm/4 x wn/8); A and B staged k-major (As[k][m], Bs[k][n], rows padded by
+ * 4 elements) through registers into two shared stages: the next k-tile is
+ * read into registers before the current one is computed, stored after it.
+ * Each warp reads its band of rows as they lie in memory (coalesced along
+ * the contiguous dim); an operand whose k is inner (A as M x K, B as N x K)
+ * is stored transposed, lane j to row j of the stage, which the padding
+ * spreads over the banks. */
+typedef struct ff {
+  gk *g;
+  int64_t bm, bn, bk, wm, wn, warps;
+  operand a, b;
+  vtc_value *w, *smem[2];
+  vtc_value *regs[2];
+} ff;
 
-vtc_op *t2g_build_gemm_ffma(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *p) {
+enum { FF_PAD = 4 }; /* keeps 16-byte rows for the fragments' vector loads */
+
+/* Warp w's band of operand o at k-tile kt, into registers as it lies. */
+static vtc_value *ff_fetch(ff *F, const operand *o, vtc_value *kt) {
+  gk *g = F->g;
+  int64_t rows_w = o->rows / F->warps;
+  vtc_value *src = band_source(g, o, mul(g, kt, c(g, F->bk)), F->w, rows_w);
+  return load(g, src, vtc_gir_register_type(g->ctx, g->f32, rows_w, o->cols), false);
+}
+
+/* ... and from registers into the k-major stage at `stage` (an index value). */
+static void ff_store(ff *F, const operand *o, vtc_value *regs, vtc_value *smem, vtc_value *stage) {
+  gk *g = F->g;
+  int64_t rows_w = o->rows / F->warps, pitch = o->mn + FF_PAD;
+  vtc_value *base = mul(g, stage, c(g, F->bk * pitch));
+  vtc_value *off = o->k_outer ? mul(g, F->w, c(g, rows_w * pitch)) : mul(g, F->w, c(g, rows_w));
+  const vtc_type *st = o->k_outer ? sslice(g, g->f32, rows_w, o->mn, pitch) : sslice(g, g->f32, F->bk, rows_w, pitch);
+  vtc_op *cp = vtc_gir_build_copy(&g->E.at, g->loc, regs, view(g, smem, add(g, base, off), st, NULL, NULL, NULL));
+  if (!o->k_outer) vtc_op_set_attr(cp, VTC_GIR_ATTR_TRANSPOSE, vtc_attr_unit(g->ctx));
+}
+
+static void ff_store_stage(ff *F, vtc_value *stage) {
+  ff_store(F, &F->a, F->regs[0], F->smem[0], stage);
+  ff_store(F, &F->b, F->regs[1], F->smem[1], stage);
+  vtc_gir_build_sync(&F->g->E.at, F->g->loc, VTC_GIR_SCOPE_BLOCK, 2, F->smem);
+}
+
+/* A lane's fragment of k-row kk of the stage at `base`: its wext columns
+ * from `wo` (A transposed into m x 1, B as 1 x n). */
+static vtc_value *ff_fragment(ff *F, int which, vtc_value *base, vtc_value *kk, vtc_value *wo, int64_t wext) {
+  gk *g = F->g;
+  int64_t pitch = (which ? F->bn : F->bm) + FF_PAD;
+  vtc_value *off = add(g, add(g, base, mul(g, kk, c(g, pitch))), wo);
+  vtc_value *v = view(g, F->smem[which], off, sslice(g, g->f32, 1, wext, wext), NULL, NULL, NULL);
+  return which ? load(g, v, vtc_gir_fragment_type(g->ctx, VTC_GIR_LAYOUT_FFMA_B, g->f32, 1, wext), false)
+               : load(g, v, vtc_gir_fragment_type(g->ctx, VTC_GIR_LAYOUT_FFMA_A, g->f32, wext, 1), true);
+}
+
+bool t2g_gemm_ffma_supported(const t2g_gemm *g, const vortex_variant *v, char *why, size_t n) {
+  const vortex_l0 *l0 = &v->l0;
+  int64_t warps = (int64_t)(v->l1.m / l0->m) * (v->l1.n / l0->n);
+  int64_t arows = g->a_trans ? v->l1.k : v->l1.m, brows = g->b_trans ? v->l1.n : v->l1.k;
+  int64_t shared = 2 * (int64_t)v->l1.k * (v->l1.m + v->l1.n + 2 * FF_PAD) * 4;
+  const char *bad = l0->lanes_m != 4 || l0->lanes_n != 8           ? "lanes are not a 4 x 8 grid (gir's ffma layouts)"
+                    : v->l1.m % l0->m || v->l1.n % l0->n            ? "the CTA tile is not a multiple of the warp tile"
+                    : warps < 1 || warps > 32                       ? "warps per CTA outside [1, 32]"
+                    : arows % warps || brows % warps                ? "the staged rows do not divide among the warps"
+                    : shared > VTC_GIR_MAX_SHARED_BYTES         ? "the staged tiles exceed the shared memory"
+                                                                    : NULL;
+  if (bad) snprintf(why, n, "%s", bad);
+  return !bad;
+}
+
+vtc_op *t2g_build_gemm_ffma(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *p,
+                            const vortex_variant *v) {
   gk g = {.S = S, .ctx = S->ctx, .loc = loc};
-  vtc_op *k = begin(&g, mb, name, p, FF_WARPS);
-  tile t = group_tile(&g, FF_BM, FF_BN);
-  vtc_value *w = vtc_gir_build_id(&g.E.at, loc, VTC_GIR_DIM_UNIT_IN_GROUP);
-  vtc_value *wm = divu(&g, w, 2), *wn = remu(&g, w, 2);
-  vtc_value *wmr = mul(&g, wm, c(&g, FF_WM)), *wnc = mul(&g, wn, c(&g, FF_WN));
-  vtc_value *arow = mul(&g, w, c(&g, 16)), *am = add(&g, t.m0, arow);
-  vtc_value *arows = sub(&g, g.M, am), *abase = add(&g, t.a_batch, mul(&g, am, g.K));
-  vtc_value *ncols = sub(&g, g.N, t.n0);
-  vtc_value *ktiles = t2g_ceildivui(&g.E, g.K, c(&g, FF_BK));
-  int64_t dims[] = {2, FF_BK, FF_BN};
-  const vtc_type *st = vtc_gir_buffer_type(g.ctx, VTC_GIR_SHARED, g.f32, 3, dims);
-  vtc_value *As = vtc_gir_build_alloc(&g.E.at, loc, st, 0, NULL), *Bs = vtc_gir_build_alloc(&g.E.at, loc, st, 0, NULL);
-  vtc_value *bufs[] = {As, Bs};
-  vtc_value *bso = mul(&g, w, c(&g, FF_BN));
-  const vtc_type *a_reg = vtc_gir_register_type(g.ctx, g.f32, FF_BK, 16);
-  const vtc_type *b_reg = vtc_gir_register_type(g.ctx, g.f32, 1, FF_BN);
-  /* k-tile kt of this warp's A rows (transposed) and B row into registers. */
-  vtc_value *ar, *br;
-#define FF_FETCH(KT)                                                                                               \
-  do {                                                                                                             \
-    vtc_value *k0 = mul(&g, (KT), c(&g, FF_BK)), *kleft = sub(&g, g.K, k0);                                        \
-    vtc_value *ag = view(&g, g.A, add(&g, abase, k0), gslice(&g, g.f32, 16, FF_BK, VTC_DYNAMIC), g.K, arows, kleft); \
-    vtc_op *cp = vtc_builder_create(&g.E.at, "gir.copy", loc, 1, &ag, a_reg, 0, NULL);                             \
-    vtc_op_set_attr(cp, VTC_GIR_ATTR_TRANSPOSE, vtc_attr_unit(g.ctx));                                             \
-    ar = vtc_op_result(cp, 0);                                                                                     \
-    vtc_value *bk = add(&g, k0, w);                                                                                \
-    vtc_value *bg = view(&g, g.B, add(&g, add(&g, t.b_batch, mul(&g, bk, g.N)), t.n0),                            \
-                         gslice(&g, g.f32, 1, FF_BN, FF_BN), NULL, sub(&g, g.K, bk), ncols);                      \
-    br = vtc_gir_build_copy_to_register(&g.E.at, loc, bg, b_reg);                                                 \
-  } while (0)
-  /* ... and from registers into stage STAGE. */
-#define FF_STORE(STAGE)                                                                                            \
-  do {                                                                                                             \
-    vtc_value *base = mul(&g, (STAGE), c(&g, FF_BK * FF_BN));                                                      \
-    vtc_gir_build_copy(&g.E.at, loc, ar,                                                                           \
-                       view(&g, As, add(&g, base, arow), sslice(&g, g.f32, FF_BK, 16, FF_BN), NULL, NULL, NULL));  \
-    vtc_gir_build_copy(&g.E.at, loc, br,                                                                           \
-                       view(&g, Bs, add(&g, base, bso), sslice(&g, g.f32, 1, FF_BN, FF_BN), NULL, NULL, NULL));    \
-    vtc_gir_build_sync(&g.E.at, loc, VTC_GIR_SCOPE_BLOCK, 2, bufs);                                                \
-  } while (0)
-  FF_FETCH(c(&g, 0));
-  FF_STORE(c(&g, 0));
-  const vtc_type *acc_t = vtc_gir_fragment_type(g.ctx, VTC_GIR_LAYOUT_FFMA_ACC, g.f32, FF_WM, FF_WN);
+  ff F = {.g = &g, .bm = v->l1.m, .bn = v->l1.n, .bk = v->l1.k, .wm = v->l0.m, .wn = v->l0.n};
+  F.warps = (F.bm / F.wm) * (F.bn / F.wn);
+  vtc_op *k = begin(&g, mb, name, p, F.warps, v->split_k);
+  tile t = group_tile(&g, F.bm, F.bn, F.bk);
+  F.a = make_operand(&g, true, &t, F.bm, F.bk, 0);
+  F.b = make_operand(&g, false, &t, F.bn, F.bk, 0);
+  F.w = vtc_gir_build_id(&g.E.at, loc, VTC_GIR_DIM_UNIT_IN_GROUP);
+  vtc_value *wmr = mul(&g, divu(&g, F.w, F.bn / F.wn), c(&g, F.wm));
+  vtc_value *wnc = mul(&g, remu(&g, F.w, F.bn / F.wn), c(&g, F.wn));
+  operand *ops[] = {&F.a, &F.b};
+  for (unsigned i = 0; i < 2; i++) {
+    int64_t dims[] = {2, F.bk, ops[i]->mn + FF_PAD};
+    F.smem[i] = vtc_gir_build_alloc(&g.E.at, loc, vtc_gir_buffer_type(g.ctx, VTC_GIR_SHARED, g.f32, 3, dims), 0, NULL);
+  }
+  F.regs[0] = ff_fetch(&F, &F.a, t.kbeg);
+  F.regs[1] = ff_fetch(&F, &F.b, t.kbeg);
+  ff_store_stage(&F, c(&g, 0));
+  const vtc_type *acc_t = vtc_gir_fragment_type(g.ctx, VTC_GIR_LAYOUT_FFMA_ACC, g.f32, F.wm, F.wn);
   vtc_value *acc0 = vtc_gir_build_broadcast(&g.E.at, loc, VTC_GIR_AXIS_WIDTH, t2g_const(&g.E, g.f32, 0, 0.0), acc_t);
   vtc_builder saved, saved2;
-  vtc_op *loop = open_for(&g, c(&g, 0), ktiles, 1, &acc0, &saved);
+  vtc_op *loop = open_for(&g, t.kbeg, t.kend, 1, &acc0, &saved);
   vtc_value *kt = vtc_gir_for_induction_var(loop), *acc = vtc_gir_for_body(loop)->args[1];
-  vtc_value *s = remu(&g, kt, 2);
-  FF_FETCH(add(&g, kt, c(&g, 1)));
-  vtc_value *stage = mul(&g, s, c(&g, FF_BK * FF_BN));
-  vtc_value *aw = add(&g, stage, wmr), *bw = add(&g, stage, wnc);
-  vtc_op *inner = open_for(&g, c(&g, 0), c(&g, FF_BK), 1, &acc, &saved2);
+  vtc_value *s = remu(&g, sub(&g, kt, t.kbeg), 2);
+  vtc_value *nk = add(&g, kt, c(&g, 1));
+  F.regs[0] = ff_fetch(&F, &F.a, nk);
+  F.regs[1] = ff_fetch(&F, &F.b, nk);
+  vtc_value *abase = mul(&g, s, c(&g, F.bk * (F.bm + FF_PAD))), *bbase = mul(&g, s, c(&g, F.bk * (F.bn + FF_PAD)));
+  vtc_op *inner = open_for(&g, c(&g, 0), c(&g, F.bk), 1, &acc, &saved2);
   vtc_value *kk = vtc_gir_for_induction_var(inner), *ck = vtc_gir_for_body(inner)->args[1];
-  vtc_value *krow = mul(&g, kk, c(&g, FF_BN));
-  vtc_value *av = view(&g, As, add(&g, aw, krow), sslice(&g, g.f32, 1, FF_WM, FF_WM), NULL, NULL, NULL);
-  vtc_op *acp = vtc_builder_create(&g.E.at, "gir.copy", loc, 1, &av,
-                                   vtc_gir_fragment_type(g.ctx, VTC_GIR_LAYOUT_FFMA_A, g.f32, FF_WM, 1), 0, NULL);
-  vtc_op_set_attr(acp, VTC_GIR_ATTR_TRANSPOSE, vtc_attr_unit(g.ctx));
-  vtc_value *bv = view(&g, Bs, add(&g, bw, krow), sslice(&g, g.f32, 1, FF_WN, FF_WN), NULL, NULL, NULL);
-  vtc_value *bf =
-      vtc_gir_build_copy_to_register(&g.E.at, loc, bv, vtc_gir_fragment_type(g.ctx, VTC_GIR_LAYOUT_FFMA_B, g.f32, 1, FF_WN));
-  vtc_value *d = vtc_gir_build_mma(&g.E.at, loc, vtc_op_result(acp, 0), bf, ck);
+  vtc_value *af = ff_fragment(&F, 0, abase, kk, wmr, F.wm), *bf = ff_fragment(&F, 1, bbase, kk, wnc, F.wn);
+  vtc_value *d = vtc_gir_build_mma(&g.E.at, loc, af, bf, ck);
   close_for(&g, 1, &d, &saved2);
-  FF_STORE(sub(&g, c(&g, 1), s));
+  ff_store_stage(&F, sub(&g, c(&g, 1), s));
   vtc_value *next = vtc_op_result(inner, 0);
   close_for(&g, 1, &next, &saved);
-#undef FF_FETCH
-#undef FF_STORE
-  store_tile(&g, &t, vtc_op_result(loop, 0), VTC_GIR_LAYOUT_FFMA_ACC, FF_WM, FF_WN, wmr, wnc);
+  store_tile(&g, &t, vtc_op_result(loop, 0), VTC_GIR_LAYOUT_FFMA_ACC, F.wm, F.wn, wmr, wnc);
   end(&g, k);
   return k;
 }
 
-void t2g_gemm_ffma_tile(int64_t *bm, int64_t *bn) {
-  *bm = FF_BM;
-  *bn = FF_BN;
+/* ---- split-K: the sum of the slices --------------------------------------------------------------- */
+
+enum { RED_WIDTH = 256, RED_WARPS = 4 };
+
+/* C[b] = cast(sum over z of W[b][z]) for W the workspace [batch][split][M
+ * N]: one unit per RED_WIDTH elements of one batch's M N, masked at the
+ * end. Parameters (W, C, MN, batch). */
+vtc_op *t2g_build_gemm_splitk_reduce(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
+                                     const t2g_gemm *p, int64_t split) {
+  gk g = {.S = S, .ctx = S->ctx, .loc = loc};
+  const vtc_type *idx = vtc_type_index(g.ctx);
+  const vtc_type *params[4] = {workspace_type(g.ctx), p->c_buffer, idx, idx};
+  vtc_op *k = vtc_gir_build_kernel(mb, loc, name, 4, params, VTC_GIR_HIER_GPU, RED_WARPS, 32);
+  vtc_block *body = vtc_gir_kernel_body(k);
+  t2g_emit_init(&g.E, g.ctx, loc, body);
+  g.E.at = vtc_builder_at_end(g.ctx, body);
+  g.f32 = vtc_type_f32(g.ctx);
+  vtc_value *W = body->args[0], *C = body->args[1], *mn = body->args[2], *batch = body->args[3];
+  vtc_value *u = vtc_gir_build_id(&g.E.at, loc, VTC_GIR_DIM_UNIT);
+  vtc_value *chunks = t2g_ceildivui(&g.E, mn, c(&g, RED_WIDTH));
+  vtc_value *b = t2g_divui(&g.E, u, chunks), *e0 = mul(&g, t2g_remui(&g.E, u, chunks), c(&g, RED_WIDTH));
+  vtc_value *rows = t2g_select(&g.E, t2g_cmpi(&g.E, VTC_CMPI_ULT, b, batch), c(&g, 1), c(&g, 0));
+  vtc_value *cols = sub(&g, mn, e0);
+  const vtc_type *rt = vtc_gir_register_type(g.ctx, g.f32, 1, RED_WIDTH);
+  vtc_value *sum = NULL;
+  for (int64_t z = 0; z < split; z++) {
+    vtc_value *off = add(&g, mul(&g, add(&g, mul(&g, b, c(&g, split)), c(&g, z)), mn), e0);
+    vtc_value *part = load(&g, view(&g, W, off, gslice(&g, g.f32, 1, RED_WIDTH, RED_WIDTH), NULL, rows, cols), rt,
+                           false);
+    sum = sum ? ew(&g, "arith.addf", rt, sum, part) : part;
+  }
+  if (p->out_elem != g.f32)
+    sum = ew(&g, "arith.truncf", vtc_gir_register_type(g.ctx, p->out_elem, 1, RED_WIDTH), sum, NULL);
+  vtc_value *cv = view(&g, C, add(&g, mul(&g, b, mn), e0), gslice(&g, p->out_elem, 1, RED_WIDTH, RED_WIDTH), NULL,
+                       rows, cols);
+  vtc_gir_build_copy(&g.E.at, loc, sum, cv);
+  end(&g, k);
+  return k;
 }
+
+vtc_value *t2g_gemm_splitk_reduce_groups(t2g_emit *E, vtc_value *batch, vtc_value *mn) {
+  vtc_value *units = t2g_muli(E, batch, t2g_ceildivui(E, mn, t2g_cidx(E, RED_WIDTH)));
+  return t2g_ceildivui(E, units, t2g_cidx(E, RED_WARPS));
+}
+
+const vtc_type *t2g_gemm_workspace_type(vtc_context *ctx) { return workspace_type(ctx); }

@@ -183,17 +183,20 @@ uint64_t t2g_dedup_kernels(vtc_op *module);
 /* ---- Vortex rKernels (rkernel.c, rkernel_gpu.c) ---------------------------------
  * A contraction TE as a batched GEMM C[b] = A[b] B[b] (rkernel.c states the
  * form taken) and its kernel variants: parameters (A, B, C, M, N, K, sa,
- * sb), sa and sb A's and B's batch strides, one group per batch x output
- * tile. */
+ * sb), sa and sb A's and B's batch strides, one group per batch x K slice
+ * x output tile. A split-K variant (split_k > 1) writes f32 partials into a
+ * workspace (t2g_gemm_workspace_type, batch x split x M x N elements) that
+ * the reduction kernel (parameters W, C, M N, batch) sums into C. */
 typedef struct t2g_gemm {
   vortex_contraction c;
   bool a_batched, b_batched; /* A, B hold the batch dims (else broadcast) */
+  bool a_trans, b_trans;     /* A stored K x M, B stored N x K */
   bool tensor_core;          /* f16/bf16 on tensor cores; else f32 FFMA */
   const vtc_type *in_elem, *out_elem;
   const vtc_type *a_buffer, *b_buffer, *c_buffer;
   const vtc_hardware *hw;
   unsigned num_variants;
-  vortex_variant variants[VORTEX_MAX_VARIANTS]; /* tensor cores */
+  vortex_variant variants[VORTEX_MAX_VARIANTS];
 } t2g_gemm;
 
 /* The host's sizes of a GEMM (index values). */
@@ -207,11 +210,18 @@ bool t2g_match_gemm(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_
 bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n);
 vtc_op *t2g_build_gemm_variant(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
                                const t2g_gemm *g, unsigned i);
-bool t2g_gemm_tc_supported(const vortex_variant *v, char *why, size_t n);
+/* Whether rkernel_gpu.c builds variant v of g (else *why). */
+bool t2g_gemm_tc_supported(const t2g_gemm *g, const vortex_variant *v, char *why, size_t n);
+bool t2g_gemm_ffma_supported(const t2g_gemm *g, const vortex_variant *v, char *why, size_t n);
 vtc_op *t2g_build_gemm_tc(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *p,
                           const vortex_variant *v);
-vtc_op *t2g_build_gemm_ffma(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *p);
-void t2g_gemm_ffma_tile(int64_t *bm, int64_t *bn);
+vtc_op *t2g_build_gemm_ffma(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *p,
+                            const vortex_variant *v);
+/* Split-K's second kernel (split slices per batch) and its groups. */
+vtc_op *t2g_build_gemm_splitk_reduce(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
+                                     const t2g_gemm *p, int64_t split);
+vtc_value *t2g_gemm_splitk_reduce_groups(t2g_emit *E, vtc_value *batch, vtc_value *mn);
+const vtc_type *t2g_gemm_workspace_type(vtc_context *ctx);
 /* The CPU's (rkernel_cpu.c): the plan's AVX-512/AVX2 variants, the BLIS
  * kernel of variant v, and the NC of variant i (its groups per batch are
  * ceil(N / NC)). */

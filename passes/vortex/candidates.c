@@ -37,7 +37,7 @@ static const char *const backend_names[VORTEX_NUM_BACKENDS] = {"tensor-core", "c
 const char *vortex_backend_name(vortex_backend b) { return b < VORTEX_NUM_BACKENDS ? backend_names[b] : "?"; }
 
 vortex_options vortex_default_options(void) {
-  return (vortex_options){VORTEX_BACKEND_AUTO, true, 0.125, 1.0, false};
+  return (vortex_options){VORTEX_BACKEND_AUTO, true, 0.125, 1.0, false, 0, 0};
 }
 
 /* ---- backends ------------------------------------------------------------------------ */
@@ -156,6 +156,7 @@ static void l0_cuda_core(gen *g) {
       for (int lm = 1; lm <= warp; lm *= 2) {
         int ln = warp / lm;
         if (tm * lm > 128 || tn * ln > 128) continue;
+        if (g->o->cuda_core_lanes_m && lm != g->o->cuda_core_lanes_m) continue;
         vortex_l0 l0 = {.backend = VORTEX_BACKEND_CUDA_CORE, .m = tm * lm, .n = tn * ln, .k = 1, .inst_m = tm,
                         .inst_n = tn, .inst_k = 1, .lanes_m = lm, .lanes_n = ln,
                         .registers = tm * tn + 2 * (tm + tn) + 24};
@@ -185,18 +186,25 @@ static bool gpu_link(gen *g, unsigned l1i, unsigned l0i, vortex_link *out) {
   int warps = (int)(ceil_div(t->m, w->m) * ceil_div(t->n, w->n));
   int threads = warps * hw->warp_size;
   if (threads > hw->max_threads_per_block) return false;
+  /* An emitter that stages CUDA-core tiles through registers (the
+   * cuda_core_stages option) holds each thread's share of the next A and B
+   * tiles while it computes. */
+  int registers = w->registers;
+  if (w->backend == VORTEX_BACKEND_CUDA_CORE && g->o->cuda_core_stages)
+    registers += (int)ceil_div((int64_t)(t->m + t->n) * t->k, threads);
+  if (registers > hw->max_registers_per_thread) return false;
   int64_t pad = 16;
   int64_t shared = (int64_t)t->stages * ((int64_t)t->m * (t->k * g->elem_in + pad) + (int64_t)t->k * (t->n * g->elem_in + pad));
   if (shared > hw->shared_per_block_optin) return false;
   /* Registers are allocated per warp in units of 256. */
-  int64_t regs_per_warp = ceil_div((int64_t)w->registers * hw->warp_size, 256) * 256;
-  if ((int64_t)w->registers * threads > hw->registers_per_block) return false;
+  int64_t regs_per_warp = ceil_div((int64_t)registers * hw->warp_size, 256) * 256;
+  if ((int64_t)registers * threads > hw->registers_per_block) return false;
   int64_t occ = hw->max_blocks_per_sm;
   occ = occ < hw->shared_per_sm / (shared + 1024) ? occ : hw->shared_per_sm / (shared + 1024);
   occ = occ < hw->registers_per_sm / (regs_per_warp * warps) ? occ : hw->registers_per_sm / (regs_per_warp * warps);
   occ = occ < hw->max_threads_per_sm / threads ? occ : hw->max_threads_per_sm / threads;
   if (occ < 1) return false;
-  *out = (vortex_link){.l1 = l1i, .l0 = l0i, .units = warps, .registers = w->registers, .shared_bytes = shared,
+  *out = (vortex_link){.l1 = l1i, .l0 = l0i, .units = warps, .registers = registers, .shared_bytes = shared,
                        .occupancy = (int)occ};
   out->util_registers = (double)(occ * regs_per_warp * warps) / hw->registers_per_sm;
   out->util_shared = (double)(occ * (shared + 1024)) / hw->shared_per_sm;
@@ -257,6 +265,10 @@ static int gpu_stage_counts(const gen *g, int *out) {
 
 static void l1_gpu(gen *g, vortex_backend be) {
   int stages[4], ns = gpu_stage_counts(g, stages);
+  if (be == VORTEX_BACKEND_CUDA_CORE && g->o->cuda_core_stages) {
+    stages[0] = g->o->cuda_core_stages;
+    ns = 1;
+  }
   int max_warps = g->hw->gpu.max_threads_per_block / g->hw->gpu.warp_size;
   if (g->o->multiples) {
     size_t n0 = g->t->l0.len;

@@ -174,9 +174,17 @@ typedef struct vortex_options {
   double util_min;   /* each resource's utilisation stays within [util_min, util_max] */
   double util_max;
   bool allow_tf32;   /* f32 on tensor cores (m16n8k8 tf32); otherwise f32 is CUDA-core only */
+  /* What an emitter can build (0: anything): CUDA-core warp tiles whose
+   * lanes form exactly cuda_core_lanes_m x (warp / it), and CUDA-core CTA
+   * tiles of exactly cuda_core_stages stages (lower-te-to-gir's FFMA
+   * kernels: gir's ffma layouts fix a 4 x 8 lane grid; they stage through
+   * registers into two shared buffers). */
+  int cuda_core_lanes_m;
+  int cuda_core_stages;
 } vortex_options;
 
-/* backend auto, multiples true, utilisation [1/8, 1], no tf32. */
+/* backend auto, multiples true, utilisation [1/8, 1], no tf32, any
+ * CUDA-core lanes and stages. */
 vortex_options vortex_default_options(void);
 
 /* The backends an op of input type `in` gets on hw under `option`, best

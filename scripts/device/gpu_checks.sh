@@ -6,7 +6,7 @@
 # Logs go to $OUT (default ./gpu-out). Usage: bash scripts/device/gpu_checks.sh
 set -uo pipefail
 out="${OUT:-gpu-out}"; mkdir -p "$out"
-tar xf .devkit/tools.tar.xz -C .devkit && export PATH="$PWD/.devkit/devbin:$PATH"
+{ [ -d .devkit/devbin ] || tar xf .devkit/tools.tar.xz -C .devkit; } && export PATH="$PWD/.devkit/devbin:$PATH"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$out/device.txt"
 rc=0
 for t in test_cuda test_cuda_exec test_gir_tensor_core; do
