@@ -14,14 +14,22 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "runtime/rt_error.h"
 
 #include "targets/x86/host.h"
 
-/* Spin iterations (with a pause) before a thread sleeps: ~10-100 us. */
+/* Spin iterations (with a pause) before a worker sleeps between jobs:
+ * ~10-100 us, so an idle pool soon costs no CPU. */
 enum { SPIN_ITERATIONS = 4000 };
+/* Inside a job (a team barrier, the caller waiting for its workers) the
+ * thread waited for is running the same job and arrives soon: spin up to
+ * this long before sleeping. Waking a sleeper costs far more in a virtual
+ * machine (an idle vCPU halts; measured on 2 vCPUs, 1024^3 SGEMM's 48
+ * team barriers per call took 11.5 ms sleeping, 6.9 ms spinning). */
+enum { IN_JOB_SPIN_NS = 2000000 };
 
 static inline void cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -37,6 +45,29 @@ static inline void cpu_relax(void) {
 static inline void spin_step(int i) {
   if ((i & 15) == 15) sched_yield();
   else cpu_relax();
+}
+
+static uint64_t now_ns(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
+
+/* A spin-wait inside a job: spin_step until IN_JOB_SPIN_NS have passed
+ * (the clock read every 64 steps); false once the time is spent. */
+typedef struct in_job_spin {
+  int i;
+  uint64_t deadline;
+} in_job_spin;
+
+static bool in_job_spin_step(in_job_spin *s) {
+  if ((s->i & 63) == 0) {
+    uint64_t t = now_ns();
+    if (!s->deadline) s->deadline = t + IN_JOB_SPIN_NS;
+    else if (t >= s->deadline) return false;
+  }
+  spin_step(s->i++);
+  return true;
 }
 
 struct vtc_thread_pool {
@@ -188,8 +219,9 @@ static void dispatch_locked(vtc_thread_pool *pool, int64_t n, vtc_range_fn fn, v
   run_chunk(fn, ctx, n, chunks, 0);
   in_parallel_region = was_inside;
 
-  for (int i = 0; atomic_load_explicit(&pool->remaining, memory_order_acquire) > 0 && i < SPIN_ITERATIONS; i++)
-    spin_step(i);
+  in_job_spin spin = {0};
+  while (atomic_load_explicit(&pool->remaining, memory_order_acquire) > 0 && in_job_spin_step(&spin)) {
+  }
   if (atomic_load_explicit(&pool->remaining, memory_order_acquire) > 0) {
     pthread_mutex_lock(&pool->mu);
     while (atomic_load_explicit(&pool->remaining, memory_order_acquire) > 0)
@@ -230,7 +262,8 @@ static void futex_wake_all(_Atomic uint32_t *addr) {
 }
 
 /* A centralised barrier: the last of `size` arrivals resets the count and
- * bumps the generation; the others spin on the generation, then sleep on it.
+ * bumps the generation; the others spin on the generation (IN_JOB_SPIN_NS),
+ * then sleep on it.
  * The generation is read before arriving, so the release cannot be missed;
  * the waker reads `sleepers` after its bump and a sleeper increments it
  * before futex_wait re-checks the generation (both sequentially consistent),
@@ -244,10 +277,10 @@ void vtc_team_barrier_wait(vtc_team_barrier *b) {
     if (atomic_load(&b->sleepers)) futex_wake_all(&b->generation);
     return;
   }
-  for (int i = 0; i < SPIN_ITERATIONS; i++) {
+  in_job_spin spin = {0};
+  do {
     if (atomic_load_explicit(&b->generation, memory_order_acquire) != gen) return;
-    spin_step(i);
-  }
+  } while (in_job_spin_step(&spin));
   atomic_fetch_add(&b->sleepers, 1);
   while (atomic_load(&b->generation) == gen) futex_wait(&b->generation, gen);
   atomic_fetch_sub(&b->sleepers, 1);

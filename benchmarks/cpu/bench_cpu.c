@@ -454,13 +454,17 @@ static bool spot_check_gemm(const char *who, const gemm_shape *s, const float *a
   return bad == 0;
 }
 
-/* Times vtc's entry and cblas_sgemm alternately (so a noisy minute hits
- * both alike): median and best of `runs` each, seconds. After each
- * OpenBLAS call the program sleeps 100 ms: OpenBLAS's workers busy-wait
- * for about 2^28 cycles after a call (its THREAD_TIMEOUT), and a vtc call
- * that starts while they spin shares a core with one of them; vtc's team,
- * meeting at barriers, then runs at the pace of that core (measured: 12 ms
- * instead of 6.6 at 1024^3 on 2 cores). */
+/* Times vtc's entry and cblas_sgemm in alternating blocks (so a noisy
+ * minute hits both alike): in each of three rounds, a warm-up call and a
+ * third of the runs of vtc, then the same of OpenBLAS, then 100 ms of
+ * sleep; median and best of all timed calls, seconds. Each side runs warm,
+ * back to back, as in a network's run: its workers spin between its calls.
+ * The sleep is for OpenBLAS's workers, which busy-wait for about 2^28
+ * cycles after a call (its THREAD_TIMEOUT): a vtc call that starts while
+ * they spin shares a core with one of them, and vtc's team, meeting at
+ * barriers, runs at the pace of that core (measured: 12 ms instead of 6.6
+ * at 1024^3 on 2 cores). One call per 100 ms, as before, timed each side
+ * cold: its workers asleep, a virtual machine's idle vCPU halted. */
 typedef struct gemm_times { double vtc_med, vtc_best, blas_med, blas_best; bool ok; } gemm_times;
 
 static gemm_times time_gemm(vtc_cpu_program *prog, const gemm_shape *s) {
@@ -485,19 +489,26 @@ static gemm_times time_gemm(vtc_cpu_program *prog, const gemm_shape *s) {
   cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)s->m, (int)s->n, (int)s->k, 1.0f, a, (int)s->k, b,
               (int)s->n, 0.0f, c, (int)s->n);
   ok = spot_check_gemm("OpenBLAS", s, a, b, c) && ok;
-  nanosleep(&(struct timespec){0, 100000000}, NULL); /* OpenBLAS's workers stop spinning (below) */
   double flops = 2.0 * (double)s->m * (double)s->n * (double)s->k;
-  int runs = flops > 5e10 ? 5 : flops > 5e9 ? 11 : 31;
-  double tv[31], tb[31];
-  for (int i = 0; ok && i < runs; i++) {
-    double t0 = gemm_now();
+  int runs = flops > 5e10 ? 6 : flops > 5e9 ? 12 : 30; /* a multiple of the 3 rounds */
+  double tv[30], tb[30];
+  for (int round = 0, i = 0; ok && round < 3; round++) {
+    nanosleep(&(struct timespec){0, 100000000}, NULL); /* OpenBLAS's workers stop spinning */
     vtc_cpu_program_run(prog, in, 2, NULL, NULL, NULL);
-    tv[i] = gemm_now() - t0;
-    t0 = gemm_now();
+    for (int j = 0; j < runs / 3; j++) {
+      double t0 = gemm_now();
+      vtc_cpu_program_run(prog, in, 2, NULL, NULL, NULL);
+      tv[i + j] = gemm_now() - t0;
+    }
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)s->m, (int)s->n, (int)s->k, 1.0f, a, (int)s->k, b,
                 (int)s->n, 0.0f, c, (int)s->n);
-    tb[i] = gemm_now() - t0;
-    nanosleep(&(struct timespec){0, 100000000}, NULL);
+    for (int j = 0; j < runs / 3; j++) {
+      double t0 = gemm_now();
+      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)s->m, (int)s->n, (int)s->k, 1.0f, a, (int)s->k, b,
+                  (int)s->n, 0.0f, c, (int)s->n);
+      tb[i + j] = gemm_now() - t0;
+    }
+    i += runs / 3;
   }
   if (ok) {
     r.vtc_best = r.blas_best = 1e30;
@@ -603,7 +614,7 @@ static void bench_sgemm(double fma_peak, const gemm_shape *only, size_t num_only
            fma_peak > 0 ? 100.0 * gf / t.blas_med / fma_peak : 0);
     fflush(stdout);
   }
-  printf("\n(medians of alternating calls, %s; vtc: the entry call, its result allocated per call from the "
+  printf("\n(medians of alternating blocks of warm calls, %s; vtc: the entry call, its result allocated per call from the "
          "runtime's cache; OpenBLAS into a preallocated C)\n",
          gemm_clock == CLOCK_MONOTONIC ? "wall time" : "this thread's CPU time");
   if (prog) vtc_cpu_program_destroy(prog);

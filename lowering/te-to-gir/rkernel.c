@@ -112,12 +112,16 @@ bool t2g_match_gemm(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_
   return true;
 }
 
-/* What the GPU emission can build, for the planner (rkernel_gpu.c): the
- * ffma layouts' 4 x 8 lane grid and two register-staged shared stages. */
-static vortex_options gpu_emit_options(void) {
+/* What the emission builds well, for the planner: on the GPU
+ * (rkernel_gpu.c) the ffma layouts' 4 x 8 lane grid and two
+ * register-staged shared stages; on the CPU (rkernel_cpu.c) NR of 1, 2 or
+ * 4 vectors and two vector registers to spare. */
+vortex_options t2g_emit_options(void) {
   vortex_options o = vortex_default_options();
   o.cuda_core_lanes_m = 4;
   o.cuda_core_stages = 2;
+  o.cpu_nr_pow2 = true;
+  o.cpu_spare_registers = 2;
   return o;
 }
 
@@ -134,7 +138,7 @@ bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
   if (!S->vortex_cache) S->vortex_cache = vortex_plan_cache_create();
   vortex_variant vs[VORTEX_MAX_VARIANTS];
   unsigned nv = 0;
-  vortex_options gen = gpu_emit_options();
+  vortex_options gen = t2g_emit_options();
   if (!vortex_plan_cached(S->vortex_cache, &g->c, g->hw, &gen, NULL, vs, &nv, why, n)) return false;
   vortex_backend want = g->tensor_core ? VORTEX_BACKEND_TENSOR_CORE : VORTEX_BACKEND_CUDA_CORE;
   char skip[160] = "";
@@ -153,7 +157,7 @@ bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
 
 vtc_op *t2g_build_gemm_variant(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
                                const t2g_gemm *g, unsigned i) {
-  if (g->hw->kind == VTC_HW_CPU) return t2g_build_gemm_cpu(S, mb, loc, name, g, &g->variants[i]);
+  if (g->hw->kind == VTC_HW_CPU) return t2g_build_gemm_cpu(S, mb, loc, name, g, i);
   return g->tensor_core ? t2g_build_gemm_tc(S, mb, loc, name, g, &g->variants[i])
                         : t2g_build_gemm_ffma(S, mb, loc, name, g, &g->variants[i]);
 }
@@ -184,11 +188,18 @@ t2g_gemm_sizes t2g_gemm_host_sizes(t2g_emit *E, const t2g_gemm *g, vtc_value *co
  * kernel) where no variant applies. */
 vtc_value *t2g_gemm_selector(t2g_emit *E, const t2g_gemm *g, const t2g_gemm_sizes *s, int64_t force) {
   int64_t n = g->num_variants;
-  if (force >= 0) force = force < n ? force : n;
-  vtc_value *sel = force >= 0 ? t2g_cidx(E, force) : g->num_variants == 1
-                       ? t2g_cidx(E, 0)
-                       : vortex_emit_select(&E->at, E->loc, g->hw, g->variants, g->num_variants, s->batch, s->m, s->n,
-                                            s->k);
+  unsigned planned = g->direct_from ? g->direct_from : g->num_variants; /* the model ranks these */
+  vtc_value *sel;
+  if (force >= 0) {
+    sel = t2g_cidx(E, force < n ? force : n);
+  } else {
+    sel = planned == 1 ? t2g_cidx(E, 0)
+                       : vortex_emit_select(&E->at, E->loc, g->hw, g->variants, planned, s->batch, s->m, s->n, s->k);
+    if (g->direct_from) { /* small M: the chosen micro-kernel's direct twin */
+      vtc_value *small = t2g_cmpi(E, VTC_CMPI_ULE, s->m, t2g_cidx(E, T2G_CPU_DIRECT_MAX_M));
+      sel = t2g_addi(E, sel, t2g_select(E, small, t2g_cidx(E, g->direct_from), t2g_cidx(E, 0)));
+    }
+  }
   if (g->hw->kind == VTC_HW_CPU || !g->tensor_core) return sel; /* any shape */
   /* cp.async moves 16-byte rows: both operands' contiguous dims must be
    * multiples of 8 (A: K, or M when transposed; B: N, or K). */

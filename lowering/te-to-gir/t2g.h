@@ -197,6 +197,10 @@ typedef struct t2g_gemm {
   const vtc_hardware *hw;
   unsigned num_variants;
   vortex_variant variants[VORTEX_MAX_VARIANTS];
+  /* CPU: variants [direct_from, num_variants) are the direct twins (B read
+   * in place, no packed panel) of variants [0, direct_from), for small M;
+   * 0: none. */
+  unsigned direct_from;
 } t2g_gemm;
 
 /* The host's sizes of a GEMM (index values). */
@@ -204,6 +208,8 @@ typedef struct t2g_gemm_sizes {
   vtc_value *batch, *m, *n, *k, *sa, *sb;
 } t2g_gemm_sizes;
 
+/* The planner's options for what the emission builds (rkernel.c). */
+vortex_options t2g_emit_options(void);
 /* Classifies compute and checks the GEMM form; false with *why. */
 bool t2g_match_gemm(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_t n);
 /* The variants to emit (the model's plan, filtered to what can be built). */
@@ -227,8 +233,10 @@ const vtc_type *t2g_gemm_workspace_type(vtc_context *ctx);
  * ceil(N / NC)). */
 bool t2g_plan_gemm_cpu(t2g_state *S, t2g_gemm *g, char *why, size_t n);
 vtc_op *t2g_build_gemm_cpu(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *g,
-                           const vortex_variant *v);
+                           unsigned i);
 int64_t t2g_gemm_cpu_panel(const t2g_gemm *g, unsigned i);
+/* At most this M takes the direct twins (measured, rkernel_cpu.c). */
+enum { T2G_CPU_DIRECT_MAX_M = 64 };
 /* At E->at: the sizes, the switch's selector (num_variants: the plain
  * kernel), and the groups of variant i. */
 t2g_gemm_sizes t2g_gemm_host_sizes(t2g_emit *E, const t2g_gemm *g, vtc_value *const *syms, unsigned nsym);

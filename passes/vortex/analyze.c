@@ -428,7 +428,8 @@ void vortex_plan_cache_destroy(vortex_plan_cache *c) {
 static bool same_options(const vortex_options *a, const vortex_options *b) {
   return a->backend == b->backend && a->multiples == b->multiples && a->util_min == b->util_min &&
          a->util_max == b->util_max && a->allow_tf32 == b->allow_tf32 && a->cuda_core_lanes_m == b->cuda_core_lanes_m &&
-         a->cuda_core_stages == b->cuda_core_stages;
+         a->cuda_core_stages == b->cuda_core_stages && a->cpu_nr_pow2 == b->cpu_nr_pow2 &&
+         a->cpu_spare_registers == b->cpu_spare_registers;
 }
 
 static bool same_problem(const vortex_problem *a, const vortex_problem *b) {

@@ -37,7 +37,7 @@ static const char *const backend_names[VORTEX_NUM_BACKENDS] = {"tensor-core", "c
 const char *vortex_backend_name(vortex_backend b) { return b < VORTEX_NUM_BACKENDS ? backend_names[b] : "?"; }
 
 vortex_options vortex_default_options(void) {
-  return (vortex_options){VORTEX_BACKEND_AUTO, true, 0.125, 1.0, false, 0, 0};
+  return (vortex_options){VORTEX_BACKEND_AUTO, true, 0.125, 1.0, false, 0, 0, false, 0};
 }
 
 /* ---- backends ------------------------------------------------------------------------ */
@@ -167,12 +167,15 @@ static void l0_cuda_core(gen *g) {
 static void l0_cpu(gen *g, vortex_backend be) {
   int vl = (be == VORTEX_BACKEND_AVX512 ? 512 : 256) / 32, regs = be == VORTEX_BACKEND_AVX512 ? 32 : 16;
   if (regs > g->hw->cpu.vector_registers) regs = g->hw->cpu.vector_registers;
-  for (int nv = 1; nv <= 4; nv++)
+  for (int nv = 1; nv <= 4; nv++) {
+    if (g->o->cpu_nr_pow2 && (nv & (nv - 1))) continue;
     for (int mr = 1; mr <= 31; mr++) {
       vortex_l0 l0 = {.backend = be, .m = mr, .n = nv * vl, .k = 1, .inst_m = 1, .inst_n = vl, .inst_k = 1,
                       .registers = mr * nv + nv + 1};
+      if (l0.registers + g->o->cpu_spare_registers > regs) continue;
       push_l0(g, l0, regs);
     }
+  }
 }
 
 /* ---- links ------------------------------------------------------------------------------------ */

@@ -181,10 +181,18 @@ typedef struct vortex_options {
    * registers into two shared buffers). */
   int cuda_core_lanes_m;
   int cuda_core_stages;
+  /* CPU micro-kernels an emitter builds well: NR of a power-of-two number
+   * of vectors (cpu_nr_pow2; lower-te-to-gir's rows of 3 vectors spill),
+   * and cpu_spare_registers vector registers left beside the MR x NR
+   * accumulators, a B row and a broadcast (the code generator's room: on
+   * Zen 5, LLVM spills the 14 x 32 kernel, 28 + 2 + 1 of 32 zmm, and the
+   * 30 x 16 one runs at half the speed of 19 x 16). */
+  bool cpu_nr_pow2;
+  int cpu_spare_registers;
 } vortex_options;
 
 /* backend auto, multiples true, utilisation [1/8, 1], no tf32, any
- * CUDA-core lanes and stages. */
+ * CUDA-core lanes and stages, any CPU micro-kernel that fits the registers. */
 vortex_options vortex_default_options(void);
 
 /* The backends an op of input type `in` gets on hw under `option`, best

@@ -20,9 +20,16 @@
 // CHECK: %[[BP:.*]] = gir.alloc() : !gir.buffer<shared, [[PANEL:[0-9]+]]xf32>
 // CHECK: %[[AP:.*]] = gir.alloc() : !gir.buffer<shared, {{[0-9]+}}xf32>
 // CHECK: gir.id group
-// The K blocks; the group packs B's panel, sliver s by unit s mod 24.
+// The K blocks; the group packs B's panel, KU rows at a time, unit u its
+// contiguous share [u nsl / 24, (u + 1) nsl / 24) of the slivers.
 // CHECK: gir.for %[[PC:.*]] = %{{.*}} to %arg5 step %{{.*}} {
-// CHECK: gir.for %{{.*}} = %[[U]] to %{{.*}} step %{{.*}} {
+// CHECK: %[[LO0:.*]] = arith.muli %[[U]], %[[NSL:.*]] : index
+// CHECK-NEXT: %[[LO:.*]] = arith.divui %[[LO0]], %[[G:.*]] : index
+// CHECK-NEXT: %[[U1:.*]] = arith.addi %[[U]], %{{.*}} : index
+// CHECK-NEXT: %[[HI0:.*]] = arith.muli %[[U1]], %[[NSL]] : index
+// CHECK-NEXT: %[[HI:.*]] = arith.divui %[[HI0]], %[[G]] : index
+// CHECK-NEXT: gir.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: gir.for %{{.*}} = %[[LO]] to %[[HI]] step %{{.*}} {
 // CHECK: gir.view %arg1[%{{.*}}] stride %arg4 valid(%{{.*}}, %{{.*}}) : !gir.buffer<global, ?x?xf32> -> !gir.slice<global, 4x[[NR:[0-9]+]]xf32, ?>
 // CHECK: gir.copy %{{.*}} to %{{.*}} : !gir.slice<global, 4x[[NR]]xf32, ?> -> !gir.slice<shared, 4x[[NR]]xf32>
 // CHECK: gir.sync block %[[BP]] : !gir.buffer<shared, [[PANEL]]xf32>
