@@ -16,6 +16,9 @@
 #include <time.h>
 
 #include <cblas.h>
+#ifdef VTC_HAVE_DNNL
+#include <dnnl.h>
+#endif
 
 #include "benchmarks/cpu/sgemm_gir.h"
 #include "dialects/builtin/dialects.h"
@@ -454,21 +457,57 @@ static bool spot_check_gemm(const char *who, const gemm_shape *s, const float *a
   return bad == 0;
 }
 
-/* Times vtc's entry and cblas_sgemm in alternating blocks (so a noisy
- * minute hits both alike): in each of three rounds, a warm-up call and a
- * third of the runs of vtc, then the same of OpenBLAS, then 100 ms of
- * sleep; median and best of all timed calls, seconds. Each side runs warm,
- * back to back, as in a network's run: its workers spin between its calls.
- * The sleep is for OpenBLAS's workers, which busy-wait for about 2^28
- * cycles after a call (its THREAD_TIMEOUT): a vtc call that starts while
- * they spin shares a core with one of them, and vtc's team, meeting at
+/* One GEMM implementation under test: C = A B, row-major, f32. */
+typedef struct gemm_args {
+  vtc_cpu_program *prog;
+  vtc_tensor *in;
+  const gemm_shape *s;
+  float *a, *b, *c;
+} gemm_args;
+
+static void run_vtc_gemm(const gemm_args *g) { vtc_cpu_program_run(g->prog, g->in, 2, NULL, NULL, NULL); }
+static void run_openblas_gemm(const gemm_args *g) {
+  int m = (int)g->s->m, n = (int)g->s->n, k = (int)g->s->k;
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, m, n, k, 1.0f, g->a, k, g->b, n, 0.0f, g->c, n);
+}
+#ifdef VTC_HAVE_DNNL
+static void run_dnnl_gemm(const gemm_args *g) {
+  dnnl_sgemm('N', 'N', g->s->m, g->s->n, g->s->k, 1.0f, g->a, g->s->k, g->b, g->s->n, 0.0f, g->c, g->s->n);
+}
+#endif
+
+/* The implementations, vtc first; the peers in the table's order. */
+typedef struct gemm_impl {
+  const char *name;
+  void (*run)(const gemm_args *g);
+} gemm_impl;
+static const gemm_impl gemm_impls[] = {
+    {"vtc", run_vtc_gemm},
+    {"OpenBLAS", run_openblas_gemm},
+#ifdef VTC_HAVE_DNNL
+    {"oneDNN", run_dnnl_gemm},
+#endif
+};
+enum { NUM_GEMM_IMPLS = sizeof gemm_impls / sizeof *gemm_impls };
+
+/* Times each implementation in alternating blocks (so a noisy minute hits
+ * all alike): in each of three rounds, for each in turn, 100 ms of sleep, a
+ * warm-up call and a third of the runs; median and best of all its timed
+ * calls, seconds. Each side runs warm, back to back, as in a network's
+ * run: its workers spin between its calls. The sleep is for the peers'
+ * workers, which busy-wait after a call (OpenBLAS's THREAD_TIMEOUT, about
+ * 2^28 cycles; oneDNN's OpenMP threads): a vtc call that starts while they
+ * spin shares a core with one of them, and vtc's team, meeting at
  * barriers, runs at the pace of that core (measured: 12 ms instead of 6.6
- * at 1024^3 on 2 cores). One call per 100 ms, as before, timed each side
- * cold: its workers asleep, a virtual machine's idle vCPU halted. */
-typedef struct gemm_times { double vtc_med, vtc_best, blas_med, blas_best; bool ok; } gemm_times;
+ * at 1024^3 on 2 cores). (One call per 100 ms, as before, timed each side
+ * cold: its workers asleep, a virtual machine's idle vCPU halted.) */
+typedef struct gemm_times {
+  double med[NUM_GEMM_IMPLS], best[NUM_GEMM_IMPLS];
+  bool ok;
+} gemm_times;
 
 static gemm_times time_gemm(vtc_cpu_program *prog, const gemm_shape *s) {
-  gemm_times r = {0, 0, 0, 0, false};
+  gemm_times r = {{0}, {0}, false};
   size_t na = (size_t)(s->m * s->k), nb = (size_t)(s->k * s->n), nc = (size_t)(s->m * s->n);
   float *a = alloc_floats(na), *b = alloc_floats(nb), *c = alloc_floats(nc);
   fill_random(a, na);
@@ -479,6 +518,7 @@ static gemm_times time_gemm(vtc_cpu_program *prog, const gemm_shape *s) {
   in[0].rank = in[1].rank = 2;
   in[0].dims[0] = s->m, in[0].dims[1] = s->k, in[0].data = a;
   in[1].dims[0] = s->k, in[1].dims[1] = s->n, in[1].data = b;
+  gemm_args g = {prog, in, s, a, b, c};
   vtc_tensor *out = NULL;
   char *err = NULL;
   bool ok = vtc_cpu_program_run(prog, in, 2, &out, NULL, &err) == 0;
@@ -486,38 +526,28 @@ static gemm_times time_gemm(vtc_cpu_program *prog, const gemm_shape *s) {
   free(err);
   ok = ok && spot_check_gemm("vtc", s, a, b, out[0].data);
   if (out) vtc_tensor_free_array(out, 1);
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)s->m, (int)s->n, (int)s->k, 1.0f, a, (int)s->k, b,
-              (int)s->n, 0.0f, c, (int)s->n);
-  ok = spot_check_gemm("OpenBLAS", s, a, b, c) && ok;
+  for (int p = 1; p < NUM_GEMM_IMPLS; p++) {
+    memset(c, 0, nc * sizeof *c);
+    gemm_impls[p].run(&g);
+    ok = spot_check_gemm(gemm_impls[p].name, s, a, b, c) && ok;
+  }
   double flops = 2.0 * (double)s->m * (double)s->n * (double)s->k;
   int runs = flops > 5e10 ? 6 : flops > 5e9 ? 12 : 30; /* a multiple of the 3 rounds */
-  double tv[30], tb[30];
-  for (int round = 0, i = 0; ok && round < 3; round++) {
-    nanosleep(&(struct timespec){0, 100000000}, NULL); /* OpenBLAS's workers stop spinning */
-    vtc_cpu_program_run(prog, in, 2, NULL, NULL, NULL);
-    for (int j = 0; j < runs / 3; j++) {
-      double t0 = gemm_now();
-      vtc_cpu_program_run(prog, in, 2, NULL, NULL, NULL);
-      tv[i + j] = gemm_now() - t0;
+  double t[NUM_GEMM_IMPLS][30];
+  for (int round = 0; ok && round < 3; round++)
+    for (int p = 0; p < NUM_GEMM_IMPLS; p++) {
+      nanosleep(&(struct timespec){0, 100000000}, NULL);
+      gemm_impls[p].run(&g);
+      for (int j = 0; j < runs / 3; j++) {
+        double t0 = gemm_now();
+        gemm_impls[p].run(&g);
+        t[p][round * (runs / 3) + j] = gemm_now() - t0;
+      }
     }
-    cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)s->m, (int)s->n, (int)s->k, 1.0f, a, (int)s->k, b,
-                (int)s->n, 0.0f, c, (int)s->n);
-    for (int j = 0; j < runs / 3; j++) {
-      double t0 = gemm_now();
-      cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)s->m, (int)s->n, (int)s->k, 1.0f, a, (int)s->k, b,
-                  (int)s->n, 0.0f, c, (int)s->n);
-      tb[i + j] = gemm_now() - t0;
-    }
-    i += runs / 3;
-  }
-  if (ok) {
-    r.vtc_best = r.blas_best = 1e30;
-    for (int i = 0; i < runs; i++) {
-      r.vtc_best = tv[i] < r.vtc_best ? tv[i] : r.vtc_best;
-      r.blas_best = tb[i] < r.blas_best ? tb[i] : r.blas_best;
-    }
-    r.vtc_med = median(tv, runs);
-    r.blas_med = median(tb, runs);
+  for (int p = 0; ok && p < NUM_GEMM_IMPLS; p++) {
+    r.best[p] = 1e30;
+    for (int i = 0; i < runs; i++) r.best[p] = t[p][i] < r.best[p] ? t[p][i] : r.best[p];
+    r.med[p] = median(t[p], runs);
   }
   r.ok = ok;
   free(a), free(b), free(c);
@@ -594,24 +624,28 @@ static void bench_sgemm(double fma_peak, const gemm_shape *only, size_t num_only
          "%d threads per group, %d lanes%s; compiled in %.0f ms. OpenBLAS %d threads%s%s. FMA peak %.1f GFLOP/s.\n\n",
          p.mr, p.nr, p.kc, p.nc, p.prefetch_rows, p.group, p.lanes, gemm_avx2 ? " (-avx512f)" : "", compile_ms,
          openblas_get_num_threads(), coretype ? ", OPENBLAS_CORETYPE=" : "", coretype ? coretype : "", fma_peak);
-  printf("| M x N x K | vtc ms | vtc GFLOP/s | OpenBLAS ms | OpenBLAS GFLOP/s | vtc / OpenBLAS | vtc / FMA peak | "
-         "OpenBLAS / FMA peak |\n");
-  printf("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+  printf("| M x N x K |");
+  for (int p = 0; p < NUM_GEMM_IMPLS; p++) printf(" %s ms | %s GFLOP/s |", gemm_impls[p].name, gemm_impls[p].name);
+  for (int p = 1; p < NUM_GEMM_IMPLS; p++) printf(" %s / vtc time |", gemm_impls[p].name);
+  for (int p = 0; p < NUM_GEMM_IMPLS; p++) printf(" %s / FMA peak |", gemm_impls[p].name);
+  printf("\n| --- |");
+  for (int p = 0; p < 4 * NUM_GEMM_IMPLS - 1; p++) printf(" ---: |");
+  printf("\n");
   size_t count = num_only ? num_only : sizeof shapes / sizeof *shapes;
   for (size_t i = 0; prog && i < count; i++) {
     const gemm_shape *s = num_only ? &only[i] : &shapes[i];
     gemm_times t = time_gemm(prog, s);
+    printf("| %lldx%lldx%lld (%s) |", (long long)s->m, (long long)s->n, (long long)s->k, s->what);
     if (!t.ok) {
       failures++;
-      printf("| %lldx%lldx%lld (%s) | FAILED | | | | | | |\n", (long long)s->m, (long long)s->n, (long long)s->k,
-             s->what);
+      printf(" FAILED |\n");
       continue;
     }
     double gf = 2.0 * (double)s->m * (double)s->n * (double)s->k / 1e9;
-    printf("| %lldx%lldx%lld (%s) | %.2f | %.1f | %.2f | %.1f | **%.3f** | %.0f%% | %.0f%% |\n", (long long)s->m,
-           (long long)s->n, (long long)s->k, s->what, t.vtc_med * 1e3, gf / t.vtc_med, t.blas_med * 1e3,
-           gf / t.blas_med, t.blas_med / t.vtc_med, fma_peak > 0 ? 100.0 * gf / t.vtc_med / fma_peak : 0,
-           fma_peak > 0 ? 100.0 * gf / t.blas_med / fma_peak : 0);
+    for (int p = 0; p < NUM_GEMM_IMPLS; p++) printf(" %.2f | %.1f |", t.med[p] * 1e3, gf / t.med[p]);
+    for (int p = 1; p < NUM_GEMM_IMPLS; p++) printf(" **%.3f** |", t.med[p] / t.med[0]);
+    for (int p = 0; p < NUM_GEMM_IMPLS; p++) printf(" %.0f%% |", fma_peak > 0 ? 100.0 * gf / t.med[p] / fma_peak : 0);
+    printf("\n");
     fflush(stdout);
   }
   printf("\n(medians of alternating blocks of warm calls, %s; vtc: the entry call, its result allocated per call from the "

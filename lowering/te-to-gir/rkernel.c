@@ -20,7 +20,10 @@
  * (N x K, rows K apart), C is M x N, and a batch moves A by M K (or 0), B
  * by K N (or 0), C by M N. f16 and bf16 run on tensor cores (f32
  * accumulation), f32 on CUDA cores (no TF32); the GPU plans both with
- * split-K. The CPU kernels take A and B untransposed. */
+ * split-K. The CPU kernels take A and B untransposed. A pointwise
+ * convolution over NCHW is taken as the batched GEMM W . X[n] (operands
+ * swapped, pointwise_conv_as_gemm); other convolutions keep the plain
+ * kernel (implicit GEMM through a gather of the input is not emitted yet). */
 #include <stdio.h>
 #include <string.h>
 
@@ -67,11 +70,59 @@ static bool reject(char *why, size_t n, const char *text) {
   return false;
 }
 
+static bool gemm_types(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_t n);
+
+/* A pointwise convolution (every kernel dim of extent 1, strides 1, pads 0,
+ * one group) over NCHW is, per image, the GEMM W (Cout x Cin) times X[n]
+ * (Cin x H W): c is rewritten into that form, the operands swapped (the
+ * weights are A, broadcast over the batch; the input is B), the image dim
+ * the batch, the output channel M, the output pixels N. */
+static bool pointwise_conv_as_gemm(vortex_contraction *c, char *why, size_t n) {
+  const vortex_conv *cv = &c->conv;
+  if (cv->groups != 1) return reject(why, n, "a grouped convolution (implicit GEMM is not emitted yet)");
+  for (unsigned s = 0; s < cv->num_spatial; s++)
+    if (c->extent[cv->kernel_dim[s]].value != 1 || cv->stride[s] != 1 || cv->pad[s] != 0)
+      return reject(why, n, "a convolution with a kernel window, stride or padding (implicit GEMM is not emitted yet)");
+  /* X[n, ci, oh, ow] and W[co, ci, 1, 1] with the output [n, co, oh, ow]. */
+  const vtc_affine_map *xm = c->a.map, *wm = c->b.map;
+  unsigned nd = 0, kd = 0, cod = 0;
+  bool ok = xm->num_results == 2 + cv->num_spatial && wm->num_results == 2 + cv->num_spatial &&
+            xm->results[0]->kind == VTC_AFFINE_DIM && xm->results[1]->kind == VTC_AFFINE_DIM &&
+            wm->results[0]->kind == VTC_AFFINE_DIM && wm->results[1]->kind == VTC_AFFINE_DIM;
+  if (ok) {
+    nd = (unsigned)xm->results[0]->value, kd = (unsigned)xm->results[1]->value, cod = (unsigned)wm->results[0]->value;
+    ok = (unsigned)wm->results[1]->value == kd && nd == 0 && cod == 1 && c->rank == 2 + cv->num_spatial;
+    for (unsigned s = 0; ok && s < cv->num_spatial; s++) ok = cv->out_dim[s] == 2 + s;
+  }
+  if (!ok) return reject(why, n, "a pointwise convolution not in NCHW order");
+  vortex_operand x = c->a;
+  c->a = c->b;
+  c->b = x;
+  c->op_class = VORTEX_MATMUL;
+  c->num_role_dims[VORTEX_ROLE_BATCH] = 1;
+  c->role_dims[VORTEX_ROLE_BATCH][0] = nd;
+  c->num_role_dims[VORTEX_ROLE_M] = 1;
+  c->role_dims[VORTEX_ROLE_M][0] = cod;
+  c->num_role_dims[VORTEX_ROLE_N] = cv->num_spatial;
+  for (unsigned s = 0; s < cv->num_spatial; s++) c->role_dims[VORTEX_ROLE_N][s] = cv->out_dim[s];
+  c->num_role_dims[VORTEX_ROLE_K] = 1;
+  c->role_dims[VORTEX_ROLE_K][0] = kd;
+  c->role[nd] = VORTEX_ROLE_BATCH;
+  c->role[cod] = VORTEX_ROLE_M;
+  for (unsigned s = 0; s < cv->num_spatial; s++) c->role[cv->out_dim[s]] = VORTEX_ROLE_N;
+  return true;
+}
+
 bool t2g_match_gemm(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_t n) {
   memset(g, 0, sizeof *g);
   vortex_contraction *c = &g->c;
   if (!vortex_classify_compute(compute, c, why, n)) return false;
-  if (c->op_class != VORTEX_MATMUL) return reject(why, n, "a convolution (implicit GEMM is not emitted yet)");
+  if (c->op_class == VORTEX_CONV) {
+    if (!pointwise_conv_as_gemm(c, why, n)) return false;
+    g->a_batched = false;
+    g->b_batched = true;
+    return gemm_types(S, compute, g, why, n);
+  }
   if (c->num_role_dims[VORTEX_ROLE_K] != 1) return reject(why, n, "more than one K dim");
   if (c->a.padded || c->b.padded) return reject(why, n, "a padded operand");
   unsigned adims[VORTEX_MAX_DIMS], bdims[VORTEX_MAX_DIMS], na, nb;
@@ -98,6 +149,12 @@ bool t2g_match_gemm(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_
   if (!dims_are(c, out, c->rank, c_order, 3, true, &batch_present) ||
       (!batch_present && c->num_role_dims[VORTEX_ROLE_BATCH]))
     return reject(why, n, "the output is not batch x M x N in row-major order");
+  return gemm_types(S, compute, g, why, n);
+}
+
+/* The element and buffer types of a GEMM-form contraction. */
+static bool gemm_types(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_t n) {
+  vortex_contraction *c = &g->c;
   vtc_hw_dtype in = c->a.dtype;
   if (c->b.dtype != in) return reject(why, n, "A and B differ in element type");
   g->tensor_core = in == VTC_HW_F16 || in == VTC_HW_BF16;
@@ -195,8 +252,9 @@ vtc_value *t2g_gemm_selector(t2g_emit *E, const t2g_gemm *g, const t2g_gemm_size
   } else {
     sel = planned == 1 ? t2g_cidx(E, 0)
                        : vortex_emit_select(&E->at, E->loc, g->hw, g->variants, planned, s->batch, s->m, s->n, s->k);
-    if (g->direct_from) { /* small M: the chosen micro-kernel's direct twin */
-      vtc_value *small = t2g_cmpi(E, VTC_CMPI_ULE, s->m, t2g_cidx(E, T2G_CPU_DIRECT_MAX_M));
+    if (g->direct_from) { /* one small-M GEMM: the chosen micro-kernel's direct twin */
+      vtc_value *small = t2g_andi(E, t2g_cmpi(E, VTC_CMPI_ULE, s->m, t2g_cidx(E, T2G_CPU_DIRECT_MAX_M)),
+                                  t2g_cmpi(E, VTC_CMPI_EQ, s->batch, t2g_cidx(E, 1)));
       sel = t2g_addi(E, sel, t2g_select(E, small, t2g_cidx(E, g->direct_from), t2g_cidx(E, 0)));
     }
   }

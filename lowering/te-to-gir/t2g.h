@@ -235,7 +235,13 @@ bool t2g_plan_gemm_cpu(t2g_state *S, t2g_gemm *g, char *why, size_t n);
 vtc_op *t2g_build_gemm_cpu(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *g,
                            unsigned i);
 int64_t t2g_gemm_cpu_panel(const t2g_gemm *g, unsigned i);
-/* At most this M takes the direct twins (measured, rkernel_cpu.c). */
+/* A single GEMM (batch 1) of at most this M takes the direct twins.
+ * Measured on 2 Zen 5 cores (vtc-run --bench, the 8x32 micro-kernel,
+ * packed / direct ms): M x 2304 x 768 at M = 16, 64, 96, 128: 0.95/0.30,
+ * 1.44/0.93, 1.76/1.42, 2.09/1.91; M x 3136 x 256 at M = 64, 128:
+ * 0.67/0.42, 0.67/0.88; but a batch of 16 of the latter at M = 64 (a
+ * pointwise convolution): 9.0/11.7 (each image's B re-read in place by
+ * every row sliver). */
 enum { T2G_CPU_DIRECT_MAX_M = 64 };
 /* At E->at: the sizes, the switch's selector (num_variants: the plain
  * kernel), and the groups of variant i. */
