@@ -8,7 +8,7 @@ packages=(
   build-essential cmake ninja-build
   llvm-19-dev llvm-19-tools mlir-19-tools clang-19 libclang-rt-19-dev
   libffi-dev zlib1g-dev libzstd-dev libglpk-dev libopenblas-dev libdnnl-dev
-  python3 python3-numpy
+  python3 python3-numpy python3-matplotlib
   libprotobuf-c-dev protobuf-c-compiler libonnx-dev libonnx-testdata
 )
 sudo_cmd=()

@@ -558,6 +558,8 @@ static gemm_times time_gemm(vtc_cpu_program *prog, const gemm_shape *s) {
  * the pool's threads per group) and prints its table. */
 /* Blocking overrides from the command line (0: the host's). */
 static int gemm_kc, gemm_nc, gemm_mr, gemm_pf = -1, gemm_dm = -1;
+/* --csv=PATH: the table's medians as CSV too (m, n, k, what, ms per implementation). */
+static const char *gemm_csv;
 /* --pipeline=P: time what the compiler makes of a dynamic-shape
  * graph.matmul (?x? times ?x?, one program for every shape) through the
  * pass pipeline P (e.g. lower-graph-to-te,lower-te-to-gir for the Vortex
@@ -632,6 +634,13 @@ static void bench_sgemm(double fma_peak, const gemm_shape *only, size_t num_only
   for (int p = 0; p < 4 * NUM_GEMM_IMPLS - 1; p++) printf(" ---: |");
   printf("\n");
   size_t count = num_only ? num_only : sizeof shapes / sizeof *shapes;
+  FILE *csv = gemm_csv ? fopen(gemm_csv, "w") : NULL;
+  if (gemm_csv && !csv) fprintf(stderr, "bench_cpu: cannot write %s\n", gemm_csv);
+  if (csv) {
+    fprintf(csv, "m,n,k,what");
+    for (int p = 0; p < NUM_GEMM_IMPLS; p++) fprintf(csv, ",%s_ms", gemm_impls[p].name);
+    fprintf(csv, "\n");
+  }
   for (size_t i = 0; prog && i < count; i++) {
     const gemm_shape *s = num_only ? &only[i] : &shapes[i];
     gemm_times t = time_gemm(prog, s);
@@ -640,6 +649,12 @@ static void bench_sgemm(double fma_peak, const gemm_shape *only, size_t num_only
       failures++;
       printf(" FAILED |\n");
       continue;
+    }
+    if (csv) {
+      fprintf(csv, "%lld,%lld,%lld,%s", (long long)s->m, (long long)s->n, (long long)s->k, s->what);
+      for (int p = 0; p < NUM_GEMM_IMPLS; p++) fprintf(csv, ",%.6f", t.med[p] * 1e3);
+      fprintf(csv, "\n");
+      fflush(csv);
     }
     double gf = 2.0 * (double)s->m * (double)s->n * (double)s->k / 1e9;
     for (int p = 0; p < NUM_GEMM_IMPLS; p++) printf(" %.2f | %.1f |", t.med[p] * 1e3, gf / t.med[p]);
@@ -651,9 +666,24 @@ static void bench_sgemm(double fma_peak, const gemm_shape *only, size_t num_only
   printf("\n(medians of alternating blocks of warm calls, %s; vtc: the entry call, its result allocated per call from the "
          "runtime's cache; OpenBLAS into a preallocated C)\n",
          gemm_clock == CLOCK_MONOTONIC ? "wall time" : "this thread's CPU time");
+  if (csv) fclose(csv);
   if (prog) vtc_cpu_program_destroy(prog);
   if (m) vtc_op_destroy(m);
   vtc_context_destroy(ctx);
+}
+
+/* Vortex Table 6 (bert-gemm-dynamic): M = 1, 5, ..., 381 and 16 x (5,
+ * 24, ..., 119), N x K = 768 x 2304 (the paper's) and 2304 x 768 (QKV):
+ * 206 shapes into `out`, which holds at least that many. */
+static size_t table6_shapes(gemm_shape *out) {
+  static const int64_t nk[2][2] = {{768, 2304}, {2304, 768}};
+  size_t n = 0;
+  for (int o = 0; o < 2; o++) {
+    for (int64_t m = 1; m <= 381; m += 4) out[n++] = (gemm_shape){m, nk[o][0], nk[o][1], o ? "qkv" : "paper"};
+    for (int64_t seq = 5; seq <= 128; seq += 19)
+      out[n++] = (gemm_shape){16 * seq, nk[o][0], nk[o][1], o ? "qkv 16xseq" : "paper 16xseq"};
+  }
+  return n;
 }
 
 int main(int argc, char **argv) {
@@ -661,7 +691,7 @@ int main(int argc, char **argv) {
   int threads = vtc_thread_pool_size(pool);
   const vtc_x86_host *host = vtc_x86_host_get();
   if (argc > 1 && strcmp(argv[1], "--gemm") == 0) { /* the SGEMM table alone, or of the shapes given */
-    gemm_shape only[16];
+    static gemm_shape only[256];
     size_t num_only = 0;
     for (int i = 2; i < argc; i++) {
       long long m, n, k;
@@ -673,10 +703,14 @@ int main(int argc, char **argv) {
         continue;
       else if (strncmp(argv[i], "--pipeline=", 11) == 0)
         gemm_pipeline = argv[i] + 11;
-      else if (sscanf(argv[i], "%lldx%lldx%lld", &m, &n, &k) == 3 && m > 0 && n > 0 && k > 0 && num_only < 16)
+      else if (strncmp(argv[i], "--csv=", 6) == 0)
+        gemm_csv = argv[i] + 6;
+      else if (strcmp(argv[i], "--table6") == 0 && num_only == 0)
+        num_only = table6_shapes(only);
+      else if (sscanf(argv[i], "%lldx%lldx%lld", &m, &n, &k) == 3 && m > 0 && n > 0 && k > 0 && num_only < 256)
         only[num_only++] = (gemm_shape){m, n, k, "given"};
       else {
-        fprintf(stderr, "usage: bench_cpu [--gemm [--cpu-time] [--avx2] [--kc=N] [--nc=N] [--mr=N] [--prefetch=ROWS] [--direct-max-m=M] [--pipeline=PASSES] [MxNxK ...]]\n");
+        fprintf(stderr, "usage: bench_cpu [--gemm [--cpu-time] [--avx2] [--kc=N] [--nc=N] [--mr=N] [--prefetch=ROWS] [--direct-max-m=M] [--pipeline=PASSES] [--csv=PATH] [--table6 | MxNxK ...]]\n");
         return 2;
       }
     }

@@ -317,26 +317,36 @@ static bool cpu_params(const vortex_variant *v, const vtc_hardware *hw, bool dir
 }
 
 /* The analytical blocking of Low et al. for the structure built here (one
- * MR sliver of A in L1 at a time, the group's KC x NC panel of B in L2): KC
- * so that the MR x KC sliver of A and a KC x NR sliver of B fill L1d, NC so
- * that the panel takes half of L2, on the micro-kernel of the plan's
- * variant `best`. The plan's own L1 blocks are those of the model's
- * structure (a thread's MC x NC block packing both operands), which is not
- * this kernel's: with them (NC 16 or KC x NC = 8 MiB) the model's choice ran
- * at 0.34-0.85x OpenBLAS on the 2-core machine where this blocking on the
- * same micro-kernel ran at 0.85-1.4x (bench_cpu --gemm --pipeline, forced
- * with vortex-variant), so only the L0 choice is the plan's. */
+ * MR sliver of A in L1 at a time against the group's KC x NC panel of B in
+ * L2), on the micro-kernel of the plan's variant `best`. The plan's own L1
+ * blocks are those of the model's structure (a thread's MC x NC block
+ * packing both operands), which is not this kernel's: with them (NC 16 or
+ * KC x NC = 8 MiB) the model's choice ran at 0.34-0.85x OpenBLAS on the
+ * 2-core machine where this blocking on the same micro-kernel ran at
+ * 0.85-1.4x (bench_cpu --gemm --pipeline, forced with vortex-variant), so
+ * only the L0 choice is the plan's. KC and NC were first sized to fill L1d
+ * with an A and a B sliver and half of L2 with the panel (KC 304, NC 416
+ * for 8 x 32 on Zen 5: 2048^3 at 0.84x OpenBLAS); the B sliver in half of
+ * L1d and the panel in all of L2 (KC 192, NC 1344) measured 0.92-0.95x
+ * (bench_cpu --gemm --kc= --nc=, a sweep of KC 64-512 and NC 256-2048). */
 enum { CPU_MAX_VARIANTS = 4 };
 
 static int64_t clamp64(int64_t v, int64_t lo, int64_t hi) { return v < lo ? lo : v > hi ? hi : v; }
 
+void vtc_t2g_cpu_gemm_blocking(int mr, int nr, int64_t l1d_bytes, int64_t l2_bytes, int *kc, int *nc) {
+  (void)mr; /* the A sliver streams through L1 beside the B sliver */
+  int64_t l1 = l1d_bytes > 0 ? l1d_bytes : 32 << 10, l2 = l2_bytes > 0 ? l2_bytes : 1 << 20;
+  int64_t k = clamp64(l1 / 2 / (4 * (int64_t)nr) / 16 * 16, 64, 1024);
+  *kc = (int)k;
+  *nc = (int)clamp64(l2 / (4 * k) / nr * nr, nr, 8192);
+}
+
 static vortex_variant blis_blocking(const vortex_variant *best, const vtc_hardware *hw) {
   vortex_variant v = *best;
-  int64_t l1 = hw->cpu.l1d_bytes > 0 ? hw->cpu.l1d_bytes : 32 << 10;
-  int64_t l2 = hw->cpu.l2_bytes > 0 ? hw->cpu.l2_bytes : 1 << 20;
-  int64_t kc = clamp64(l1 / (4 * (v.l0.m + v.l0.n)) / 16 * 16, 64, 1024);
-  v.l1.k = (int)kc;
-  v.l1.n = (int)clamp64(l2 / 2 / (4 * kc) / v.l0.n * v.l0.n, v.l0.n, 8192);
+  int kc, nc;
+  vtc_t2g_cpu_gemm_blocking(v.l0.m, v.l0.n, hw->cpu.l1d_bytes, hw->cpu.l2_bytes, &kc, &nc);
+  v.l1.k = kc;
+  v.l1.n = nc;
   v.l1.m = v.l0.m;
   v.split_k = 1;
   return v;

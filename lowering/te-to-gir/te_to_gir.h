@@ -28,6 +28,12 @@ typedef struct vtc_t2g_cpu_gemm {
 /* NULL when the parameters are consistent, else why not (static text). */
 const char *vtc_t2g_cpu_gemm_check(const vtc_t2g_cpu_gemm *p);
 
+/* The kernel's cache blocking for an MR x NR micro-kernel on a core with
+ * l1d_bytes of L1d and l2_bytes of L2 (0: unknown, taken as 32 KiB and
+ * 1 MiB): KC so that the KC x NR sliver of B, reused by every A sliver,
+ * takes half of L1d; NC so that the KC x NC panel fills L2. */
+void vtc_t2g_cpu_gemm_blocking(int mr, int nr, int64_t l1d_bytes, int64_t l2_bytes, int *kc, int *nc);
+
 /* Builds at mb the kernel `name`(A, B, C: the given global f32 buffer types,
  * any rank, read flat; M, N, K, sa, sb: index) for ceil(N / NC) x batch
  * groups of p->group units, A M x K, B K x N, C M x N row-major, batch b at

@@ -203,16 +203,16 @@ static void test_interpreter(void) {
 
 static void test_params(void) {
   sgemm_gir_params p = sgemm_gir_params_for(512, 48 << 10, 2 << 20, 480 << 20, 2);
-  CHECK_EQ_INT(p.mr, 14);
+  CHECK_EQ_INT(p.mr, 8);
   CHECK_EQ_INT(p.nr, 32);
-  CHECK_EQ_INT(p.kc, 256); /* 48 KiB / (4 * (14 + 32)) = 267, down to a multiple of 16 */
-  CHECK_EQ_INT(p.nc, 1024); /* 1 MiB / (4 * 256), a multiple of 32 */
+  CHECK_EQ_INT(p.kc, 192);  /* 48 KiB / 2 / (4 * 32): the B sliver in half of L1d */
+  CHECK_EQ_INT(p.nc, 2720); /* 2 MiB / (4 * 192) = 2730, down to a multiple of 32 */
   CHECK(sgemm_gir_check(&p) == NULL);
   sgemm_gir_params q = sgemm_gir_params_for(256, 32 << 10, 512 << 10, 32 << 20, 2);
   CHECK_EQ_INT(q.mr, 6);
   CHECK_EQ_INT(q.nr, 16);
-  CHECK_EQ_INT(q.kc, 368); /* 32 KiB / (4 * 22) = 372 */
-  CHECK_EQ_INT(q.nc, 176); /* 256 KiB / (4 * 368) = 178, down to a multiple of 16 */
+  CHECK_EQ_INT(q.kc, 256); /* 32 KiB / 2 / (4 * 16) */
+  CHECK_EQ_INT(q.nc, 512); /* 512 KiB / (4 * 256) */
   CHECK(sgemm_gir_check(&q) == NULL);
   q.nc = 13;
   CHECK(sgemm_gir_check(&q) != NULL);
