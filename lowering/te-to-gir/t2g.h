@@ -237,12 +237,13 @@ vtc_op *t2g_build_gemm_cpu(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, co
 int64_t t2g_gemm_cpu_panel(const t2g_gemm *g, unsigned i);
 /* A single GEMM (batch 1) of at most this M takes the direct twins.
  * Measured on 2 Zen 5 cores (vtc-run --bench, the 8x32 micro-kernel,
- * packed / direct ms): M x 2304 x 768 at M = 16, 64, 96, 128: 0.95/0.30,
- * 1.44/0.93, 1.76/1.42, 2.09/1.91; M x 3136 x 256 at M = 64, 128:
- * 0.67/0.42, 0.67/0.88; but a batch of 16 of the latter at M = 64 (a
- * pointwise convolution): 9.0/11.7 (each image's B re-read in place by
- * every row sliver). */
-enum { T2G_CPU_DIRECT_MAX_M = 64 };
+ * packed / direct ms): M x 768 x 2304 at M = 16, 64, 96, 128: 0.95/0.30,
+ * 1.44/0.93, 1.76/1.42, 2.09/1.91; M x 3136 x 256 at M = 64, 96, 128:
+ * 0.67/0.42, 0.79/0.51, 0.67/0.88; but a batch of 16 of the latter at
+ * M = 64 (a pointwise convolution): 9.0/11.7 (each image's B re-read in
+ * place by every row sliver). Vortex Table 6 at 64 showed the packed
+ * kernel's step at M = 65-128 (benchmarks/results/vortex.md). */
+enum { T2G_CPU_DIRECT_MAX_M = 96 };
 /* At E->at: the sizes, the switch's selector (num_variants: the plain
  * kernel), and the groups of variant i. */
 t2g_gemm_sizes t2g_gemm_host_sizes(t2g_emit *E, const t2g_gemm *g, vtc_value *const *syms, unsigned nsym);
