@@ -39,6 +39,58 @@ bool gte_lower_matmul(gte_lowering *L, vtc_op *op, vtc_value **results) {
   return true;
 }
 
+/* y = r + bias[channel] (r's type at, the result's rt), a one-relies-on-one TE. */
+static vtc_value *add_bias(gte_lowering *L, vtc_value *r, vtc_value *bias, const vtc_type *rt, const vtc_type *at,
+                           const gte_shape *out) {
+  gte_compute c;
+  vtc_value *bins[2] = {r, bias};
+  gte_begin(&c, L, rt, NULL, out, 2, bins, 0, NULL, VTC_TE_COMBINER_NONE, 0);
+  gte_expr bi[1] = {gte_d(&c, 1)};
+  vtc_value *sum = gte_op2(&c, "arith.addf", gte_load_broadcast(&c, 0), gte_convert(&c, gte_load(&c, 1, bi, 0, NULL, NULL), at));
+  return gte_end(&c, gte_convert(&c, sum, rt->element));
+}
+
+/* conv=im2col (one group): the input gathered per image into
+ * col[n, c, r, s, oh, ow] = x[n, c, oh*sh + r*dh - ph, ow*sw + s*dw - pw]
+ * (0 outside: padding), then y[n, m, oh, ow] = sum over (c, r, s) of
+ * w[m, c, r, s] col[n, c, r, s, oh, ow]: per image a GEMM of W (M x C R S,
+ * row-major) and col[n] (C R S x OH OW, row-major) that Vortex classifies
+ * and lowers to its rKernels (the GEMM form of rkernel.c: batch n with W
+ * broadcast). The col tensor is R S times the input: the classic im2col
+ * (Caffe; oneDNN's gemm convolution on NCHW), not Vortex's implicit GEMM,
+ * which gathers while staging (not emitted yet). */
+static vtc_value *conv2d_im2col(gte_lowering *L, vtc_value *x, vtc_value *w, vtc_value *bias, const vtc_type *rt,
+                                const gte_shape *out, const vtc_conv2d_attrs *a, const int64_t *pads, int64_t cg,
+                                int64_t kh, int64_t kw) {
+  vtc_context *ctx = L->ctx;
+  const vtc_type *el = rt->element, *at = bias ? gte_acc_type(L, el) : el;
+  gte_compute c;
+  gte_shape cs = {.rank = 6, .dims = {out->dims[0], gte_c(L, cg), gte_c(L, kh), gte_c(L, kw), out->dims[2], out->dims[3]}};
+  const vtc_type *x_el = x->type->element;
+  gte_begin(&c, L, NULL, x_el, &cs, 1, &x, 0, NULL, VTC_TE_COMBINER_NONE, 0);
+  gte_expr d[6];
+  for (unsigned i = 0; i < 6; i++) d[i] = gte_d(&c, i);
+  gte_expr xi[4] = {d[0], d[1],
+                    vtc_affine_add(ctx, vtc_affine_add(ctx, vtc_affine_mul(ctx, d[4], gte_c(L, a->strides[0])), gte_c(L, -pads[0])),
+                                   vtc_affine_mul(ctx, d[2], gte_c(L, a->dilations[0]))),
+                    vtc_affine_add(ctx, vtc_affine_add(ctx, vtc_affine_mul(ctx, d[5], gte_c(L, a->strides[1])), gte_c(L, -pads[1])),
+                                   vtc_affine_mul(ctx, d[3], gte_c(L, a->dilations[1])))};
+  double zero = 0;
+  bool padded = pads[0] || pads[1] || pads[2] || pads[3];
+  vtc_value *col = gte_end(&c, gte_load(&c, 0, xi, 0, NULL, padded ? &zero : NULL));
+  if (!col) return NULL;
+  gte_expr red[3] = {gte_c(L, cg), gte_c(L, kh), gte_c(L, kw)};
+  vtc_value *ins[2] = {w, col};
+  gte_begin(&c, L, bias ? NULL : rt, at, out, 2, ins, 3, red, VTC_TE_COMBINER_SUM, 0);
+  gte_expr e[7];
+  for (unsigned i = 0; i < 7; i++) e[i] = gte_d(&c, i);
+  gte_expr wi[4] = {e[1], e[4], e[5], e[6]}, ci[6] = {e[0], e[4], e[5], e[6], e[2], e[3]};
+  vtc_value *we = gte_convert(&c, gte_load(&c, 0, wi, 0, NULL, NULL), at);
+  vtc_value *xe = gte_convert(&c, gte_load(&c, 1, ci, 0, NULL, NULL), at);
+  vtc_value *r = gte_end(&c, gte_op2(&c, "arith.mulf", we, xe));
+  return r && bias ? add_bias(L, r, bias, rt, at, out) : r;
+}
+
 bool gte_lower_conv2d(gte_lowering *L, vtc_op *op, vtc_value **results) {
   vtc_context *ctx = L->ctx;
   vtc_value *x = vtc_op_operand(op, 0), *w = vtc_op_operand(op, 1);
@@ -71,6 +123,14 @@ bool gte_lower_conv2d(gte_lowering *L, vtc_op *op, vtc_value **results) {
   }
   gte_expr red[3] = {gte_c(L, cg), gte_c(L, kh), gte_c(L, kw)};
   gte_compute c;
+  bool padded = pads[0] || pads[1] || pads[2] || pads[3];
+  bool pointwise = kh == 1 && kw == 1 && a.strides[0] == 1 && a.strides[1] == 1 && !padded;
+  if (L->conv_im2col && g == 1 && !pointwise) {
+    vtc_value *r = conv2d_im2col(L, x, w, bias, rt, &out, &a, pads, cg, kh, kw);
+    if (!r) return false;
+    results[0] = r;
+    return true;
+  }
   vtc_value *ins[2] = {x, w};
   /* With a bias the sum is an intermediate (f32 for half types). */
   const vtc_type *at = bias ? gte_acc_type(L, el) : el;
@@ -87,17 +147,9 @@ bool gte_lower_conv2d(gte_lowering *L, vtc_op *op, vtc_value **results) {
                                    vtc_affine_mul(ctx, d[6], gte_c(L, a.dilations[1])))};
   gte_expr wi[4] = {d[1], d[4], d[5], d[6]};
   double zero = 0;
-  bool padded = pads[0] || pads[1] || pads[2] || pads[3];
   vtc_value *xe = gte_convert(&c, gte_load(&c, 0, xi, 0, NULL, padded ? &zero : NULL), at);
   vtc_value *we = gte_convert(&c, gte_load(&c, 1, wi, 0, NULL, NULL), at);
   vtc_value *r = gte_end(&c, gte_op2(&c, "arith.mulf", xe, we));
-  if (bias) {
-    vtc_value *bins[2] = {r, bias};
-    gte_begin(&c, L, rt, NULL, &out, 2, bins, 0, NULL, VTC_TE_COMBINER_NONE, 0);
-    gte_expr bi[1] = {gte_d(&c, 1)};
-    vtc_value *sum = gte_op2(&c, "arith.addf", gte_load_broadcast(&c, 0), gte_convert(&c, gte_load(&c, 1, bi, 0, NULL, NULL), at));
-    r = gte_end(&c, gte_convert(&c, sum, el));
-  }
-  results[0] = r;
+  results[0] = bias ? add_bias(L, r, bias, rt, at, &out) : r;
   return true;
 }

@@ -51,6 +51,9 @@ typedef struct gte_lowering {
   /* The option runtime-checks=false: no shape-agreement te.asserts (the
    * ablation that measures what the checks cost; unsafe on bad input). */
   bool no_checks;
+  /* The option conv=im2col: a convolution with a kernel window (one group)
+   * becomes an im2col TE and a GEMM TE (linalg.c). */
+  bool conv_im2col;
   vtc_ptrmap check_values; /* gte_expr -> its index value in the prologue */
   VTC_VEC(gte_asserted) asserted;
 } gte_lowering;

@@ -193,11 +193,12 @@ static bool lower_op(gte_lowering *L, vtc_op *op, unsigned *lowered) {
   return ok;
 }
 
-static bool lower_function(vtc_context *ctx, vtc_op *func, bool no_checks, unsigned *lowered) {
+static bool lower_function(vtc_context *ctx, vtc_op *func, bool no_checks, bool conv_im2col, unsigned *lowered) {
   if (func->num_regions == 0 || !vtc_op_region(func, 0)->first) return true; /* a declaration */
   vtc_block *entry = vtc_op_region(func, 0)->first;
   if (!entry->first) return true;
-  gte_lowering L = {.ctx = ctx, .func = func, .sym_point = entry->first, .no_checks = no_checks};
+  gte_lowering L = {.ctx = ctx, .func = func, .sym_point = entry->first, .no_checks = no_checks,
+                   .conv_im2col = conv_im2col};
   /* The arguments' dynamic dims, once, at the top. */
   vtc_builder top = vtc_builder_before(entry->first);
   for (unsigned a = 0; a < entry->num_args; a++) {
@@ -228,7 +229,11 @@ static bool lower_function(vtc_context *ctx, vtc_op *func, bool no_checks, unsig
 
 typedef struct gte_options {
   bool runtime_checks;
+  int conv; /* GTE_CONV_* */
 } gte_options;
+
+enum { GTE_CONV_DIRECT, GTE_CONV_IM2COL };
+static const char *const gte_conv_choices[] = {"direct", "im2col", NULL};
 
 static bool run_lower_graph_to_te(vtc_pass_context *pc, vtc_op *root, const void *options) {
   const gte_options *o = options;
@@ -237,7 +242,8 @@ static bool run_lower_graph_to_te(vtc_pass_context *pc, vtc_op *root, const void
   vtc_op **funcs = vtc_func_collect(root, &num_funcs);
   unsigned lowered = 0;
   bool ok = true;
-  for (size_t i = 0; ok && i < num_funcs; i++) ok = lower_function(ctx, funcs[i], !o->runtime_checks, &lowered);
+  for (size_t i = 0; ok && i < num_funcs; i++)
+    ok = lower_function(ctx, funcs[i], !o->runtime_checks, o->conv == GTE_CONV_IM2COL, &lowered);
   free(funcs);
   vtc_pass_stat_add(pc, 0, lowered);
   if (!lowered) vtc_pass_mark_unchanged(pc);
@@ -251,6 +257,11 @@ static const vtc_pass_option gte_option_table[] = {
      "Assert at run time that dims which must agree do agree (te.assert); false is the ablation that measures their "
      "cost and leaves bad input unchecked",
      offsetof(gte_options, runtime_checks), NULL},
+    {"conv", VTC_OPTION_ENUM, "direct",
+     "How a convolution with a kernel window (one group) becomes TEs: one sum over the window (direct), or an "
+     "im2col TE (the input gathered into a C*R*S x OH*OW matrix per image, padding as zeros) and a GEMM TE that "
+     "Vortex gives its rKernels (im2col; pointwise and grouped convolutions stay direct)",
+     offsetof(gte_options, conv), gte_conv_choices},
     {NULL, 0, NULL, NULL, 0, NULL},
 };
 

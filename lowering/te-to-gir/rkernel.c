@@ -10,7 +10,10 @@
  *
  * The GEMM form taken (where the paper is silent; everything else keeps the
  * plain kernel, with the reason in a remark): a matmul-class contraction
- * with one K dim; A's indices are its batch dims (all of them or none),
+ * (output dims that only B reads and that come before every M dim are a
+ * batch with A broadcast: conv=im2col's W . col[n]); K dims contiguous and
+ * in the same order in both operands (their product is K); A's indices are
+ * its batch dims (all of them or none),
  * then its M dims, then K, or (A stored transposed) K then its M dims; B's
  * are its batch dims (all or none), then K, then its N dims, or (B stored
  * transposed, a Linear layer's N x K weight, attention's K^T) its N dims
@@ -72,6 +75,26 @@ static bool reject(char *why, size_t n, const char *text) {
 
 static bool gemm_types(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_t n);
 
+/* Output dims that B alone reads (N roles) and that come before every M
+ * dim of the output are a batch over which A is broadcast: [n] x ... of
+ * conv=im2col's GEMM, y[n, m, p] = w[m, k] col[n, k, p]. */
+static void leading_n_dims_as_batch(vortex_contraction *c) {
+  unsigned moved = 0;
+  for (unsigned d = 0; d < c->rank && c->role[d] != VORTEX_ROLE_M; d++) {
+    if (c->role[d] != VORTEX_ROLE_N) continue;
+    c->role[d] = VORTEX_ROLE_BATCH;
+    c->role_dims[VORTEX_ROLE_BATCH][c->num_role_dims[VORTEX_ROLE_BATCH]++] = d;
+    moved++;
+  }
+  if (!moved) return;
+  unsigned kept = 0; /* the N dims left, in order */
+  for (unsigned i = 0; i < c->num_role_dims[VORTEX_ROLE_N]; i++) {
+    unsigned d = c->role_dims[VORTEX_ROLE_N][i];
+    if (c->role[d] == VORTEX_ROLE_N) c->role_dims[VORTEX_ROLE_N][kept++] = d;
+  }
+  c->num_role_dims[VORTEX_ROLE_N] = kept;
+}
+
 /* A pointwise convolution (every kernel dim of extent 1, strides 1, pads 0,
  * one group) over NCHW is, per image, the GEMM W (Cout x Cin) times X[n]
  * (Cin x H W): c is rewritten into that form, the operands swapped (the
@@ -123,8 +146,8 @@ bool t2g_match_gemm(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_
     g->b_batched = true;
     return gemm_types(S, compute, g, why, n);
   }
-  if (c->num_role_dims[VORTEX_ROLE_K] != 1) return reject(why, n, "more than one K dim");
   if (c->a.padded || c->b.padded) return reject(why, n, "a padded operand");
+  leading_n_dims_as_batch(c);
   unsigned adims[VORTEX_MAX_DIMS], bdims[VORTEX_MAX_DIMS], na, nb;
   if (!plain_indices(&c->a, adims, &na) || !plain_indices(&c->b, bdims, &nb))
     return reject(why, n, "an operand index is not an iteration dim");

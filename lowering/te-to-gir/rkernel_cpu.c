@@ -349,6 +349,7 @@ static vortex_variant blis_blocking(const vortex_variant *best, const vtc_hardwa
   v.l1.n = nc;
   v.l1.m = v.l0.m;
   v.split_k = 1;
+  v.team_panel = true;
   return v;
 }
 

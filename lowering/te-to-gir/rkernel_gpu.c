@@ -296,6 +296,7 @@ vtc_op *t2g_build_gemm_tc(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, con
   T.b = make_operand(&g, false, &t, T.bn, T.bk, 8);
   T.a.ld = vtc_gir_build_assume_multiple(&g.E.at, loc, T.a.ld, 8);
   T.b.ld = vtc_gir_build_assume_multiple(&g.E.at, loc, T.b.ld, 8);
+  if (!p->b_trans) g.N = T.b.ld; /* C's rows too: its stores pair columns without a run-time test */
   T.w = vtc_gir_build_id(&g.E.at, loc, VTC_GIR_DIM_UNIT_IN_GROUP);
   vtc_value *wm_off = mul(&g, divu(&g, T.w, T.bn / T.wn), c(&g, T.wm));
   vtc_value *wn_off = mul(&g, remu(&g, T.w, T.bn / T.wn), c(&g, T.wn));

@@ -38,6 +38,7 @@
  * the tiles at each size (not the 128x256 tile's register pressure). */
 #define GPU_LAUNCH_SECONDS 2e-6       /* a kernel launch from the host plan */
 #define CPU_LAUNCH_SECONDS 5e-6       /* waking the thread pool */
+#define CPU_BARRIER_SECONDS 1e-6      /* a team barrier of spinning cores */
 /* A micro-kernel k-step costs one cycle beyond its FMAs (the loop's index
  * updates, branch and prefetch, and the broadcast's load-to-use that a
  * chain with no spare accumulator cannot hide): without it every tile of at

@@ -286,6 +286,11 @@ typedef struct vortex_variant {
   int64_t shared_bytes;
   int occupancy;
   int elem_a, elem_b, elem_out; /* bytes */
+  /* CPU, the structure lower-te-to-gir emits (rkernel_cpu.c): the cores
+   * share each KC x NC panel of B (one team per panel, packed once), each
+   * packs MR x KC slivers of A one at a time; l1.m is then MR. False: the
+   * paper's structure, each core a private MC x NC x KC block. */
+  bool team_panel;
 } vortex_variant;
 
 /* The GEMM sizes at run time: batch x (M x K) . (K x N). */

@@ -19,6 +19,7 @@
 #include "dialects/gir/interpreter.h"
 #include "dialects/te/te.h"
 #include "ir/ir.h"
+#include "lowering/te-to-gir/te_to_gir.h"
 #include "passes/vortex/rkernel.h"
 #include "runtime/cpu_exec.h"
 #include "runtime/cuda_exec.h"
@@ -298,11 +299,18 @@ static vtc_tensor vec(int64_t n) {
   return t;
 }
 
-static void check_selection(const char *target, vtc_hw_dtype in, int64_t nn) {
+static void check_selection(const char *target, vtc_hw_dtype in, int64_t nn, bool team) {
   const vtc_hardware *hw = vtc_hardware_lookup(target);
   vortex_variant vs[VORTEX_MAX_VARIANTS];
   unsigned n = 0;
   CHECK(plan_for(target, in, (vortex_problem){1, VTC_DYNAMIC, nn, VTC_DYNAMIC}, vs, &n));
+  for (unsigned i = 0; team && i < n; i++) { /* as lower-te-to-gir's CPU kernels (rkernel_cpu.c) */
+    int kc, nc;
+    vtc_t2g_cpu_gemm_blocking(vs[i].l0.m, vs[i].l0.n, hw->cpu.l1d_bytes, hw->cpu.l2_bytes, &kc, &nc);
+    vs[i].l1 = (vortex_l1){vs[i].backend, vs[i].l0.m, nc, kc, 1};
+    vs[i].split_k = 1;
+    vs[i].team_panel = true;
+  }
   vtc_context *ctx = vtc_context_create();
   vtc_register_all(ctx);
   vtc_context_set_diag_handler(ctx, collect_diag, NULL);
@@ -346,10 +354,13 @@ static void check_selection(const char *target, vtc_hw_dtype in, int64_t nn) {
 }
 
 static void test_selection(void) {
-  check_selection("h100", VTC_HW_F16, 768);
-  check_selection("a100", VTC_HW_F32, 3072);
-  check_selection("skylake-avx512", VTC_HW_F32, 768);
-  check_selection("znver3", VTC_HW_F32, 4096);
+  check_selection("h100", VTC_HW_F16, 768, false);
+  check_selection("a100", VTC_HW_F32, 3072, false);
+  check_selection("skylake-avx512", VTC_HW_F32, 768, false);
+  check_selection("znver3", VTC_HW_F32, 4096, false);
+  /* The team structure's model (the variants lower-te-to-gir emits). */
+  check_selection("skylake-avx512", VTC_HW_F32, 768, true);
+  check_selection("znver3", VTC_HW_F32, 2304, true);
 }
 
 /* The same arith in a CUDA host plan (a `parallel gpu` kernel), the index
