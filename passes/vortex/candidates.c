@@ -172,7 +172,12 @@ static void l0_cpu(gen *g, vortex_backend be) {
     for (int mr = 1; mr <= 31; mr++) {
       vortex_l0 l0 = {.backend = be, .m = mr, .n = nv * vl, .k = 1, .inst_m = 1, .inst_n = vl, .inst_k = 1,
                       .registers = mr * nv + nv + 1};
-      if (l0.registers + g->o->cpu_spare_registers > regs) continue;
+      /* An emitter's code (cpu_spare_registers set) holds each row's
+       * broadcast in a register when it feeds several FMAs (NR of 2+
+       * vectors: LLVM loads all MR before the FMAs), else folds it into
+       * the FMA as a {1to16} operand. */
+      int held = g->o->cpu_spare_registers && nv > 1 ? mr - 1 : 0;
+      if (l0.registers + held + g->o->cpu_spare_registers > regs) continue;
       push_l0(g, l0, regs);
     }
   }

@@ -184,9 +184,10 @@ typedef struct vortex_options {
   /* CPU micro-kernels an emitter builds well: NR of a power-of-two number
    * of vectors (cpu_nr_pow2; lower-te-to-gir's rows of 3 vectors spill),
    * and cpu_spare_registers vector registers left beside the MR x NR
-   * accumulators, a B row and a broadcast (the code generator's room: on
-   * Zen 5, LLVM spills the 14 x 32 kernel, 28 + 2 + 1 of 32 zmm, and the
-   * 30 x 16 one runs at half the speed of 19 x 16). */
+   * accumulators, a B row and the broadcasts (one per row when NR has 2+
+   * vectors: the code generator's room: on Zen 5, LLVM spills the 14 x 32
+   * kernel, 28 + 2 + 1 of 32 zmm; 10 x 32 runs 1.3x slower than 8 x 32,
+   * 30 x 16 at half the speed of 19 x 16). */
   bool cpu_nr_pow2;
   int cpu_spare_registers;
 } vortex_options;
