@@ -26,9 +26,12 @@
 enum { SPIN_ITERATIONS = 4000 };
 /* Inside a job (a team barrier, the caller waiting for its workers) the
  * thread waited for is running the same job and arrives soon: spin up to
- * this long before sleeping. Waking a sleeper costs far more in a virtual
- * machine (an idle vCPU halts; measured on 2 vCPUs, 1024^3 SGEMM's 48
- * team barriers per call took 11.5 ms sleeping, 6.9 ms spinning). */
+ * this long before sleeping, where a fixed count of pauses (about 100 us)
+ * could run out on a slow phase of the job. Waking a sleeper costs far
+ * more in a virtual machine, whose idle vCPU halts (on 2 vCPUs, spinning
+ * without any sleep took 1024^3 SGEMM from 11.5 to 6.9 ms per call, but
+ * with OpenBLAS's workers then starved: the whole effect was not this
+ * limit's; the runs of benchmarks/results/vortex.md show no barrier sleep). */
 enum { IN_JOB_SPIN_NS = 2000000 };
 
 static inline void cpu_relax(void) {
