@@ -53,6 +53,35 @@ def run_vtc(vtc_run, path, m, runs, extra=()):
     return float(hit.group(1))
 
 
+SWEEP_RE = re.compile(r"^sweep: \S+=(\d+)$")
+
+
+def run_vtc_sweep(vtc_run, path, ms, runs, extra=()):
+    """One vtc-run for every M (--sweep: one compilation, one PTX load):
+    {m: median ms}; an M whose run failed is missing."""
+    cmd = [vtc_run, path, "--target=cuda", f"--bench={runs}", "--sweep=a.0=" + ",".join(map(str, ms)), *extra]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    out, m = {}, None
+    for line in p.stdout.splitlines():
+        hit = SWEEP_RE.match(line)
+        if hit:
+            m = int(hit.group(1))
+            continue
+        hit = BENCH_RE.search(line)
+        if hit and m is not None:
+            out[m] = float(hit.group(1))
+    if p.returncode or len(out) != len(ms):
+        sys.stderr.write(f"vtc-run --sweep failed ({p.returncode}): {' '.join(cmd[:5])}\n{p.stdout[-800:]}{p.stderr[-800:]}\n")
+    return out
+
+
+def run_many(vtc_run, path, ms, runs, sweep, extra=()):
+    """{m: ms} by one --sweep run, or (a build without --sweep) one run per M."""
+    if sweep:
+        return run_vtc_sweep(vtc_run, path, ms, runs, extra)
+    return {m: run_vtc(vtc_run, path, m, runs, extra) for m in ms}
+
+
 def pipeline(opts):
     return f"--pass-pipeline=builtin.module(lower-graph-to-te,lower-te-to-gir{{hierarchy=gpu {opts}}})"
 
@@ -107,9 +136,10 @@ def table6_rows(a, tmp, peers):
         for n, k, name in TABLE6_NK:
             path = os.path.join(tmp, f"t6_{k}_{n}_{dtype}.mlir")
             open(path, "w").write(module(k, n, dtype))
+            vtcs = run_many(a.vtc_run, path, TABLE6_M, a.runs, True)
+            bases = run_many(a.base_vtc_run, path, TABLE6_M, a.runs, a.base_sweeps) if a.base_vtc_run else {}
             for m in TABLE6_M:
-                vtc = run_vtc(a.vtc_run, path, m, a.runs)
-                base = run_vtc(a.base_vtc_run, path, m, a.runs) if a.base_vtc_run else None
+                vtc, base = vtcs.get(m), bases.get(m)
                 eager, comp = peers.pair(m, n, k, dtype)
                 rows.append(dict(case=name, dtype=dtype, m=m, n=n, k=k, vtc_ms=vtc, base_ms=base, cublas_ms=eager,
                                  compile_ms=comp))
@@ -135,14 +165,27 @@ def gemm_rows(a, tmp, peers):
     cases += [(m, n, k, "f16", name) for (k, n, name) in BERT_NK for m in BERT_M]
     cases += [(4096, 4096, 4096, "f32", "square"), (128, 2304, 768, "f32", "qkv"), (2048, 2304, 768, "f32", "qkv")]
     rows = []
+    # One vtc-run per (K, N, dtype) family, every M of it in one --sweep.
+    families = {}
     for m, n, k, dtype, name in cases:
+        families.setdefault((k, n, dtype), []).append(m)
+    vtc_ms, base_ms, naive_ms = {}, {}, {}
+    for (k, n, dtype), ms in families.items():
         path = os.path.join(tmp, f"mm_{k}_{n}_{dtype}.mlir")
-        if not os.path.exists(path):
-            open(path, "w").write(module(k, n, dtype))
-        vtc = run_vtc(a.vtc_run, path, m, a.runs)
-        base = run_vtc(a.base_vtc_run, path, m, a.runs) if a.base_vtc_run else None
-        # The ablation (the plain kernel) once per shape family: it is slow.
-        naive = run_vtc(a.vtc_run, path, m, a.runs, [pipeline("contractions=naive")]) if m in (128, 1024) else None
+        open(path, "w").write(module(k, n, dtype))
+        for m, t in run_many(a.vtc_run, path, ms, a.runs, True).items():
+            vtc_ms[(m, n, k, dtype)] = t
+        if a.base_vtc_run:
+            for m, t in run_many(a.base_vtc_run, path, ms, a.runs, a.base_sweeps).items():
+                base_ms[(m, n, k, dtype)] = t
+        # The ablation (the plain kernel) at M = 128 and 1024 only: it is slow.
+        slow = [m for m in ms if m in (128, 1024)]
+        if slow:
+            for m, t in run_many(a.vtc_run, path, slow, a.runs, True, [pipeline("contractions=naive")]).items():
+                naive_ms[(m, n, k, dtype)] = t
+    for m, n, k, dtype, name in cases:
+        key = (m, n, k, dtype)
+        vtc, base, naive = vtc_ms.get(key), base_ms.get(key), naive_ms.get(key)
         eager, comp = peers.pair(m, n, k, dtype)
         best = min(x for x in (eager, comp) if x is not None)
         rows.append(dict(case=name, dtype=dtype, m=m, n=n, k=k, vtc_ms=vtc, base_ms=base, naive_ms=naive, cublas_ms=eager,
@@ -168,6 +211,39 @@ def variant_rows(a, tmp):
         # The last forced index past the variants is the plain kernel.
         rows.append(dict(m=m, n=n, k=k, chosen_ms=chosen, forced=times))
         print(f"variants {m}x{n}x{k}: chosen {fmt(chosen)} forced {[fmt(t) for t in times]}", flush=True)
+    return rows
+
+
+def oracle_rows(a, tmp):
+    """Vortex Fig. 15 on the GPU: over Table 6's M (both orientations, each
+    dtype), the model's choice against the oracle, the fastest of every
+    variant forced (vortex-variant=V, each swept over all M in one run)."""
+    rows = []
+    for dtype in a.table6_dtypes.split(","):
+        for n, k, name in TABLE6_NK:
+            path = os.path.join(tmp, f"or_{k}_{n}_{dtype}.mlir")
+            open(path, "w").write(module(k, n, dtype))
+            chosen = run_vtc_sweep(a.vtc_run, path, TABLE6_M, a.runs)
+            forced = []
+            for v in range(a.max_variants):
+                t = run_vtc_sweep(a.vtc_run, path, TABLE6_M, a.runs, [pipeline(f"vortex-variant={v}")])
+                if not t:
+                    break
+                forced.append(t)
+            for m in TABLE6_M:
+                times = [f[m] for f in forced if f.get(m)]
+                best = min(times) if times else None
+                rows.append(dict(case=name, dtype=dtype, m=m, n=n, k=k, chosen_ms=chosen.get(m), oracle_ms=best,
+                                 forced=" ".join(fmt(f.get(m)) for f in forced)))
+            ratios = [r["oracle_ms"] / r["chosen_ms"] for r in rows
+                      if r["case"] == name and r["dtype"] == dtype and r["chosen_ms"] and r["oracle_ms"]]
+            if ratios:
+                print(f"oracle {name} {dtype}: {len(forced)} variants, model's choice at "
+                      f"{100 * sum(ratios) / len(ratios):.1f}% of the oracle (mean over {len(ratios)} M)", flush=True)
+    with open(os.path.join(a.out, "oracle.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+        w.writeheader()
+        w.writerows(rows)
     return rows
 
 
@@ -257,6 +333,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--vtc-run", required=True)
     ap.add_argument("--base-vtc-run")
+    ap.add_argument("--base-sweeps", action="store_true", help="the base build has vtc-run --sweep")
     ap.add_argument("--out", required=True)
     ap.add_argument("--runs", type=int, default=50)
     ap.add_argument("--variants", action="store_true")
@@ -266,12 +343,17 @@ def main():
     ap.add_argument("--max-variants", type=int, default=8)
     ap.add_argument("--table6", action="store_true", help="only Vortex Table 6's M sweep (table6.csv)")
     ap.add_argument("--table6-dtypes", default="f16,f32")
+    ap.add_argument("--oracle", action="store_true", help="only Fig. 15: the model's choice against every variant "
+                                                           "forced over Table 6's M (oracle.csv)")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     tmp = tempfile.mkdtemp()
     if a.only_checks:
         for r in check_rows(a, tmp):
             print(f"| {r['shape']} | {fmt(r.get('checks'))} | {fmt(r.get('no-checks'))} | {fmt(r.get('base'))} |")
+        return
+    if a.oracle:
+        oracle_rows(a, tmp)
         return
     if a.table6:
         table6_rows(a, tmp, Torch(a.runs))

@@ -442,8 +442,10 @@ def vtc_targets(vtc_run):
 def run_vtc(a, module, input_files, outdir):
     """Runs vtc-run --target=cuda --bench=N; returns (median ms, compile ms,
     result paths, error text or None)."""
-    cmd = [a.vtc_run, module, "--target=" + a.vtc_target, "--bench=%d" % a.runs, "--output-dir=" + outdir,
-           "--"] + input_files
+    cmd = [a.vtc_run, module, "--target=" + a.vtc_target, "--bench=%d" % a.runs, "--output-dir=" + outdir]
+    if a.vtc_pipeline:
+        cmd.append("--pass-pipeline=" + a.vtc_pipeline)
+    cmd += ["--"] + input_files
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=a.timeout)
     except subprocess.TimeoutExpired:
@@ -901,7 +903,9 @@ def environment():
     lines.append("- Date: %s" % datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"))
     lines.append("- PyTorch %s (CUDA %s), Triton %s, Python %s, numpy %s" % (
         torch.__version__, torch.version.cuda, tv, platform.python_version(), __import__("numpy").__version__))
-    lines.append("- vtc: commit %s, `%s --target=%s`" % (commit or "unknown", ARGS.vtc_run, ARGS.vtc_target))
+    lines.append("- vtc: commit %s, `%s --target=%s%s`" % (commit or "unknown", ARGS.vtc_run, ARGS.vtc_target,
+                                                       " --pass-pipeline='%s'" % ARGS.vtc_pipeline
+                                                       if ARGS.vtc_pipeline else ""))
     lines.append("- Command: `%s`" % " ".join(["bench_gpu.py"] + sys.argv[1:]))
     return lines
 
@@ -1024,6 +1028,9 @@ def parse_args(argv):
                     help="the vtc-run binary (default: build/vtc-run of this checkout)")
     ap.add_argument("--vtc-target", default="cuda",
                     help="vtc-run's --target (default cuda; cpu runs the harness end to end without vtc's GPU path)")
+    ap.add_argument("--vtc-pipeline", metavar="PIPELINE",
+                    help="vtc-run's --pass-pipeline instead of the target's default (an ablation or an option, e.g. "
+                         "'builtin.module(lower-graph-to-te{conv=im2col},lower-te-to-gir{hierarchy=gpu})')")
     ap.add_argument("--only", metavar="REGEX", help="run the rows whose label matches (re.search), e.g. "
                                                      "'^mem\\.', 'llama3', 'gemm.*M=384'; see --list")
     ap.add_argument("--runs", type=int, default=20, help="timed calls per measurement (default 20)")

@@ -269,7 +269,11 @@ vtc_op *vtc_gir_launch_lookup_kernel(vtc_op *launch);
  * Operands: buffer, offset (index, elements from the buffer's start), the
  * stride (index) when the slice's stride is `?`, then optionally two valid
  * counts (segments, elements per segment): elements outside them are not
- * written and read as `padding` (default zero). */
+ * written and read as `padding` (default zero). With two more, the first
+ * valid segment and element (`valid(%n, %w) from(%i0, %j0)`): element
+ * (i, j) exists when i0 <= i < n and j0 <= j < w, so a window that starts
+ * before its buffer (a convolution's left padding) is one masked view; the
+ * offset may then address elements before the buffer that are never read. */
 
 vtc_value *vtc_gir_build_view(vtc_builder *b, const vtc_loc *loc, vtc_value *buffer, vtc_value *offset,
                               const vtc_type *slice_type, vtc_value *dynamic_stride_or_null,
@@ -279,6 +283,13 @@ vtc_value *vtc_gir_view_offset(const vtc_op *view);
 vtc_value *vtc_gir_view_stride(const vtc_op *view);      /* NULL when static */
 vtc_value *vtc_gir_view_valid_num(const vtc_op *view);   /* NULL when unmasked */
 vtc_value *vtc_gir_view_valid_width(const vtc_op *view); /* NULL when unmasked */
+/* The same with the first valid segment and element (both, or both NULL). */
+vtc_value *vtc_gir_build_view_window(vtc_builder *b, const vtc_loc *loc, vtc_value *buffer, vtc_value *offset,
+                                     const vtc_type *slice_type, vtc_value *dynamic_stride_or_null,
+                                     vtc_value *valid_num, vtc_value *valid_width, vtc_value *first_num_or_null,
+                                     vtc_value *first_width_or_null);
+vtc_value *vtc_gir_view_first_num(const vtc_op *view);   /* NULL when not given (0) */
+vtc_value *vtc_gir_view_first_width(const vtc_op *view); /* NULL when not given (0) */
 const vtc_attr *vtc_gir_view_padding(const vtc_op *view); /* NULL: zero */
 
 /* ---- gir.copy --------------------------------------------------------------------------

@@ -18,6 +18,10 @@ bool gir_type_error(vtc_op *op, const char *fmt, const vtc_type *a, const vtc_ty
 
 /* The op must be (or must not be) inside a gir.kernel; emits the error. */
 bool gir_require_kernel(vtc_op *op);
+/* Windowed views (`from(...)`) feed plain loads and stores only: false
+ * with an error when v is one and `what` (a fragment, async or atomic
+ * access) cannot mask below the window. */
+bool gir_reject_window(vtc_op *op, vtc_value *v, const char *what);
 bool gir_require_host(vtc_op *op);
 
 /* Decoding of operand and result types, emitting `what must be ...` errors. */

@@ -42,6 +42,7 @@ typedef struct gval {
   gscalar s;
   gbuf *buf;                       /* buffer and view */
   int64_t offset, stride, vnum, vwidth; /* view */
+  int64_t vfirst_num, vfirst_width;     /* view: the first valid segment and element */
   bool masked;
   gscalar pad;
   int64_t num, width;              /* view and slice */

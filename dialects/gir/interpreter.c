@@ -260,12 +260,17 @@ static bool store_elem(interp *I, vtc_op *op, gbuf *b, int64_t idx, gscalar v) {
   return true;
 }
 
+/* Element (i, j) of a masked view exists: inside its valid window. */
+static bool gi_view_holds(const gval *g, int64_t i, int64_t j) {
+  return i >= g->vfirst_num && i < g->vnum && j >= g->vfirst_width && j < g->vwidth;
+}
+
 bool gi_read_at(interp *I, vtc_op *op, const gval *g, int64_t i, int64_t j, gscalar *out) {
   if (g->kind == GV_SLICE) {
     *out = g->elems[i * g->width + j];
     return true;
   }
-  if (g->masked && (i >= g->vnum || j >= g->vwidth)) {
+  if (g->masked && !gi_view_holds(g, i, j)) {
     *out = g->pad;
     return true;
   }
@@ -296,9 +301,14 @@ static bool run_view(interp *I, vtc_op *op) {
   out->num = s.num;
   out->width = s.width;
   out->masked = op->num_operands >= k + 2;
+  out->vfirst_num = out->vfirst_width = 0;
   if (out->masked) {
     out->vnum = gi_val(I, op, k)->s.i;
     out->vwidth = gi_val(I, op, k + 1)->s.i;
+  }
+  if (op->num_operands >= k + 4) {
+    out->vfirst_num = gi_val(I, op, k + 2)->s.i;
+    out->vfirst_width = gi_val(I, op, k + 3)->s.i;
   }
   scalar_of_attr(vtc_op_get_attr(op, VTC_GIR_ATTR_PADDING), &out->pad);
   return true;
@@ -330,7 +340,7 @@ static bool run_copy(interp *I, vtc_op *op) {
   if (!gi_charge(I, op, dst->num * dst->width)) return false;
   for (int64_t i = 0; i < dst->num; i++)
     for (int64_t j = 0; j < dst->width; j++) {
-      if (dst->masked && (i >= dst->vnum || j >= dst->vwidth)) continue;
+      if (dst->masked && !gi_view_holds(dst, i, j)) continue;
       gscalar v = {0};
       if (!gi_read_at(I, op, src, tr ? j : i, tr ? i : j, &v) ||
           !store_elem(I, op, dst->buf, dst->offset + i * dst->stride + j, v))
@@ -397,7 +407,7 @@ static bool run_atomic(interp *I, vtc_op *op) {
                                             [VTC_GIR_ATOMIC_MIN] = VTC_GIR_MIN}[vtc_gir_atomic_kind_of(op)];
   for (int64_t i = 0; i < dst->num; i++)
     for (int64_t j = 0; j < dst->width; j++) {
-      if (dst->masked && (i >= dst->vnum || j >= dst->vwidth)) continue;
+      if (dst->masked && !gi_view_holds(dst, i, j)) continue;
       int64_t idx = dst->offset + i * dst->stride + j;
       gscalar old, x = v->kind == GV_SLICE ? v->elems[i * v->width + j] : v->s;
       if (!load_elem(I, op, dst->buf, idx, &old)) return false;

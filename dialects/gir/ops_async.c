@@ -132,7 +132,8 @@ bool gir_verify_copy_async(vtc_op *op) {
   if (!gir_require_kernel(op)) return false;
   vtc_gir_slice_info src, dst;
   if (!gir_slice_of(op, vtc_op_operand(op, 0)->type, "source", &src) ||
-      !gir_slice_of(op, vtc_op_operand(op, 1)->type, "destination", &dst))
+      !gir_slice_of(op, vtc_op_operand(op, 1)->type, "destination", &dst) ||
+      !gir_reject_window(op, vtc_op_operand(op, 0), "an asynchronous copy"))
     return false;
   if (src.level != VTC_GIR_GLOBAL || dst.level != VTC_GIR_SHARED)
     return vtc_op_error(op, "copies global memory to shared memory, not %s to %s", vtc_gir_level_name(src.level),

@@ -39,7 +39,9 @@ bool gir_verify_atomic(vtc_op *op) {
     return vtc_op_error(op, "kind must be \"add\", \"max\" or \"min\"");
   if (op->num_operands != 2) return vtc_op_error(op, "takes a global slice and a value (it has %u operands)", op->num_operands);
   vtc_gir_slice_info d;
-  if (!gir_slice_of(op, vtc_op_operand(op, 0)->type, "operand #0", &d)) return false;
+  if (!gir_slice_of(op, vtc_op_operand(op, 0)->type, "operand #0", &d) ||
+      !gir_reject_window(op, vtc_op_operand(op, 0), "an atomic update"))
+    return false;
   if (d.level != VTC_GIR_GLOBAL)
     return vtc_op_error(op, "operand #0 must be a global slice: atomics order units of the whole launch (a %s "
                             "slice is not)", vtc_gir_level_name(d.level));

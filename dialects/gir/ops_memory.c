@@ -5,7 +5,8 @@
 
 /* ---- gir.view ------------------------------------------------------------------ */
 
-/* Operand layout: buffer, offset, [stride when `?`], [valid num, valid width]. */
+/* Operand layout: buffer, offset, [stride when `?`], [valid num, valid width,
+ * [first num, first width]]. */
 static bool view_has_dynamic_stride(const vtc_op *op) {
   vtc_gir_slice_info s;
   return op->num_results == 1 && vtc_gir_slice_info_of(vtc_op_context(op), op->results[0].type, &s) &&
@@ -18,13 +19,23 @@ vtc_value *vtc_gir_view_offset(const vtc_op *op) { return vtc_op_operand(op, 1);
 vtc_value *vtc_gir_view_stride(const vtc_op *op) {
   return view_has_dynamic_stride(op) ? vtc_op_operand(op, 2) : NULL;
 }
-vtc_value *vtc_gir_view_valid_num(const vtc_op *op) {
+static bool view_masked(const vtc_op *op) {
   unsigned b = view_base(op);
-  return op->num_operands == b + 2 ? vtc_op_operand(op, b) : NULL;
+  return op->num_operands == b + 2 || op->num_operands == b + 4;
+}
+vtc_value *vtc_gir_view_valid_num(const vtc_op *op) {
+  return view_masked(op) ? vtc_op_operand(op, view_base(op)) : NULL;
 }
 vtc_value *vtc_gir_view_valid_width(const vtc_op *op) {
+  return view_masked(op) ? vtc_op_operand(op, view_base(op) + 1) : NULL;
+}
+vtc_value *vtc_gir_view_first_num(const vtc_op *op) {
   unsigned b = view_base(op);
-  return op->num_operands == b + 2 ? vtc_op_operand(op, b + 1) : NULL;
+  return op->num_operands == b + 4 ? vtc_op_operand(op, b + 2) : NULL;
+}
+vtc_value *vtc_gir_view_first_width(const vtc_op *op) {
+  unsigned b = view_base(op);
+  return op->num_operands == b + 4 ? vtc_op_operand(op, b + 3) : NULL;
 }
 const vtc_attr *vtc_gir_view_padding(const vtc_op *op) { return vtc_op_get_attr(op, VTC_GIR_ATTR_PADDING); }
 
@@ -42,14 +53,14 @@ bool gir_verify_view(vtc_op *op) {
   if (s.elem != b.elem)
     return gir_type_error(op, "slice element type %s differs from the buffer's %s", s.elem, b.elem);
   unsigned base = view_base(op);
-  if (op->num_operands != base && op->num_operands != base + 2)
+  if (op->num_operands != base && op->num_operands != base + 2 && op->num_operands != base + 4)
     return vtc_op_error(op,
-                        "has %u operands, but expects %u (buffer, offset%s) or %u (with valid segments and "
-                        "elements)",
-                        op->num_operands, base, base == 3 ? ", stride" : "", base + 2);
+                        "has %u operands, but expects %u (buffer, offset%s), %u (with valid segments and "
+                        "elements) or %u (and the first valid segment and element)",
+                        op->num_operands, base, base == 3 ? ", stride" : "", base + 2, base + 4);
   for (unsigned i = 1; i < op->num_operands; i++)
     if (vtc_op_operand(op, i)->type->kind != VTC_TYPE_INDEX)
-      return vtc_op_error(op, "operand #%u (offset, stride or valid count) must be of type index", i);
+      return vtc_op_error(op, "operand #%u (offset, stride, valid count or first) must be of type index", i);
   const vtc_attr *pad = vtc_gir_view_padding(op);
   if (pad) {
     if (pad->kind != VTC_ATTR_FLOAT && pad->kind != VTC_ATTR_INTEGER)
@@ -76,7 +87,7 @@ bool gir_verify_view(vtc_op *op) {
 
 void gir_print_view(vtc_printer *p, vtc_op *op) {
   if (op->num_operands < 2 || op->num_results != 1 ||
-      (op->num_operands != view_base(op) && op->num_operands != view_base(op) + 2)) {
+      (op->num_operands != view_base(op) && !view_masked(op))) {
     vtc_printer_invalid(p, op);
     return;
   }
@@ -96,6 +107,13 @@ void gir_print_view(vtc_printer *p, vtc_op *op) {
     vtc_printer_value(p, vtc_gir_view_valid_width(op));
     vtc_printer_puts(p, ")");
   }
+  if (vtc_gir_view_first_num(op)) {
+    vtc_printer_puts(p, " from(");
+    vtc_printer_value(p, vtc_gir_view_first_num(op));
+    vtc_printer_puts(p, ", ");
+    vtc_printer_value(p, vtc_gir_view_first_width(op));
+    vtc_printer_puts(p, ")");
+  }
   vtc_printer_attr_dict(p, op, NULL);
   vtc_printer_puts(p, " : ");
   vtc_printer_type(p, vtc_gir_view_buffer(op)->type);
@@ -105,8 +123,8 @@ void gir_print_view(vtc_printer *p, vtc_op *op) {
 
 bool gir_parse_view(vtc_parser *p, vtc_parse_state *st) {
   vtc_context *ctx = st->ctx;
-  vtc_operand_ref buf, off, stride, vn, vw;
-  bool has_stride = false, has_valid = false;
+  vtc_operand_ref buf, off, stride, vn, vw, fn, fw;
+  bool has_stride = false, has_valid = false, has_from = false;
   const vtc_type *bt, *rt;
   if (!vtc_parse_operand(p, &buf) || !vtc_parse_punct(p, "[") || !vtc_parse_operand(p, &off) ||
       !vtc_parse_punct(p, "]") || !vtc_parse_optional_keyword(p, "stride", &has_stride))
@@ -115,6 +133,10 @@ bool gir_parse_view(vtc_parser *p, vtc_parse_state *st) {
   if (!vtc_parse_optional_keyword(p, "valid", &has_valid)) return false;
   if (has_valid && (!vtc_parse_punct(p, "(") || !vtc_parse_operand(p, &vn) || !vtc_parse_punct(p, ",") ||
                     !vtc_parse_operand(p, &vw) || !vtc_parse_punct(p, ")")))
+    return false;
+  if (has_valid && !vtc_parse_optional_keyword(p, "from", &has_from)) return false;
+  if (has_from && (!vtc_parse_punct(p, "(") || !vtc_parse_operand(p, &fn) || !vtc_parse_punct(p, ",") ||
+                   !vtc_parse_operand(p, &fw) || !vtc_parse_punct(p, ")")))
     return false;
   if (!vtc_parse_optional_attr_dict(p, st) || !vtc_parse_colon_type(p, &bt) || !vtc_parse_punct(p, "->"))
     return false;
@@ -129,6 +151,8 @@ bool gir_parse_view(vtc_parser *p, vtc_parse_state *st) {
   if (has_stride && !vtc_parse_resolve_operand(p, &stride, index, st)) return false;
   if (has_valid && (!vtc_parse_resolve_operand(p, &vn, index, st) || !vtc_parse_resolve_operand(p, &vw, index, st)))
     return false;
+  if (has_from && (!vtc_parse_resolve_operand(p, &fn, index, st) || !vtc_parse_resolve_operand(p, &fw, index, st)))
+    return false;
   VTC_VEC_PUSH(&st->result_types, rt);
   return true;
 }
@@ -136,16 +160,35 @@ bool gir_parse_view(vtc_parser *p, vtc_parse_state *st) {
 vtc_value *vtc_gir_build_view(vtc_builder *b, const vtc_loc *loc, vtc_value *buffer, vtc_value *offset,
                               const vtc_type *slice_type, vtc_value *dynamic_stride_or_null,
                               vtc_value *valid_num_or_null, vtc_value *valid_width_or_null) {
-  vtc_value *ops[5];
+  return vtc_gir_build_view_window(b, loc, buffer, offset, slice_type, dynamic_stride_or_null, valid_num_or_null,
+                                   valid_width_or_null, NULL, NULL);
+}
+
+vtc_value *vtc_gir_build_view_window(vtc_builder *b, const vtc_loc *loc, vtc_value *buffer, vtc_value *offset,
+                                     const vtc_type *slice_type, vtc_value *dynamic_stride_or_null,
+                                     vtc_value *valid_num, vtc_value *valid_width, vtc_value *first_num_or_null,
+                                     vtc_value *first_width_or_null) {
+  vtc_value *ops[7];
   unsigned n = 0;
   ops[n++] = buffer;
   ops[n++] = offset;
   if (dynamic_stride_or_null) ops[n++] = dynamic_stride_or_null;
-  if (valid_num_or_null) {
-    ops[n++] = valid_num_or_null;
-    ops[n++] = valid_width_or_null;
+  if (valid_num) {
+    ops[n++] = valid_num;
+    ops[n++] = valid_width;
+    if (first_num_or_null) {
+      ops[n++] = first_num_or_null;
+      ops[n++] = first_width_or_null;
+    }
   }
   return vtc_op_result(vtc_builder_create(b, "gir.view", loc, n, ops, slice_type, 0, NULL), 0);
+}
+
+bool gir_reject_window(vtc_op *op, vtc_value *v, const char *what) {
+  vtc_op *d = v->def_op;
+  if (!d || !vtc_op_is_named(d, "gir.view") || !vtc_gir_view_first_num(d)) return true;
+  return vtc_op_error(op, "%s cannot read or write a view with a first valid element (`from`): only plain copies "
+                          "between memory and lane-layout registers mask below a window", what);
 }
 
 /* ---- gir.copy ------------------------------------------------------------------- */
@@ -181,6 +224,11 @@ bool gir_verify_copy(vtc_op *op) {
     return gir_type_error(op, "source elements %s differ from destination elements %s (convert with "
                               "gir.elementwise)",
                           src.elem, dst.elem);
+  bool plain = src.layout == VTC_GIR_LAYOUT_LANES && dst.layout == VTC_GIR_LAYOUT_LANES &&
+               !vtc_gir_copy_is_transposed(op);
+  if (!plain && (!gir_reject_window(op, vtc_gir_copy_source(op), "a fragment or transposed copy") ||
+                 (to_memory && !gir_reject_window(op, vtc_op_operand(op, 1), "a fragment or transposed copy"))))
+    return false;
   if (vtc_gir_copy_is_transposed(op)) {
     if (src.level != VTC_GIR_REGISTER && dst.level != VTC_GIR_REGISTER)
       return vtc_op_error(op, "transposes between registers and memory only (not from %s to %s memory)",

@@ -65,6 +65,10 @@ static LLVMValueRef lane_mask(g2l *t, g2l_value *view, unsigned width, int64_t i
   if (view && view->valid_num) {
     LLVMValueRef cols = LLVMBuildICmp(t->b, LLVMIntSLT, pos, g2l_splat(t, view->valid_width, n), "");
     LLVMValueRef row = LLVMBuildICmp(t->b, LLVMIntSLT, g2l_i64(t, i), view->valid_num, "");
+    if (view->first_width)
+      cols = LLVMBuildAnd(t->b, cols, LLVMBuildICmp(t->b, LLVMIntSGE, pos, g2l_splat(t, view->first_width, n), ""), "");
+    if (view->first_num)
+      row = LLVMBuildAnd(t->b, row, LLVMBuildICmp(t->b, LLVMIntSGE, g2l_i64(t, i), view->first_num, ""), "");
     cols = LLVMBuildSelect(t->b, row, cols, LLVMConstNull(LLVMTypeOf(cols)), "");
     m = and_mask(t, m, cols);
   }

@@ -53,6 +53,9 @@ static bool view_op(g2l *t, vtc_op *op) {
   vtc_value *vn = vtc_gir_view_valid_num(op), *vw = vtc_gir_view_valid_width(op);
   lv->valid_num = vn ? g2l_scalar(t, vn) : NULL;
   lv->valid_width = vw ? g2l_scalar(t, vw) : NULL;
+  vtc_value *fn = vtc_gir_view_first_num(op), *fw = vtc_gir_view_first_width(op);
+  lv->first_num = fn ? g2l_scalar(t, fn) : NULL;
+  lv->first_width = fw ? g2l_scalar(t, fw) : NULL;
   const vtc_attr *pad = vtc_gir_view_padding(op);
   LLVMTypeRef et = g2l_scalar_type(t, info.elem);
   if (pad && pad->kind == VTC_ATTR_FLOAT) lv->padding = g2l_float_const(t, info.elem, pad->f);
@@ -69,21 +72,31 @@ static LLVMValueRef segment_address(g2l *t, g2l_value *view, LLVMTypeRef mem, in
   return LLVMBuildGEP2(t->b, mem, view->ptr, &idx, 1, "seg");
 }
 
-/* The mask of segment i of a masked view: i < valid_num && j < valid_width. */
-static LLVMValueRef segment_mask(g2l *t, g2l_value *view, unsigned width, int64_t i) {
-  /* Clamped to [0, width] the count fits i32: cheaper vector compares. */
-  LLVMValueRef vw = view->valid_width, w = g2l_i64(t, width), zero = g2l_i64(t, 0);
+/* A count clamped to [0, width]: it fits i32, for cheaper vector compares. */
+static LLVMValueRef clamp_count(g2l *t, LLVMValueRef v, unsigned width) {
   LLVMTypeRef i64t = t->i64;
-  LLVMValueRef lo_args[] = {vw, w};
-  vw = g2l_call_intrinsic(t, "llvm.smin", &i64t, 1, lo_args, 2);
-  LLVMValueRef hi_args[] = {vw, zero};
-  vw = LLVMBuildTrunc(t->b, g2l_call_intrinsic(t, "llvm.smax", &i64t, 1, hi_args, 2), t->i32, "");
+  LLVMValueRef lo_args[] = {v, g2l_i64(t, width)};
+  v = g2l_call_intrinsic(t, "llvm.smin", &i64t, 1, lo_args, 2);
+  LLVMValueRef hi_args[] = {v, g2l_i64(t, 0)};
+  return LLVMBuildTrunc(t->b, g2l_call_intrinsic(t, "llvm.smax", &i64t, 1, hi_args, 2), t->i32, "");
+}
+
+/* The mask of segment i of a masked view: first_num <= i < valid_num and
+ * first_width <= j < valid_width. */
+static LLVMValueRef segment_mask(g2l *t, g2l_value *view, unsigned width, int64_t i) {
+  LLVMValueRef vw = clamp_count(t, view->valid_width, width);
   LLVMValueRef *lanes = vtc_xmalloc(width * sizeof *lanes);
   for (unsigned j = 0; j < width; j++) lanes[j] = i32c(t, j);
   LLVMValueRef iota = LLVMConstVector(lanes, width);
   free(lanes);
   LLVMValueRef cols = LLVMBuildICmp(t->b, LLVMIntSLT, iota, g2l_splat(t, vw, width), "mask");
+  if (view->first_width) {
+    LLVMValueRef fw = g2l_splat(t, clamp_count(t, view->first_width, width), width);
+    cols = LLVMBuildAnd(t->b, cols, LLVMBuildICmp(t->b, LLVMIntSGE, iota, fw, ""), "mask");
+  }
   LLVMValueRef row = LLVMBuildICmp(t->b, LLVMIntSLT, g2l_i64(t, i), view->valid_num, "");
+  if (view->first_num)
+    row = LLVMBuildAnd(t->b, row, LLVMBuildICmp(t->b, LLVMIntSGE, g2l_i64(t, i), view->first_num, ""), "");
   if (LLVMIsAConstantInt(row)) return LLVMConstIntGetZExtValue(row) ? cols : LLVMConstNull(LLVMTypeOf(cols));
   return LLVMBuildSelect(t->b, row, cols, LLVMConstNull(LLVMTypeOf(cols)), "mask");
 }

@@ -33,6 +33,7 @@ typedef struct g2l_value {
   LLVMValueRef dims[VTC_GIR_MAX_RANK];
   LLVMValueRef offset, stride;          /* i64 */
   LLVMValueRef valid_num, valid_width;  /* i64, NULL when unmasked */
+  LLVMValueRef first_num, first_width;  /* i64, NULL when the window starts at (0, 0) */
   LLVMValueRef padding;                 /* scalar of the register element type */
 } g2l_value;
 

@@ -89,8 +89,10 @@ static bool proven_in_bounds(tk *K, const vtc_affine_expr *e, int64_t dim) {
 
 /* Vector mode: a load can be read as one slice of `lanes` elements when its
  * indices move linearly (non-negative coefficients) with the innermost
- * output index, no padding check depends on it, and its extra operands are
- * the same for every lane. *varies: the lanes read different elements. */
+ * output index and its extra operands are the same for every lane. A
+ * padding check that depends on the lanes becomes the view's window (the
+ * lanes [first, last) inside the input: a convolution's padded row is one
+ * masked load). *varies: the lanes read different elements. */
 static bool load_vectorizable(tk *K, vtc_op *load, bool *varies) {
   *varies = false;
   for (unsigned i = 0; i < vtc_te_load_num_extra(load); i++)
@@ -104,7 +106,8 @@ static bool load_vectorizable(tk *K, vtc_op *load, bool *varies) {
     if (!t2g_expr_uses_dim(e, dl)) continue;
     int64_t c;
     if (!t2g_expr_linear(e, dl, &c) || c < 0) return false;
-    if (vtc_te_load_padding(load) && !proven_in_bounds(K, e, vtc_tensor_dim(t, k))) return false;
+    /* A folded constant's padding is a select on a scalar: no lane window. */
+    if (folded && vtc_te_load_padding(load) && !proven_in_bounds(K, e, vtc_tensor_dim(t, k))) return false;
     if (c > 0 && !folded) *varies = true;
   }
   return true;
@@ -190,6 +193,34 @@ static vtc_value *folded_value(tk *K, const vtc_attr *dense) {
   return t2g_const(&K->E, el, vtc_dense_get_i64(dense, 0), vtc_dense_get_f64(dense, 0));
 }
 
+/* The lanes j whose index e0 + c*j (c >= 1, e0 at lane 0 of expression e)
+ * lies in [0, dim): j in [ceil(-e0 / c), ceil((dim - e0) / c)), intersected
+ * into [*first, *last) (NULL: unbounded). A side the static domain proves
+ * (e never negative, or never past a static dim) adds no bound. */
+static void lane_window(tk *K, const vtc_affine_expr *e, vtc_value *e0, int64_t c, int64_t static_dim,
+                        vtc_value *dim, vtc_value **first, vtc_value **last) {
+  t2g_emit *E = &K->E;
+  vtc_value *c0 = t2g_cidx(E, 0), *cc = t2g_cidx(E, c);
+  int64_t elo, ehi, unused;
+  unsigned nd = K->rank + K->nred;
+  if (!t2g_expr_range(e, K->dlo, K->dhi, nd, &unused, &ehi)) ehi = INT64_MAX;
+  /* The lower side holds for dynamic dims too: bounded by 2^62 there (a
+   * product with one overflows, and the bound stays). */
+  int64_t hi62[2 * MAXR + 2];
+  for (unsigned i = 0; i < nd; i++) hi62[i] = K->dhi[i] < K->dlo[i] ? (int64_t)1 << 62 : K->dhi[i];
+  if (!t2g_expr_range(e, K->dlo, hi62, nd, &elo, &unused)) elo = INT64_MIN;
+  if (elo < 0) {
+    vtc_value *below = t2g_cmpi(E, VTC_CMPI_SLT, e0, c0);
+    vtc_value *lo = t2g_select(E, below, t2g_ceildivui(E, t2g_subi(E, c0, e0), cc), c0);
+    *first = *first ? t2g_select(E, t2g_cmpi(E, VTC_CMPI_ULT, *first, lo), lo, *first) : lo;
+  }
+  if (static_dim == VTC_DYNAMIC || ehi >= static_dim) {
+    vtc_value *inside = t2g_cmpi(E, VTC_CMPI_SLT, e0, dim);
+    vtc_value *hi = t2g_select(E, inside, t2g_ceildivui(E, t2g_subi(E, dim, e0), cc), c0);
+    *last = *last ? t2g_minui(E, *last, hi) : hi;
+  }
+}
+
 static void emit_load(tk *K, vtc_op *load) {
   t2g_emit *E = &K->E;
   E->at = HAS(K->red, vtc_op_result(load, 0)) ? K->inner : K->outer;
@@ -203,11 +234,16 @@ static void emit_load(tk *K, vtc_op *load) {
   vtc_value **dv = nd + nx <= sizeof dims / sizeof *dims ? dims : vtc_xcalloc(nd + nx, sizeof *dv);
   for (unsigned i = 0; i < nd; i++) dv[i] = K->idx[i];
   for (unsigned i = 0; i < nx; i++) dv[nd + i] = get(K, vtc_te_load_extra(load, i));
-  vtc_value *res[MAXR], *inb = NULL;
+  vtc_value *res[MAXR], *inb = NULL, *first = NULL, *last = NULL;
   vtc_value *c0 = t2g_cidx(E, 0), *c1 = t2g_cidx(E, 1);
+  bool lanes_vary = HAS(K->varying, vtc_op_result(load, 0));
   for (unsigned k = 0; k < m->num_results; k++) {
     res[k] = t2g_expr(E, m->results[k], dv, nd + nx, K->syms, K->nsym);
-    if (pad && !proven_in_bounds(K, m->results[k], vtc_tensor_dim(t, k)))
+    if (!pad || proven_in_bounds(K, m->results[k], vtc_tensor_dim(t, k))) continue;
+    int64_t c = 0;
+    if (lanes_vary && t2g_expr_linear(m->results[k], K->vd, &c) && c > 0)
+      lane_window(K, m->results[k], res[k], c, vtc_tensor_dim(t, k), K->in_dim[ii][k], &first, &last);
+    else
       inb = t2g_andi(E, inb, t2g_cmpi(E, VTC_CMPI_ULT, res[k], K->in_dim[ii][k]));
   }
   if (dv != dims) free(dv);
@@ -242,27 +278,28 @@ static void emit_load(tk *K, vtc_op *load) {
     int64_t sc = 0;
     bool st_static = t2g_const_int(s, &sc) && sc >= 1 && sc <= VTC_GIR_MAX_SLICE_SIZE;
     vtc_value *lanes = K->validw ? K->validw : t2g_cidx(E, K->V);
+    if (last) lanes = t2g_minui(E, lanes, last);
     if (st_static && sc == 1) { /* contiguous: one segment of V elements */
       const vtc_type *vt = vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, el, 1, K->V, K->V);
-      bool masked = inb || K->validw;
-      vtc_value *vv = vtc_gir_build_view(&E->at, K->loc, buf, off, vt, NULL,
-                                         masked ? (inb ? t2g_select(E, inb, c1, c0) : c1) : NULL,
-                                         masked ? lanes : NULL);
+      bool masked = inb || K->validw || first;
+      vtc_value *vv = vtc_gir_build_view_window(&E->at, K->loc, buf, off, vt, NULL,
+                                                masked ? (inb ? t2g_select(E, inb, c1, c0) : c1) : NULL,
+                                                masked ? lanes : NULL, first ? c0 : NULL, first);
       view = vv->def_op;
       v = vtc_gir_build_copy_to_register(&E->at, K->loc, vv, reg(K, el, 1, K->V));
     } else { /* strided: V segments of one element, re-patterned into one row */
       const vtc_type *vt =
           vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, el, K->V, 1, st_static ? sc : VTC_DYNAMIC);
-      bool masked = inb || K->validw;
+      bool masked = inb || K->validw || first;
       vtc_value *rows = inb ? t2g_select(E, inb, lanes, c0) : lanes;
-      vtc_value *vv = vtc_gir_build_view(&E->at, K->loc, buf, off, vt, st_static ? NULL : s,
-                                         masked ? rows : NULL, masked ? c1 : NULL);
+      vtc_value *vv = vtc_gir_build_view_window(&E->at, K->loc, buf, off, vt, st_static ? NULL : s,
+                                                masked ? rows : NULL, masked ? c1 : NULL, first, first ? c0 : NULL);
       view = vv->def_op;
       vtc_value *r = vtc_gir_build_copy_to_register(&E->at, K->loc, vv, reg(K, el, K->V, 1));
       v = vtc_gir_build_sync_register(&E->at, K->loc, VTC_GIR_SCOPE_WARP, r, reg(K, el, 1, K->V));
     }
   }
-  if (inb) vtc_op_set_attr(view, VTC_GIR_ATTR_PADDING, pad);
+  if (inb || first) vtc_op_set_attr(view, VTC_GIR_ATTR_PADDING, pad);
   vtc_mapping_map_value(K->map, result, v);
 }
 

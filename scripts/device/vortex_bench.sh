@@ -4,7 +4,8 @@
 # baseline vtc-run beside them for a before/after in one run).
 #   bash scripts/device/vortex_bench.sh checks   # gpu_checks.sh (correctness)
 #   bash scripts/device/vortex_bench.sh gemm     # bench_gemm.py --variants (+ base)
-#   bash scripts/device/vortex_bench.sh table6   # bench_gemm.py --table6 (+ base)
+#   bash scripts/device/vortex_bench.sh table6   # bench_gemm.py --table6 (vtc --sweep; no base)
+#   bash scripts/device/vortex_bench.sh oracle   # bench_gemm.py --oracle (Fig. 15: choice vs every variant)
 #   bash scripts/device/vortex_bench.sh workloads # bench_gpu.py gemm|conv rows (+ base)
 # Everything lands in $OUT (default ./gpu-out): the tables, and one
 # logs.tar.gz with the rest (the device returns few files).
@@ -23,8 +24,10 @@ for what in "$@"; do
     checks) OUT="$work/checks" bash scripts/device/gpu_checks.sh || rc=1 ;;
     gemm) python3 benchmarks/gpu/bench_gemm.py --vtc-run "$new" "${base_args[@]}" --out "$out" --runs 30 --variants \
             --device "$dev $(date -u +%F)" > "$work/gemm.log" 2>&1 || rc=1; tail -3 "$work/gemm.log" ;;
-    table6) python3 benchmarks/gpu/bench_gemm.py --vtc-run "$new" "${base_args[@]}" --out "$out" --runs 20 --table6 \
+    table6) python3 benchmarks/gpu/bench_gemm.py --vtc-run "$new" --out "$out" --runs 20 --table6 \
               > "$work/table6.log" 2>&1 || rc=1; tail -2 "$work/table6.log" ;;
+    oracle) python3 benchmarks/gpu/bench_gemm.py --vtc-run "$new" --out "$out" --runs 20 --oracle \
+              > "$work/oracle.log" 2>&1 || rc=1; grep '^oracle' "$work/oracle.log" ;;
     workloads)
       python3 benchmarks/gpu/bench_gpu.py --vtc-run "$new" --workloads-only --only 'gemm|conv' --out "$out/wl-new.md" \
         > "$work/wl-new.log" 2>&1 || rc=1

@@ -201,6 +201,70 @@ static bool write_outputs(const run_options *o, const vtc_tensor *outs, unsigned
   return true;
 }
 
+/* What a run prints: each result, memory, the bench line; then --check
+ * against the reference interpreter. False on a --check mismatch. */
+static bool report(const run_request *req, const run_options *o, const run_target *target, vtc_op *ref_entry,
+                   const vtc_tensor *ins, unsigned nargs) {
+  for (unsigned k = 0; k < req->num_outputs; k++) print_result(k, &req->outputs[k], o);
+  /* The interpreter's peak is always printed (as before --report-memory). */
+  if (req->measured_peak && (o->report_memory || target->run == run_interp))
+    printf("peak intermediate bytes: %zu\n", req->peak_bytes);
+  if (o->report_memory && req->measured_allocs) printf("buffers allocated: %lld\n", (long long)req->num_allocs);
+  if (o->report_memory && !req->measured_peak)
+    fprintf(stderr, "vtc-run: note: --target=%s does not measure memory\n", target->name);
+  if (req->measured_bench)
+    printf("bench: @%s: median %.4f ms, min %.4f ms, max %.4f ms over %lld runs (after %lld warm-up runs; "
+           "compile %.1f ms)\n",
+           o->entry, req->bench_median_ms, req->bench_min_ms, req->bench_max_ms, (long long)req->bench_runs,
+           (long long)req->warmup_runs, req->compile_ms);
+  fflush(stdout);
+  bool check_ok = !o->check || run_check(req->ctx, ref_entry, ins, nargs, req->outputs, req->num_outputs,
+                                         o->check_rtol, o->report_memory);
+  fflush(stdout);
+  return check_ok;
+}
+
+/* --sweep: the points of one dim, run on one compiled program. Each point
+ * prints a `sweep: ARG.AXIS=N` line, then what a single run prints. */
+typedef struct sweep_state {
+  run_options *o;
+  const run_target *target;
+  vtc_op *entry, *ref_entry;
+  vtc_tensor *ins, *all_ins; /* all_ins: the target's inputs when weights became arguments */
+  unsigned nargs;
+  size_t point;
+  bool failed; /* a --check mismatch at some point */
+} sweep_state;
+
+static void sweep_header(const sweep_state *sw) {
+  const run_dim *d = &sw->o->dims.data[sw->o->sweep_dim];
+  const char *name = run_arg_name(sw->entry, d->arg.index);
+  if (name) printf("sweep: %s.%d=%lld\n", name, d->axis, (long long)d->size);
+  else printf("sweep: %u.%d=%lld\n", d->arg.index, d->axis, (long long)d->size);
+  fflush(stdout);
+}
+
+static bool sweep_next(run_request *req) {
+  sweep_state *sw = req->sweep;
+  if (!report(req, sw->o, sw->target, sw->ref_entry, sw->ins, sw->nargs)) sw->failed = true;
+  vtc_tensor_free_array(req->outputs, req->num_outputs);
+  req->outputs = NULL;
+  req->num_outputs = 0;
+  req->measured_bench = false;
+  if (++sw->point == sw->o->sweep.len) return false;
+  sw->o->dims.data[sw->o->sweep_dim].size = sw->o->sweep.data[sw->point];
+  sweep_header(sw);
+  for (unsigned a = 0; a < sw->nargs; a++) {
+    vtc_tensor_free(&sw->ins[a]);
+    if (!run_make_random(req->ctx, sw->o, sw->entry, a, &sw->ins[a])) {
+      sw->failed = true;
+      return false;
+    }
+    if (sw->all_ins) sw->all_ins[a] = sw->ins[a];
+  }
+  return true;
+}
+
 static vtc_op *find_entry(vtc_context *ctx, vtc_op *module, const char *name, const char *file) {
   vtc_op *f = vtc_symbol_table_lookup(module, name);
   if (f && vtc_op_is_named(f, "func.func") && vtc_op_region(f, 0)->first) return f;
@@ -241,6 +305,10 @@ static int run(run_options *o, vtc_context *ctx) {
     fprintf(stderr, "vtc-run: --bench needs a compiled target (--target=cpu or cuda), not '%s'\n", target->name);
     return 2;
   }
+  if (o->sweep.len && !target->can_bench) {
+    fprintf(stderr, "vtc-run: --sweep needs a compiled target (--target=cpu or cuda), not '%s'\n", target->name);
+    return 2;
+  }
   if (o->dump_ptx && target->run != run_cuda) {
     fprintf(stderr, "vtc-run: --dump-ptx needs --target=cuda, not '%s'\n", target->name);
     return 2;
@@ -265,7 +333,7 @@ static int run(run_options *o, vtc_context *ctx) {
   if (!module || !vtc_verify(module)) goto done;
   /* --check's reference: the module as written, before any pipeline (a
    * copy, which shares the constants and their blobs). */
-  if (o->check) {
+  if (o->check || o->sweep.len) { /* --sweep makes each point's inputs for the entry as written */
     ref_module = vtc_op_clone(module, NULL);
     if (!(ref_entry = find_entry(ctx, ref_module, o->entry, o->input_file))) goto done;
   }
@@ -300,26 +368,22 @@ static int run(run_options *o, vtc_context *ctx) {
               o->outputs.len);
     goto done;
   }
+  sweep_state sweep = {.o = o, .target = target, .entry = ref_entry, .ref_entry = ref_entry, .ins = ins,
+                       .all_ins = all_ins, .nargs = nargs};
+  if (o->sweep.len) {
+    req.next_point = sweep_next;
+    req.sweep = &sweep;
+    sweep_header(&sweep);
+  }
   if (!target->run(&req)) {
     if (req.exit_code) rc = req.exit_code;
     goto done;
   }
-  for (unsigned k = 0; k < req.num_outputs; k++) print_result(k, &req.outputs[k], o);
-  /* The interpreter's peak is always printed (as before --report-memory). */
-  if (req.measured_peak && (o->report_memory || target->run == run_interp))
-    printf("peak intermediate bytes: %zu\n", req.peak_bytes);
-  if (o->report_memory && req.measured_allocs) printf("buffers allocated: %lld\n", (long long)req.num_allocs);
-  if (o->report_memory && !req.measured_peak)
-    fprintf(stderr, "vtc-run: note: --target=%s does not measure memory\n", target->name);
-  if (req.measured_bench)
-    printf("bench: @%s: median %.4f ms, min %.4f ms, max %.4f ms over %lld runs (after %lld warm-up runs; "
-           "compile %.1f ms)\n",
-           o->entry, req.bench_median_ms, req.bench_min_ms, req.bench_max_ms, (long long)req.bench_runs,
-           (long long)req.warmup_runs, req.compile_ms);
-  fflush(stdout);
-  bool check_ok = !o->check || run_check(ctx, ref_entry, ins, nargs, req.outputs, req.num_outputs, o->check_rtol,
-                                         o->report_memory);
-  fflush(stdout);
+  if (o->sweep.len) {
+    rc = sweep.failed ? 1 : 0;
+    goto done;
+  }
+  bool check_ok = report(&req, o, target, ref_entry, ins, nargs);
   rc = write_outputs(o, req.outputs, req.num_outputs) && check_ok ? 0 : 1;
 done:
   if (ins)

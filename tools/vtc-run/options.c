@@ -35,6 +35,9 @@ static const run_opt_spec kOptions[] = {
      "random values of argument ARG in [LO, HI) (default: its vtc.input, else floats [-1, 1), integers [0, 4))"},
     {"shape", RUN_SPECIAL, 0, "ARG:2x3x4", "the shape of random argument ARG (sizes its `?` dims)"},
     {"dim", RUN_SPECIAL, 0, "ARG.AXIS=SIZE", "the size of dim AXIS of random argument ARG"},
+    {"sweep", RUN_SPECIAL, 0, "ARG.AXIS=LIST",
+     "compile once, then run (and --bench, --check) for each size of that dim in LIST: N, LO:HI (HI excluded) "
+     "or LO:HI:STEP, comma-separated (cpu, cuda; random inputs)"},
     {"output", RUN_SPECIAL, 0, "FILE.npy", "write a result to FILE.npy (one per result, in order; may repeat)"},
     {"output-dir", RUN_STRING, OFF(output_dir), "DIR", "write result I to DIR/resultI.npy"},
     {"print-values", RUN_FLAG, OFF(print_values), NULL, "print each result's values"},
@@ -141,6 +144,60 @@ static bool parse_dim(const char *v, run_dim *d) {
   return parse_i64(p, &d->size) && d->size >= 0;
 }
 
+/* --sweep's LIST: comma-separated N, LO:HI or LO:HI:STEP (HI excluded),
+ * every size >= 0, at most kMaxSweep of them. */
+enum { kMaxSweep = 100000 };
+static bool parse_sweep_list(const char *p, run_options *o) {
+  for (;;) {
+    int64_t v[3] = {0, 0, 1};
+    int n = 0;
+    for (;;) {
+      char *end;
+      errno = 0;
+      long long x = strtoll(p, &end, 10);
+      if (end == p || errno || x < 0 || n == 3) return false;
+      v[n++] = x;
+      p = end;
+      if (*p != ':') break;
+      p++;
+    }
+    if (n == 1) v[1] = v[0] + 1;
+    if (v[2] <= 0 || v[1] <= v[0]) return false;
+    for (int64_t x = v[0]; x < v[1]; x += v[2]) {
+      if (o->sweep.len == kMaxSweep) return false;
+      VTC_VEC_PUSH(&o->sweep, x);
+    }
+    if (!*p) return true;
+    if (*p++ != ',') return false;
+  }
+}
+
+static bool parse_sweep(const char *value, run_options *o) {
+  if (o->sweep.len) {
+    fprintf(stderr, "vtc-run: only one --sweep may be given\n");
+    return false;
+  }
+  run_dim d = {0};
+  const char *eq = strchr(value, '=');
+  char head[256];
+  bool ok = eq && (size_t)(eq - value) < sizeof head - 2;
+  if (ok) { /* the ARG.AXIS part, parsed as a --dim of size 0 */
+    snprintf(head, sizeof head, "%.*s=0", (int)(eq - value), value);
+    ok = parse_dim(head, &d) && parse_sweep_list(eq + 1, o);
+  }
+  if (!ok) {
+    fprintf(stderr, "vtc-run: invalid --sweep '%s': expected ARG.AXIS=LIST, LIST of N, LO:HI or LO:HI:STEP "
+                    "separated by commas (e.g. a.0=1:385:4,512), at most %d sizes\n", value, kMaxSweep);
+    return false;
+  }
+  /* The arg name points into argv (value), not into head. */
+  if (d.arg.name) d.arg.name = value + (d.arg.name - head);
+  d.size = o->sweep.data[0];
+  o->sweep_dim = o->dims.len;
+  VTC_VEC_PUSH(&o->dims, d);
+  return true;
+}
+
 static bool special(run_options *o, const char *name, const char *value) {
   if (!strcmp(name, "check-rtol")) {
     char *end;
@@ -152,6 +209,8 @@ static bool special(run_options *o, const char *name, const char *value) {
     }
     o->check_rtol = v;
     o->check = true;
+  } else if (!strcmp(name, "sweep")) {
+    return parse_sweep(value, o);
   } else if (!strcmp(name, "input")) {
     VTC_VEC_PUSH(&o->inputs, value);
   } else if (!strcmp(name, "output")) {
@@ -258,6 +317,11 @@ bool run_parse_args(int argc, char **argv, run_options *o) {
             (long long)o->bench);
     return false;
   }
+  if (o->sweep.len && (o->inputs.len || o->outputs.len || o->output_dir)) {
+    fprintf(stderr, "vtc-run: --sweep makes random inputs per size and writes no files: it takes no input .npy "
+                    "files, --output or --output-dir\n");
+    return false;
+  }
   if (o->output_dir && o->outputs.len) {
     fprintf(stderr, "vtc-run: '--output' and '--output-dir' cannot be combined\n");
     return false;
@@ -270,6 +334,7 @@ void run_options_free(run_options *o) {
   VTC_VEC_FREE(&o->outputs);
   VTC_VEC_FREE(&o->ranges);
   VTC_VEC_FREE(&o->dims);
+  VTC_VEC_FREE(&o->sweep);
 }
 
 void run_print_help(FILE *out) {

@@ -53,6 +53,10 @@ typedef struct run_options {
   VTC_VEC(const char *) outputs; /* .npy files, argv storage */
   VTC_VEC(run_range) ranges;
   VTC_VEC(run_dim) dims;
+  /* --sweep=ARG.AXIS=LIST: the sizes, in order; dims.data[sweep_dim] is the
+   * dim they bind, its size set to each in turn. */
+  VTC_VEC(int64_t) sweep;
+  size_t sweep_dim;
 } run_options;
 
 /* Parses argv; false after printing a message to stderr (exit 2). */

@@ -21,6 +21,12 @@ typedef struct run_request {
   bool user_pipeline; /* --pass-pipeline ran already: no default pipeline */
   int64_t bench;      /* --bench=N: time N runs after warm-up (0: none) */
   const char *dump_ptx; /* --dump-ptx=FILE (cuda) */
+  /* --sweep: after each run (and its bench) a compiled target calls
+   * next_point, which reports that point, frees req->outputs and puts the
+   * next point's inputs in place; the target runs again while it returns
+   * true. NULL: one run. */
+  bool (*next_point)(struct run_request *req);
+  void *sweep;
   /* filled by the target */
   vtc_tensor *outputs; /* heap array; free with vtc_tensor_free_array */
   unsigned num_outputs;

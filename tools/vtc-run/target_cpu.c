@@ -103,6 +103,30 @@ static void set_fault_net(run_request *req, const char *name) {
   free(msg);
 }
 
+/* One run of the compiled entry (and --bench's runs): its results, peak
+ * and allocations into req. */
+static bool execute(run_request *req, vtc_cpu_program *prog, const char *name) {
+  /* The peak counts every buffer the entry allocates (intermediates and
+   * results, as the interpreter's peak does), above what was live before. */
+  vtc_rt_memory_reset_peak();
+  int64_t base = vtc_rt_memory_get_stats().live_bytes;
+  char *err = NULL;
+  bool ok = vtc_cpu_program_run(prog, req->inputs, req->num_inputs, &req->outputs, NULL, &err) == 0;
+  if (ok) {
+    vtc_rt_memory_stats st = vtc_rt_memory_get_stats();
+    req->num_outputs = vtc_cpu_program_num_results(prog);
+    req->peak_bytes = (size_t)(st.peak_bytes - base);
+    req->num_allocs = st.num_allocs;
+    req->measured_peak = req->measured_allocs = true;
+  } else if (!run_report_check_failure(req, vtc_cpu_program_check_failure(prog))) {
+    char *what = vtc_format("running @%s on the CPU failed", name);
+    run_runtime_error(req->ctx, req->entry->loc, what, err);
+    free(what);
+  }
+  free(err);
+  return ok && (req->bench <= 0 || bench(req, prog));
+}
+
 bool run_cpu(run_request *req) {
   const char *name = vtc_symbol_name(req->entry);
   double t0 = run_now_ms();
@@ -120,25 +144,11 @@ bool run_cpu(run_request *req) {
     free(err);
     return false;
   }
-  /* The peak counts every buffer the entry allocates (intermediates and
-   * results, as the interpreter's peak does), above what was live before. */
-  vtc_rt_memory_reset_peak();
-  int64_t base = vtc_rt_memory_get_stats().live_bytes;
   set_fault_net(req, name);
-  bool ok = vtc_cpu_program_run(prog, req->inputs, req->num_inputs, &req->outputs, NULL, &err) == 0;
-  if (ok) {
-    vtc_rt_memory_stats st = vtc_rt_memory_get_stats();
-    req->num_outputs = vtc_cpu_program_num_results(prog);
-    req->peak_bytes = (size_t)(st.peak_bytes - base);
-    req->num_allocs = st.num_allocs;
-    req->measured_peak = req->measured_allocs = true;
-  } else if (!run_report_check_failure(req, vtc_cpu_program_check_failure(prog))) {
-    char *what = vtc_format("running @%s on the CPU failed", name);
-    run_runtime_error(req->ctx, req->entry->loc, what, err);
-    free(what);
-  }
-  free(err);
-  if (ok && req->bench > 0) ok = bench(req, prog);
+  bool ok;
+  do { /* one run per --sweep point, on the program compiled once */
+    ok = execute(req, prog, name);
+  } while (ok && req->next_point && req->next_point(req));
   vtc_rt_set_fault_message(NULL);
   vtc_cpu_program_destroy(prog);
   return ok;

@@ -90,7 +90,11 @@ static bool run_on(run_request *req, vtc_cuda *cu, vtc_cuda_program *prog) {
     fprintf(stderr, "%s", plan);
     free(plan);
   }
-  return run_once(req, cu, prog) && (req->bench <= 0 || bench(req, cu, prog));
+  /* One run per --sweep point, on the program compiled once. */
+  do {
+    if (!run_once(req, cu, prog) || (req->bench > 0 && !bench(req, cu, prog))) return false;
+  } while (req->next_point && req->next_point(req));
+  return true;
 }
 
 bool run_cuda(run_request *req) {

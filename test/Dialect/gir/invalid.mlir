@@ -499,3 +499,37 @@ gir.kernel @k(%b: !gir.buffer<global, 4xf32>) parallel gpu group 1 lanes 32 {
   // expected-error@+1 {{scalar value of type i32 must have the slice's element type f32}}
   gir.atomic add %v, %x : !gir.slice<global, 1x4xf32>, i32
 }
+
+// -----
+
+gir.kernel @k(%b: !gir.buffer<global, 4xf32>) parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %v = gir.view %b[%c0] valid(%c1, %c4) from(%c0, %c1) : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x4xf32>
+  %x = arith.constant 1.0 : f32
+  // expected-error@+1 {{an atomic update cannot read or write a view with a first valid element (`from`)}}
+  gir.atomic add %v, %x : !gir.slice<global, 1x4xf32>, f32
+}
+
+// -----
+
+gir.kernel @k(%b: !gir.buffer<global, 64xf16>) parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %s = gir.alloc() : !gir.buffer<shared, 64xf16>
+  %v = gir.view %b[%c0] valid(%c1, %c8) from(%c0, %c1) : !gir.buffer<global, 64xf16> -> !gir.slice<global, 1x8xf16>
+  %w = gir.view %s[%c0] : !gir.buffer<shared, 64xf16> -> !gir.slice<shared, 1x8xf16>
+  // expected-error@+1 {{an asynchronous copy cannot read or write a view with a first valid element (`from`)}}
+  gir.copy_async %v to %w : !gir.slice<global, 1x8xf16> -> !gir.slice<shared, 1x8xf16>
+}
+
+// -----
+
+gir.kernel @k(%b: !gir.buffer<global, 4x8xf32>) parallel cpu group 1 lanes 8 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{'gir.view' op has 5 operands, but expects 2 (buffer, offset), 4 (with valid segments and elements) or 6 (and the first valid segment and element)}}
+  %v = "gir.view"(%b, %c0, %c1, %c1, %c1) : (!gir.buffer<global, 4x8xf32>, index, index, index, index) -> !gir.slice<global, 1x8xf32>
+}

@@ -59,20 +59,28 @@ func.func @flatten_dyn(%x: tensor<?x8xf32>) -> tensor<?xf32> {
   return %y : tensor<?xf32>
 }
 
-// Padding with run-time bounds: both indices checked against gir.dim.
+// Padding with run-time bounds, both checked against gir.dim: the row's
+// check is uniform (it masks the whole slice), the column's bounds the
+// lanes (D1 - j of them; j is never negative, so no lower bound).
 // CHECK-LABEL: gir.kernel @pad_dyn_k0
+// CHECK-SAME: lanes 16 {
 // CHECK-DAG: %[[D0:.*]] = gir.dim %arg0, 0
 // CHECK-DAG: %[[D1:.*]] = gir.dim %arg0, 1
 // CHECK: %[[I0:.*]] = arith.cmpi ult, %{{.*}}, %[[D0]] : index
-// CHECK-NEXT: %[[I1:.*]] = arith.cmpi ult, %{{.*}}, %[[D1]] : index
-// CHECK-NEXT: %[[IN:.*]] = arith.andi %[[I0]], %[[I1]] : i1
-// CHECK: gir.view %arg0[%{{.*}}] valid(%{{.*}}, %{{.*}}) {padding = 0.000000e+00 : f32}
+// CHECK-NEXT: %[[LT:.*]] = arith.cmpi slt, %[[J:.*]], %[[D1]] : index
+// CHECK-NEXT: %[[REST:.*]] = arith.subi %[[D1]], %[[J]] : index
+// CHECK-NEXT: %[[HI:.*]] = arith.select %[[LT]], %[[REST]], %{{.*}} : index
+// CHECK: %[[W:.*]] = arith.minui %{{.*}}, %[[HI]] : index
+// CHECK-NEXT: %[[N:.*]] = arith.select %[[I0]], %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: gir.view %arg0[%{{.*}}] valid(%[[N]], %[[W]]) {padding = 0.000000e+00 : f32} : !gir.buffer<global, ?x?xf32> -> !gir.slice<global, 1x16xf32>
 // CHECK-LABEL: func.func @pad_dyn(
 // CHECK: %[[M:.*]] = gir.dim %arg0, 0
 // CHECK-NEXT: %[[N:.*]] = gir.dim %arg0, 1
 // CHECK-NEXT: %[[M2:.*]] = arith.addi %[[M]], %{{.*}} : index
 // CHECK-NEXT: gir.alloc(%[[M2]], %[[N]]) : !gir.buffer<global, ?x?xf32>
-// CHECK-NEXT: %[[ITEMS:.*]] = arith.muli %[[M2]], %[[N]] : index
+// A work item per row and 16-lane chunk of it.
+// CHECK-NEXT: %[[CHUNKS:.*]] = arith.ceildivui %[[N]], %{{.*}} : index
+// CHECK-NEXT: %[[ITEMS:.*]] = arith.muli %[[M2]], %[[CHUNKS]] : index
 func.func @pad_dyn(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %m = te.dim %x, 0 : tensor<?x?xf32>
   %n = te.dim %x, 1 : tensor<?x?xf32>

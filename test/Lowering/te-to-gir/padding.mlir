@@ -1,28 +1,27 @@
 // lower-te-to-gir on padded loads: the bounds check is an unsigned compare
 // per index that can leave the input (those the static domain proves inside
 // are not checked); an out-of-bounds read becomes a `valid`-masked view with
-// the load's `padding` at a safe offset (select on the bounds). A check that
-// depends on the innermost index makes the kernel scalar; one that does not
-// masks the whole slice.
+// the load's `padding`. A check that does not depend on the innermost
+// index masks the whole slice, at a safe offset (select on the bounds); one
+// that does bounds the lanes: the view's window `valid(1, last) from(0,
+// first)` holds the lanes whose index lies inside the input (its offset may
+// then address elements before the buffer, which are never read).
 // RUN: vtc-opt --lower-te-to-gir %s | FileCheck %s
 // RUN: vtc-opt --lower-te-to-gir %s | vtc-opt | FileCheck %s
 
+// x[i, j - 1]: lane 0 of each row reads the padding (the window starts at
+// lane 1), lanes 1..15 read x[i, 0..14]; the row's end needs no bound.
 // CHECK-LABEL: gir.kernel @shift_k0
-// CHECK-SAME: lanes 1 {
+// CHECK-SAME: lanes 16 {
 // CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[CM1:.*]] = arith.constant -1 : index
-// CHECK: gir.for %[[W:.*]] =
-// CHECK-NEXT: %[[I:.*]] = arith.divui %[[W]], %[[C16]] : index
-// CHECK-NEXT: %[[J:.*]] = arith.remui %[[W]], %[[C16]] : index
-// CHECK: %[[JM1:.*]] = arith.addi %[[J]], %[[CM1]] : index
-// CHECK-NEXT: %[[IN:.*]] = arith.cmpi ult, %[[JM1]], %[[C16]] : index
-// CHECK-NEXT: %[[OFF:.*]] = arith.addi %{{.*}}, %[[JM1]] : index
-// CHECK-NEXT: %[[SAFE:.*]] = arith.select %[[IN]], %[[OFF]], %[[C0]] : index
-// CHECK-NEXT: %[[N:.*]] = arith.select %[[IN]], %[[C1]], %[[C0]] : index
-// CHECK-NEXT: %[[V:.*]] = gir.view %arg0[%[[SAFE]]] valid(%[[C1]], %[[N]]) {padding = 5.000000e-01 : f32} : !gir.buffer<global, 4x16xf32> -> !gir.slice<global, 1x1xf32>
-// CHECK-NEXT: gir.copy %[[V]] : !gir.slice<global, 1x1xf32> -> !gir.slice<register, 1x1xf32>
+// CHECK: gir.for %[[I:.*]] =
+// CHECK-NEXT: %[[ROW:.*]] = arith.muli %[[I]], %[[C16]] : index
+// CHECK-NEXT: %[[OFF:.*]] = arith.addi %[[ROW]], %[[CM1]] : index
+// CHECK-NEXT: %[[V:.*]] = gir.view %arg0[%[[OFF]]] valid(%[[C1]], %[[C16]]) from(%[[C0]], %[[C1]]) {padding = 5.000000e-01 : f32} : !gir.buffer<global, 4x16xf32> -> !gir.slice<global, 1x16xf32>
+// CHECK-NEXT: gir.copy %[[V]] : !gir.slice<global, 1x16xf32> -> !gir.slice<register, 1x16xf32>
 func.func @shift(%x: tensor<4x16xf32>) -> tensor<4x16xf32> {
   %y = te.compute(%x) shape () -> (4, 16) : (tensor<4x16xf32>) -> tensor<4x16xf32> {
   ^bb0(%i: index, %j: index):
