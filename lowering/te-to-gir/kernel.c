@@ -281,7 +281,7 @@ static void emit_load(tk *K, vtc_op *load) {
     if (last) lanes = t2g_minui(E, lanes, last);
     if (st_static && sc == 1) { /* contiguous: one segment of V elements */
       const vtc_type *vt = vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, el, 1, K->V, K->V);
-      bool masked = inb || K->validw || first;
+      bool masked = inb || K->validw || first || last;
       vtc_value *vv = vtc_gir_build_view_window(&E->at, K->loc, buf, off, vt, NULL,
                                                 masked ? (inb ? t2g_select(E, inb, c1, c0) : c1) : NULL,
                                                 masked ? lanes : NULL, first ? c0 : NULL, first);
@@ -290,7 +290,7 @@ static void emit_load(tk *K, vtc_op *load) {
     } else { /* strided: V segments of one element, re-patterned into one row */
       const vtc_type *vt =
           vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, el, K->V, 1, st_static ? sc : VTC_DYNAMIC);
-      bool masked = inb || K->validw || first;
+      bool masked = inb || K->validw || first || last;
       vtc_value *rows = inb ? t2g_select(E, inb, lanes, c0) : lanes;
       vtc_value *vv = vtc_gir_build_view_window(&E->at, K->loc, buf, off, vt, st_static ? NULL : s,
                                                 masked ? rows : NULL, masked ? c1 : NULL, first, first ? c0 : NULL);
@@ -299,7 +299,7 @@ static void emit_load(tk *K, vtc_op *load) {
       v = vtc_gir_build_sync_register(&E->at, K->loc, VTC_GIR_SCOPE_WARP, r, reg(K, el, 1, K->V));
     }
   }
-  if (inb || first) vtc_op_set_attr(view, VTC_GIR_ATTR_PADDING, pad);
+  if (inb || first || last) vtc_op_set_attr(view, VTC_GIR_ATTR_PADDING, pad);
   vtc_mapping_map_value(K->map, result, v);
 }
 

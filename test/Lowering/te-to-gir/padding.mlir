@@ -68,3 +68,22 @@ func.func @concat_rows(%a: tensor<4x20xf32>, %b: tensor<2x20xf32>) -> tensor<6x2
   }
   return %y : tensor<6x20xf32>
 }
+
+// Concatenation along the lanes (ONNX's 1-D Concat): a's lanes end at 2,
+// b's view starts two elements before b with its window from lane 2.
+// CHECK-LABEL: gir.kernel @concat_lanes_k0
+// CHECK-SAME: lanes 4 {
+// CHECK-DAG: gir.view %arg0[%{{.*}}] valid(%{{.*}}, %{{.*}}) {padding = 0.000000e+00 : f32} : !gir.buffer<global, 2xf32> -> !gir.slice<global, 1x4xf32>
+// CHECK-DAG: gir.view %arg1[%{{.*}}] valid(%{{.*}}, %{{.*}}) from(%{{.*}}, %{{.*}}) {padding = 0.000000e+00 : f32} : !gir.buffer<global, 2xf32> -> !gir.slice<global, 1x4xf32>
+func.func @concat_lanes(%a: tensor<2xf32>, %b: tensor<2xf32>) -> tensor<4xf32> {
+  %y = te.compute(%a, %b) shape () -> (4) : (tensor<2xf32>, tensor<2xf32>) -> tensor<4xf32> {
+  ^bb0(%i: index):
+    %x = te.load %a[(d0) -> (d0)] {padding = 0.0 : f32} : tensor<2xf32> -> f32
+    %z = te.load %b[(d0) -> (d0 - 2)] {padding = 0.0 : f32} : tensor<2xf32> -> f32
+    %c2 = arith.constant 2 : index
+    %lt = arith.cmpi slt, %i, %c2 : index
+    %r = arith.select %lt, %x, %z : f32
+    te.yield %r : f32
+  }
+  return %y : tensor<4xf32>
+}
