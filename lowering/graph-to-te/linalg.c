@@ -50,6 +50,21 @@ static vtc_value *add_bias(gte_lowering *L, vtc_value *r, vtc_value *bias, const
   return gte_end(&c, gte_convert(&c, sum, rt->element));
 }
 
+/* Whether conv= takes im2col for a convolution with one group and a window:
+ * always, never, or (auto) where one image's col tensor, C R S x OH OW
+ * elements, is static and at most GTE_IM2COL_MAX_IMAGE_BYTES (it is
+ * materialised; the batch multiplies it). */
+static bool im2col_chosen(gte_lowering *L, const gte_shape *out, int64_t cg, int64_t kh, int64_t kw,
+                          const vtc_type *el) {
+  if (L->conv != GTE_CONV_AUTO) return L->conv == GTE_CONV_IM2COL;
+  int64_t oh, ow, bytes = (vtc_type_bit_width(el) + 7) / 8;
+  if (!gte_is_const(out->dims[2], &oh) || !gte_is_const(out->dims[3], &ow)) return false;
+  const int64_t f[] = {cg, kh, kw, oh, ow};
+  for (unsigned i = 0; i < 5; i++)
+    if (f[i] < 0 || __builtin_mul_overflow(bytes, f[i], &bytes)) return false;
+  return bytes <= GTE_IM2COL_MAX_IMAGE_BYTES;
+}
+
 /* conv=im2col (one group): the input gathered per image into
  * col[n, c, r, s, oh, ow] = x[n, c, oh*sh + r*dh - ph, ow*sw + s*dw - pw]
  * (0 outside: padding), then y[n, m, oh, ow] = sum over (c, r, s) of
@@ -125,7 +140,7 @@ bool gte_lower_conv2d(gte_lowering *L, vtc_op *op, vtc_value **results) {
   gte_compute c;
   bool padded = pads[0] || pads[1] || pads[2] || pads[3];
   bool pointwise = kh == 1 && kw == 1 && a.strides[0] == 1 && a.strides[1] == 1 && !padded;
-  if (L->conv_im2col && g == 1 && !pointwise) {
+  if (g == 1 && !pointwise && im2col_chosen(L, &out, cg, kh, kw, el)) {
     vtc_value *r = conv2d_im2col(L, x, w, bias, rt, &out, &a, pads, cg, kh, kw);
     if (!r) return false;
     results[0] = r;

@@ -29,6 +29,12 @@ typedef struct gte_shape {
 
 /* The state of lowering one function. Owns its shape records and the
  * symbol vector; the IR it creates belongs to the function. */
+/* conv=: one sum over the window (direct), an im2col TE and a GEMM TE
+ * (im2col), or im2col where one image's col tensor is static and at most
+ * GTE_IM2COL_MAX_IMAGE_BYTES, else direct (auto, the default). */
+enum { GTE_CONV_DIRECT, GTE_CONV_IM2COL, GTE_CONV_AUTO };
+#define GTE_IM2COL_MAX_IMAGE_BYTES ((int64_t)64 << 20)
+
 typedef struct gte_lowering {
   vtc_context *ctx;
   vtc_op *func;
@@ -51,9 +57,9 @@ typedef struct gte_lowering {
   /* The option runtime-checks=false: no shape-agreement te.asserts (the
    * ablation that measures what the checks cost; unsafe on bad input). */
   bool no_checks;
-  /* The option conv=im2col: a convolution with a kernel window (one group)
-   * becomes an im2col TE and a GEMM TE (linalg.c). */
-  bool conv_im2col;
+  /* The option conv= (GTE_CONV_*): how a convolution with a kernel window
+   * (one group) becomes TEs (linalg.c). */
+  int conv;
   vtc_ptrmap check_values; /* gte_expr -> its index value in the prologue */
   VTC_VEC(gte_asserted) asserted;
 } gte_lowering;

@@ -193,12 +193,12 @@ static bool lower_op(gte_lowering *L, vtc_op *op, unsigned *lowered) {
   return ok;
 }
 
-static bool lower_function(vtc_context *ctx, vtc_op *func, bool no_checks, bool conv_im2col, unsigned *lowered) {
+static bool lower_function(vtc_context *ctx, vtc_op *func, bool no_checks, int conv, unsigned *lowered) {
   if (func->num_regions == 0 || !vtc_op_region(func, 0)->first) return true; /* a declaration */
   vtc_block *entry = vtc_op_region(func, 0)->first;
   if (!entry->first) return true;
   gte_lowering L = {.ctx = ctx, .func = func, .sym_point = entry->first, .no_checks = no_checks,
-                   .conv_im2col = conv_im2col};
+                   .conv = conv};
   /* The arguments' dynamic dims, once, at the top. */
   vtc_builder top = vtc_builder_before(entry->first);
   for (unsigned a = 0; a < entry->num_args; a++) {
@@ -232,8 +232,7 @@ typedef struct gte_options {
   int conv; /* GTE_CONV_* */
 } gte_options;
 
-enum { GTE_CONV_DIRECT, GTE_CONV_IM2COL };
-static const char *const gte_conv_choices[] = {"direct", "im2col", NULL};
+static const char *const gte_conv_choices[] = {"direct", "im2col", "auto", NULL}; /* GTE_CONV_* order */
 
 static bool run_lower_graph_to_te(vtc_pass_context *pc, vtc_op *root, const void *options) {
   const gte_options *o = options;
@@ -243,7 +242,7 @@ static bool run_lower_graph_to_te(vtc_pass_context *pc, vtc_op *root, const void
   unsigned lowered = 0;
   bool ok = true;
   for (size_t i = 0; ok && i < num_funcs; i++)
-    ok = lower_function(ctx, funcs[i], !o->runtime_checks, o->conv == GTE_CONV_IM2COL, &lowered);
+    ok = lower_function(ctx, funcs[i], !o->runtime_checks, o->conv, &lowered);
   free(funcs);
   vtc_pass_stat_add(pc, 0, lowered);
   if (!lowered) vtc_pass_mark_unchanged(pc);
@@ -257,10 +256,11 @@ static const vtc_pass_option gte_option_table[] = {
      "Assert at run time that dims which must agree do agree (te.assert); false is the ablation that measures their "
      "cost and leaves bad input unchecked",
      offsetof(gte_options, runtime_checks), NULL},
-    {"conv", VTC_OPTION_ENUM, "direct",
-     "How a convolution with a kernel window (one group) becomes TEs: one sum over the window (direct), or an "
+    {"conv", VTC_OPTION_ENUM, "auto",
+     "How a convolution with a kernel window (one group) becomes TEs: one sum over the window (direct), an "
      "im2col TE (the input gathered into a C*R*S x OH*OW matrix per image, padding as zeros) and a GEMM TE that "
-     "Vortex gives its rKernels (im2col; pointwise and grouped convolutions stay direct)",
+     "Vortex gives its rKernels (im2col), or im2col where one image's matrix is static and at most 64 MiB, else "
+     "direct (auto); pointwise and grouped convolutions stay direct",
      offsetof(gte_options, conv), gte_conv_choices},
     {NULL, 0, NULL, NULL, 0, NULL},
 };

@@ -1,7 +1,7 @@
 // lower-graph-to-te on matmul and conv2d: one one-relies-on-many TE, a sum
 // over the contraction domain; conv2d reads through padded loads.
-// RUN: vtc-opt --lower-graph-to-te %s | FileCheck %s
-// RUN: vtc-opt --lower-graph-to-te %s | vtc-opt | FileCheck %s
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te{conv=direct})' %s | FileCheck %s
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te{conv=direct})' %s | vtc-opt | FileCheck %s
 
 // CHECK-LABEL: func.func @matmul
 func.func @matmul(%a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>) -> tensor<2x3x5xf32> {

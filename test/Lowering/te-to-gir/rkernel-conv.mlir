@@ -2,10 +2,13 @@
 // a batched GEMM per image: W (Cout x Cin) times X[n] (Cin x H W), so
 // lower-te-to-gir gives it the Vortex rKernels of a matmul with the
 // operands swapped (the weights are A, broadcast over the batch; the image
-// is B, K x N row-major). Other convolutions keep the plain kernel and are
-// counted as kept contractions.
+// is B, K x N row-major). A convolution with a window becomes an im2col TE
+// and a GEMM with rKernels (lower-graph-to-te{conv=auto}, the default);
+// with conv=direct it keeps the plain kernel, counted as a kept contraction.
 // RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{cpu=skylake-avx512})' --pass-statistics %s 2>%t.stats | FileCheck %s
 // RUN: FileCheck %s --check-prefix=STATS < %t.stats
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te{conv=direct},lower-te-to-gir{cpu=skylake-avx512})' --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=DIRECT
+// RUN: vtc-run %s --target=cpu --pass-pipeline='builtin.module(lower-graph-to-te{conv=direct},lower-te-to-gir)' --dim=x.0=3 --dim=z.0=2 --check | FileCheck %s --check-prefix=EXEC
 // RUN: vtc-run %s --target=cpu --dim=x.0=3 --dim=z.0=2 --check | FileCheck %s --check-prefix=EXEC
 // RUN: vtc-run %s --target=cpu --dim=x.0=1 --dim=z.0=1 --check | FileCheck %s --check-prefix=EXEC
 // RUN: vtc-run %s --target=gir --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu})' --dim=x.0=3 --dim=z.0=2 --check | FileCheck %s --check-prefix=EXEC
@@ -22,7 +25,10 @@
 
 // STATS: lower-te-to-gir
 // STATS: {{[1-9][0-9]*}} vortex-kernels
-// STATS: 1 kept-contractions
+// STATS: 0 kept-contractions
+// DIRECT: lower-te-to-gir
+// DIRECT: {{[1-9][0-9]*}} vortex-kernels
+// DIRECT: 1 kept-contractions
 
 func.func @main(%x: tensor<?x40x7x9xf32>, %w: tensor<24x40x1x1xf32>, %z: tensor<?x8x6x6xf32>, %k: tensor<4x8x3x3xf32>)
     -> (tensor<?x24x7x9xf32>, tensor<?x4x6x6xf32>) {
