@@ -25,8 +25,10 @@
  * accumulation), f32 on CUDA cores (no TF32); the GPU plans both with
  * split-K. The CPU kernels take A and B untransposed. A pointwise
  * convolution over NCHW is taken as the batched GEMM W . X[n] (operands
- * swapped, pointwise_conv_as_gemm); other convolutions keep the plain
- * kernel (implicit GEMM through a gather of the input is not emitted yet). */
+ * swapped, pointwise_conv_as_gemm); other convolution TEs keep the plain
+ * kernel (implicit GEMM through a gather of the input is not emitted yet;
+ * lower-graph-to-te{conv=auto} makes most of them an im2col TE and a GEMM
+ * first). */
 #include <stdio.h>
 #include <string.h>
 
