@@ -145,11 +145,15 @@ def table6_rows(a, tmp, peers):
                                  compile_ms=comp))
                 print(f"table6 {name} {dtype} {m}x{n}x{k}: vtc {fmt(vtc)} base {fmt(base)} cublas {fmt(eager)} "
                       f"compile {fmt(comp)} ms", flush=True)
-    with open(os.path.join(a.out, "table6.csv"), "w", newline="") as f:
+    write_csv(os.path.join(a.out, "table6.csv"), rows)
+    return rows
+
+
+def write_csv(path, rows):
+    with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
         w.writeheader()
         w.writerows(rows)
-    return rows
 
 
 def tflops(m, n, k, ms):
@@ -240,10 +244,7 @@ def oracle_rows(a, tmp):
             if ratios:
                 print(f"oracle {name} {dtype}: {len(forced)} variants, model's choice at "
                       f"{100 * sum(ratios) / len(ratios):.1f}% of the oracle (mean over {len(ratios)} M)", flush=True)
-    with open(os.path.join(a.out, "oracle.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
-        w.writeheader()
-        w.writerows(rows)
+    write_csv(os.path.join(a.out, "oracle.csv"), rows)
     return rows
 
 
@@ -301,10 +302,7 @@ def write_md(a, gemm, variants, checks):
         for r in checks:
             out.append(f"| {r['shape']} | {fmt(r.get('checks'))} | {fmt(r.get('no-checks'))} | {fmt(r.get('base'))} |")
     open(os.path.join(a.out, "gemm.md"), "w").write("\n".join(out) + "\n")
-    with open(os.path.join(a.out, "gemm.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(gemm[0].keys()))
-        w.writeheader()
-        w.writerows(gemm)
+    write_csv(os.path.join(a.out, "gemm.csv"), gemm)
 
 
 def plot(a, gemm):

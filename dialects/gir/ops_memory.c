@@ -85,6 +85,15 @@ bool gir_verify_view(vtc_op *op) {
   return true;
 }
 
+/* `KEYWORD(%a, %b)`: a view's valid counts or first valid element. */
+static void print_pair(vtc_printer *p, const char *keyword_paren, vtc_value *a, vtc_value *b) {
+  vtc_printer_puts(p, keyword_paren);
+  vtc_printer_value(p, a);
+  vtc_printer_puts(p, ", ");
+  vtc_printer_value(p, b);
+  vtc_printer_puts(p, ")");
+}
+
 void gir_print_view(vtc_printer *p, vtc_op *op) {
   if (op->num_operands < 2 || op->num_results != 1 ||
       (op->num_operands != view_base(op) && !view_masked(op))) {
@@ -100,25 +109,23 @@ void gir_print_view(vtc_printer *p, vtc_op *op) {
     vtc_printer_puts(p, " stride ");
     vtc_printer_value(p, vtc_gir_view_stride(op));
   }
-  if (vtc_gir_view_valid_num(op)) {
-    vtc_printer_puts(p, " valid(");
-    vtc_printer_value(p, vtc_gir_view_valid_num(op));
-    vtc_printer_puts(p, ", ");
-    vtc_printer_value(p, vtc_gir_view_valid_width(op));
-    vtc_printer_puts(p, ")");
-  }
-  if (vtc_gir_view_first_num(op)) {
-    vtc_printer_puts(p, " from(");
-    vtc_printer_value(p, vtc_gir_view_first_num(op));
-    vtc_printer_puts(p, ", ");
-    vtc_printer_value(p, vtc_gir_view_first_width(op));
-    vtc_printer_puts(p, ")");
-  }
+  if (vtc_gir_view_valid_num(op)) print_pair(p, " valid(", vtc_gir_view_valid_num(op), vtc_gir_view_valid_width(op));
+  if (vtc_gir_view_first_num(op)) print_pair(p, " from(", vtc_gir_view_first_num(op), vtc_gir_view_first_width(op));
   vtc_printer_attr_dict(p, op, NULL);
   vtc_printer_puts(p, " : ");
   vtc_printer_type(p, vtc_gir_view_buffer(op)->type);
   vtc_printer_puts(p, " -> ");
   vtc_printer_type(p, vtc_op_result(op, 0)->type);
+}
+
+/* `(%a, %b)` after `valid` or `from`, and the pair resolved as indices. */
+static bool parse_pair(vtc_parser *p, vtc_operand_ref *a, vtc_operand_ref *b) {
+  return vtc_parse_punct(p, "(") && vtc_parse_operand(p, a) && vtc_parse_punct(p, ",") && vtc_parse_operand(p, b) &&
+         vtc_parse_punct(p, ")");
+}
+static bool resolve_pair(vtc_parser *p, vtc_parse_state *st, vtc_operand_ref *a, vtc_operand_ref *b) {
+  const vtc_type *index = vtc_type_index(st->ctx);
+  return vtc_parse_resolve_operand(p, a, index, st) && vtc_parse_resolve_operand(p, b, index, st);
 }
 
 bool gir_parse_view(vtc_parser *p, vtc_parse_state *st) {
@@ -130,13 +137,8 @@ bool gir_parse_view(vtc_parser *p, vtc_parse_state *st) {
       !vtc_parse_punct(p, "]") || !vtc_parse_optional_keyword(p, "stride", &has_stride))
     return false;
   if (has_stride && !vtc_parse_operand(p, &stride)) return false;
-  if (!vtc_parse_optional_keyword(p, "valid", &has_valid)) return false;
-  if (has_valid && (!vtc_parse_punct(p, "(") || !vtc_parse_operand(p, &vn) || !vtc_parse_punct(p, ",") ||
-                    !vtc_parse_operand(p, &vw) || !vtc_parse_punct(p, ")")))
-    return false;
-  if (has_valid && !vtc_parse_optional_keyword(p, "from", &has_from)) return false;
-  if (has_from && (!vtc_parse_punct(p, "(") || !vtc_parse_operand(p, &fn) || !vtc_parse_punct(p, ",") ||
-                   !vtc_parse_operand(p, &fw) || !vtc_parse_punct(p, ")")))
+  if (!vtc_parse_optional_keyword(p, "valid", &has_valid) || (has_valid && !parse_pair(p, &vn, &vw))) return false;
+  if (has_valid && (!vtc_parse_optional_keyword(p, "from", &has_from) || (has_from && !parse_pair(p, &fn, &fw))))
     return false;
   if (!vtc_parse_optional_attr_dict(p, st) || !vtc_parse_colon_type(p, &bt) || !vtc_parse_punct(p, "->"))
     return false;
@@ -149,10 +151,7 @@ bool gir_parse_view(vtc_parser *p, vtc_parse_state *st) {
   const vtc_type *index = vtc_type_index(ctx);
   if (!vtc_parse_resolve_operand(p, &buf, bt, st) || !vtc_parse_resolve_operand(p, &off, index, st)) return false;
   if (has_stride && !vtc_parse_resolve_operand(p, &stride, index, st)) return false;
-  if (has_valid && (!vtc_parse_resolve_operand(p, &vn, index, st) || !vtc_parse_resolve_operand(p, &vw, index, st)))
-    return false;
-  if (has_from && (!vtc_parse_resolve_operand(p, &fn, index, st) || !vtc_parse_resolve_operand(p, &fw, index, st)))
-    return false;
+  if ((has_valid && !resolve_pair(p, st, &vn, &vw)) || (has_from && !resolve_pair(p, st, &fn, &fw))) return false;
   VTC_VEC_PUSH(&st->result_types, rt);
   return true;
 }

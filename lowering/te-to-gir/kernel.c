@@ -279,9 +279,9 @@ static void emit_load(tk *K, vtc_op *load) {
     bool st_static = t2g_const_int(s, &sc) && sc >= 1 && sc <= VTC_GIR_MAX_SLICE_SIZE;
     vtc_value *lanes = K->validw ? K->validw : t2g_cidx(E, K->V);
     if (last) lanes = t2g_minui(E, lanes, last);
+    bool masked = inb || K->validw || first || last;
     if (st_static && sc == 1) { /* contiguous: one segment of V elements */
       const vtc_type *vt = vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, el, 1, K->V, K->V);
-      bool masked = inb || K->validw || first || last;
       vtc_value *vv = vtc_gir_build_view_window(&E->at, K->loc, buf, off, vt, NULL,
                                                 masked ? (inb ? t2g_select(E, inb, c1, c0) : c1) : NULL,
                                                 masked ? lanes : NULL, first ? c0 : NULL, first);
@@ -290,7 +290,6 @@ static void emit_load(tk *K, vtc_op *load) {
     } else { /* strided: V segments of one element, re-patterned into one row */
       const vtc_type *vt =
           vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, el, K->V, 1, st_static ? sc : VTC_DYNAMIC);
-      bool masked = inb || K->validw || first || last;
       vtc_value *rows = inb ? t2g_select(E, inb, lanes, c0) : lanes;
       vtc_value *vv = vtc_gir_build_view_window(&E->at, K->loc, buf, off, vt, st_static ? NULL : s,
                                                 masked ? rows : NULL, masked ? c1 : NULL, first, first ? c0 : NULL);

@@ -175,13 +175,19 @@ static double best_of(int64_t bytes, int passes, int trials) {
   return best;
 }
 
+/* The host row's clock and bandwidths are measured, unless
+ * VTC_HOST_BANDWIDTH=estimate asks for the estimates (fast, reproducible). */
+static bool host_measured(void) {
+  const char *mode = getenv("VTC_HOST_BANDWIDTH");
+  return !(mode && strcmp(mode, "estimate") == 0);
+}
+
 /* Estimates where nothing is measured: 64 B per cycle from L2 per core (what
  * the Intel and AMD cores here load), and 10 GB/s of DRAM per core. */
 static void host_bandwidths(vtc_hardware *hw) {
   vtc_hw_cpu *c = &hw->cpu;
   double l2 = 64 * hw->clock_hz, dram = 10e9 * hw->num_cores;
-  const char *mode = getenv("VTC_HOST_BANDWIDTH");
-  bool measure = !(mode && strcmp(mode, "estimate") == 0);
+  bool measure = host_measured();
   if (measure && c->l2_bytes > 0) {
     double m = best_of(c->l2_bytes / 2, 8, 3);
     if (m > 0) l2 = m;
@@ -207,8 +213,7 @@ static void build_host(void) {
   hw->llvm_cpu = host_cpu;
   hw->num_cores = h->num_cores;
   hw->clock_hz = detect_clock();
-  const char *mode = getenv("VTC_HOST_BANDWIDTH");
-  if (!(mode && strcmp(mode, "estimate") == 0)) { /* measured, as the bandwidths below */
+  if (host_measured()) {
     double measured = measure_clock();
     if (measured > 0.25e9 && measured < 10e9) hw->clock_hz = measured;
   }
@@ -233,7 +238,7 @@ static void build_host(void) {
   hw->transfer_bytes = c->line_bytes > 0 ? c->line_bytes : 64; /* VTC's transfer unit: a cache line */
   host_bandwidths(hw);
   snprintf(host_description, sizeof host_description, "this machine (%s, %d cores), detected%s", host_cpu,
-           hw->num_cores, getenv("VTC_HOST_BANDWIDTH") ? "" : ", bandwidth measured");
+           hw->num_cores, host_measured() ? ", clock and bandwidth measured" : "");
   hw->description = host_description;
 }
 

@@ -229,7 +229,7 @@ static bool report(const run_request *req, const run_options *o, const run_targe
 typedef struct sweep_state {
   run_options *o;
   const run_target *target;
-  vtc_op *entry, *ref_entry;
+  vtc_op *ref_entry;         /* the entry as written: each point's inputs are made for it */
   vtc_tensor *ins, *all_ins; /* all_ins: the target's inputs when weights became arguments */
   unsigned nargs;
   size_t point;
@@ -238,7 +238,7 @@ typedef struct sweep_state {
 
 static void sweep_header(const sweep_state *sw) {
   const run_dim *d = &sw->o->dims.data[sw->o->sweep_dim];
-  const char *name = run_arg_name(sw->entry, d->arg.index);
+  const char *name = run_arg_name(sw->ref_entry, d->arg.index);
   if (name) printf("sweep: %s.%d=%lld\n", name, d->axis, (long long)d->size);
   else printf("sweep: %u.%d=%lld\n", d->arg.index, d->axis, (long long)d->size);
   fflush(stdout);
@@ -256,7 +256,7 @@ static bool sweep_next(run_request *req) {
   sweep_header(sw);
   for (unsigned a = 0; a < sw->nargs; a++) {
     vtc_tensor_free(&sw->ins[a]);
-    if (!run_make_random(req->ctx, sw->o, sw->entry, a, &sw->ins[a])) {
+    if (!run_make_random(req->ctx, sw->o, sw->ref_entry, a, &sw->ins[a])) {
       sw->failed = true;
       return false;
     }
@@ -368,7 +368,7 @@ static int run(run_options *o, vtc_context *ctx) {
               o->outputs.len);
     goto done;
   }
-  sweep_state sweep = {.o = o, .target = target, .entry = ref_entry, .ref_entry = ref_entry, .ins = ins,
+  sweep_state sweep = {.o = o, .target = target, .ref_entry = ref_entry, .ins = ins,
                        .all_ins = all_ins, .nargs = nargs};
   if (o->sweep.len) {
     req.next_point = sweep_next;

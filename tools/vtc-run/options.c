@@ -163,9 +163,10 @@ static bool parse_sweep_list(const char *p, run_options *o) {
     }
     if (n == 1) v[1] = v[0] + 1;
     if (v[2] <= 0 || v[1] <= v[0]) return false;
-    for (int64_t x = v[0]; x < v[1]; x += v[2]) {
+    for (int64_t x = v[0]; x < v[1];) {
       if (o->sweep.len == kMaxSweep) return false;
       VTC_VEC_PUSH(&o->sweep, x);
+      if (__builtin_add_overflow(x, v[2], &x)) break; /* past HI */
     }
     if (!*p) return true;
     if (*p++ != ',') return false;

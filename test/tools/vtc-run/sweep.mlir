@@ -26,6 +26,10 @@
 // RUN: not vtc-run %s --target=cpu --sweep=a.0=5:2 2>&1 | FileCheck %s --check-prefix=LIST
 // RUN: not vtc-run %s --target=cpu --sweep=a.0=1,,2 2>&1 | FileCheck %s --check-prefix=LIST
 // RUN: not vtc-run %s --target=cpu --sweep=a.0 2>&1 | FileCheck %s --check-prefix=LIST
+// A range whose step would pass INT64_MAX ends there (one size, too large
+// for an input: a located error, not an overflow).
+// RUN: not vtc-run %s --target=cpu --sweep=a.0=9223372036854775806:9223372036854775807:5 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: sweep.mlir:{{[0-9]+}}:{{[0-9]+}}: error: cannot make random argument %a (#0): tensor size overflows
 // LIST: vtc-run: invalid --sweep '{{.*}}': expected ARG.AXIS=LIST
 // RUN: not vtc-run %s --target=cpu --sweep=a.0=1 --sweep=a.0=2 2>&1 | FileCheck %s --check-prefix=TWICE
 // TWICE: vtc-run: only one --sweep may be given
