@@ -224,6 +224,14 @@ static void call_entry(void *arg) {
   c->rc = vtc_ffi_call(c->p->sig, c->p->fn, c->args, NULL, &c->error);
 }
 
+/* A result that is an input's buffer (an argument donated to it,
+ * graph.aliasing_output) belongs to the caller: not freed here. */
+static bool is_input_buffer(const vtc_tensor *inputs, unsigned n, const void *ptr) {
+  for (unsigned a = 0; a < n; a++)
+    if (ptr && inputs[a].data == ptr) return true;
+  return false;
+}
+
 int vtc_cpu_program_run(vtc_cpu_program *p, const vtc_tensor *inputs, unsigned num_inputs, vtc_tensor **outputs,
                         double *seconds, char **error) {
   if (error) *error = NULL;
@@ -268,7 +276,8 @@ int vtc_cpu_program_run(vtc_cpu_program *p, const vtc_tensor *inputs, unsigned n
     if (err) rc = -1;
   }
   if (called)
-    for (unsigned r = 0; r < p->num_results; r++) vtc_rt_free((void *)(intptr_t)records[r][0]);
+    for (unsigned r = 0; r < p->num_results; r++)
+      if (!is_input_buffer(inputs, num_inputs, (void *)(intptr_t)records[r][0])) vtc_rt_free((void *)(intptr_t)records[r][0]);
   if (rc == 0 && outputs) *outputs = outs;
   else vtc_tensor_free_array(outs, p->num_results);
   set_error(error, err);

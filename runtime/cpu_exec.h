@@ -45,6 +45,8 @@ unsigned vtc_cpu_program_num_results(const vtc_cpu_program *p);
  * buffers; free with vtc_tensor_free_array); with `outputs` NULL the
  * results are dropped (benchmark runs). The result buffers the entry
  * allocated with vtc_rt_alloc are freed before returning in both cases.
+ * An input donated to a result (graph.aliasing_output) is written in place:
+ * its tensor holds the result afterwards (copy it first to keep it).
  * `seconds`, when non-NULL, gets the wall time of the entry call alone (not
  * argument set-up, copies or frees). Returns 0, or -1 with *error set. A
  * run-time error of the compiled code (a buffer whose size overflows or

@@ -96,13 +96,15 @@ class Builder:
         self.used.add(name)
         return "%" + name
 
-    def arg(self, name, shape, dtype, init=("normal", 1.0), doc=""):
+    def arg(self, name, shape, dtype, init=("normal", 1.0), doc="", donate=None):
         """A function argument. init tells check.py how to fill it:
         ("normal", std), ("uniform", lo, hi), ("kv_index", pos): ScatterND
-        indices [B, 1, 2] = (b, pos)."""
+        indices [B, 1, 2] = (b, pos). donate: the result that may live in
+        its buffer (graph.aliasing_output), or None."""
         v = Value(self._fresh(name), shape, dtype)
         self.args.append(v)
-        self.specs.append({"name": name, "shape": tuple(shape), "dtype": dtype, "init": init, "doc": doc})
+        self.specs.append({"name": name, "shape": tuple(shape), "dtype": dtype, "init": init, "doc": doc,
+                           "donate": donate})
         return v
 
     def comment(self, text):
@@ -228,7 +230,7 @@ class Builder:
 
     def render(self, header, results, suggested=None):
         out = ["// " + l if l else "//" for l in header]
-        sig = ", ".join("%s: %s {vtc.input = %s}" % (a.name, a.type, input_attr(s, suggested or {}))
+        sig = ", ".join("%s: %s {%svtc.input = %s}" % (a.name, a.type, donation_attr(s), input_attr(s, suggested or {}))
                         for a, s in zip(self.args, self.specs))
         rt = results[0].type if len(results) == 1 else "(" + ", ".join(r.type for r in results) + ")"
         out.append("func.func @main(%s) -> %s {" % (sig, rt))
@@ -236,6 +238,11 @@ class Builder:
         out.append("  return %s : %s" % (", ".join(r.name for r in results), ", ".join(r.type for r in results)))
         out.append("}")
         return "\n".join(out) + "\n"
+
+
+def donation_attr(spec):
+    """`graph.aliasing_output = N, ` for an argument donated to result N."""
+    return "" if spec.get("donate") is None else "graph.aliasing_output = %d, " % spec["donate"]
 
 
 def input_attr(spec, suggested):
@@ -273,8 +280,12 @@ def build_decode_kv(b, p):
     G = HQ // HKV
     x = b.arg("x", (B, H), dt, wstd(1), "hidden state of the new token (query length 1)")
     w = b.arg("w_qkv", (H, (HQ + 2 * HKV) * D), dt, wstd(H), "merged Q|K|V projection weight")
-    kc = b.arg("k_cache", (B, S, HKV, D), dt, ("normal", 1.0), "K cache [batch, position, kv head, head dim]")
-    vc = b.arg("v_cache", (B, S, HKV, D), dt, ("normal", 1.0), "V cache")
+    inplace = p.get("inplace", False)
+    kc = b.arg("k_cache", (B, S, HKV, D), dt, ("normal", 1.0),
+               "K cache [batch, position, kv head, head dim]" + (" (donated to result 1)" if inplace else ""),
+               donate=1 if inplace else None)
+    vc = b.arg("v_cache", (B, S, HKV, D), dt, ("normal", 1.0), "V cache" + (" (donated to result 2)" if inplace else ""),
+               donate=2 if inplace else None)
     idx = b.arg("kv_index", (B, 1, 2), "i64", ("kv_index", L - 1),
                 "ScatterND indices: kv_index[b, 0] = (b, pos), pos = current length - 1")
     b.comment("frame 1: QKV projection as one matmul")
@@ -308,7 +319,10 @@ def build_decode_kv(b, p):
         "The caches are [B, cache positions, KV heads, D]; ScatterND writes the new K/V at (b, pos) from the",
         "kv_index argument; the slice keeps positions [0, current length). Outputs: attention output",
         "[B, HQ, 1, D] and the updated K and V caches (the ScatterND results, which persist).",
-    ]
+    ] + ([
+        "-inplace: the caches are donated (graph.aliasing_output): the updated caches may live in the",
+        "argument buffers, so the update writes B x HKV x D elements in place instead of copying the caches.",
+    ] if inplace else [])
 
 
 def build_c3k2(b, p):
@@ -609,8 +623,19 @@ def build_conv_dyn(b, p):
         "ResNet-50 convolution without bias (BatchNorm follows it in the network); padding k//2; batch dynamic."]
 
 
-def kv_cfg(B, hidden, HQ, HKV, D, cache, length, dtype="bf16"):
-    return dict(B=B, hidden=hidden, HQ=HQ, HKV=HKV, D=D, cache=cache, len=length, dtype=dtype)
+def kv_cfg(B, hidden, HQ, HKV, D, cache, length, dtype="bf16", inplace=False):
+    c = dict(B=B, hidden=hidden, HQ=HQ, HKV=HKV, D=D, cache=cache, len=length, dtype=dtype)
+    if inplace:
+        c["inplace"] = True
+    return c
+
+
+def with_inplace(configs):
+    """Each decode configuration and its -inplace twin (caches donated)."""
+    out = dict(configs)
+    for name, c in configs.items():
+        out[name + "-inplace"] = dict(c, inplace=True)
+    return out
 
 
 WORKLOADS = {
@@ -621,17 +646,17 @@ WORKLOADS = {
         build=build_decode_kv, tol="bf16",
         dims="B batch, hidden, HQ query heads, HKV KV heads, D head dim, cache KV-cache positions, "
              "len current length (write at len - 1)",
-        configs={"small": kv_cfg(2, 16, 8, 2, 4, 8, 6),
-                 "paper-b1": kv_cfg(1, 4096, 32, 8, 128, 4096, 4096),
-                 "paper-b16": kv_cfg(16, 4096, 32, 8, 128, 4096, 4096)}),
+        configs=with_inplace({"small": kv_cfg(2, 16, 8, 2, 4, 8, 6),
+                              "paper-b1": kv_cfg(1, 4096, 32, 8, 128, 4096, 4096),
+                              "paper-b16": kv_cfg(16, 4096, 32, 8, 128, 4096, 4096)})),
     "gemma2-decode-kv": dict(
         source="VTC Table 1 (Gemma-2-9B decoder; the subgraph of VTC Fig. 2)",
         exercises="GQA with a different ratio (2) and head size (256)",
         build=build_decode_kv, tol="bf16",
         dims="as llama3-decode-kv",
-        configs={"small": kv_cfg(2, 16, 4, 2, 8, 8, 5),
-                 "paper-b1": kv_cfg(1, 3584, 16, 8, 256, 4096, 4096),
-                 "paper-b16": kv_cfg(16, 3584, 16, 8, 256, 4096, 4096)},
+        configs=with_inplace({"small": kv_cfg(2, 16, 4, 2, 8, 8, 5),
+                              "paper-b1": kv_cfg(1, 3584, 16, 8, 256, 4096, 4096),
+                              "paper-b16": kv_cfg(16, 3584, 16, 8, 256, 4096, 4096)}),
         notes=["Gemma-2's attention-logit soft-capping and sliding window are left out: the same subgraph as",
                "Llama-3's (WORKLOADS.md); the scale is 1/sqrt(256) (query_pre_attn_scalar = 256)."]),
     "yolo11-c3k2": dict(
@@ -736,7 +761,7 @@ def build(wl, cfg):
             for m in v:
                 header.append("  %s: c_in %d, c_out %d, kernel %d, stride %d, expand %d, input %dx%d" %
                               (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[6]))
-        else:
+        elif k != "inplace":  # said in the notes and the inputs
             header.append("  %s = %s" % (k, v))
     suggested = suggested_binding(wl, cfg)
     for d, vals in w.get("dynamic", {}).items():

@@ -21,6 +21,15 @@ typedef struct vtc_callable_iface {
 
 /* The function type of a func.func (from `function_type`), or NULL. */
 const vtc_type *vtc_func_get_type(const vtc_op *func);
+/* Buffer donation: `graph.aliasing_output = N` on argument i says result N
+ * may live in the argument's buffer; the caller gives up the argument's
+ * contents (JAX's donate_argnums, XLA's input_output_alias). Written at the
+ * graph level, kept by every lowering, honoured by lower-te-to-gir (a
+ * destination written in place, the argument returned) and the runtimes. */
+#define VTC_FUNC_ATTR_ALIASING_OUTPUT "graph.aliasing_output"
+/* N when argument `arg` of func donates its buffer to result N (an integer
+ * in range), else -1 (vtc-build-vtog reports a malformed one). */
+int vtc_func_donated_result(const vtc_op *func, unsigned arg);
 /* Every func.func under root (not inside another one), in walk order: a
  * malloc'd array (free() it) of *count entries, collected before a pass
  * rewrites them. */

@@ -23,6 +23,17 @@ static char *tstr(const vtc_type *t) { return vtc_type_to_string(t); }
 
 /* ---- func.func ----------------------------------------------------------- */
 
+int vtc_func_donated_result(const vtc_op *func, unsigned arg) {
+  const vtc_attr *arg_attrs = vtc_op_get_attr(func, "arg_attrs");
+  const vtc_type *ft = vtc_func_get_type(func);
+  if (!ft || !arg_attrs || arg_attrs->kind != VTC_ATTR_ARRAY || arg >= arg_attrs->count) return -1;
+  const vtc_attr *dict = arg_attrs->elems[arg].value;
+  const vtc_attr *a = dict && dict->kind == VTC_ATTR_DICTIONARY ? vtc_attr_dict_get(dict, VTC_FUNC_ATTR_ALIASING_OUTPUT)
+                                                                : NULL;
+  if (!a || a->kind != VTC_ATTR_INTEGER || a->i < 0 || a->i >= (int64_t)ft->num_results) return -1;
+  return (int)a->i;
+}
+
 static bool verify_attr_array(vtc_op *op, const char *name, const char *what, unsigned expected) {
   const vtc_attr *a = vtc_op_get_attr(op, name);
   if (!a) return true;

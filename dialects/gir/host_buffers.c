@@ -1,7 +1,8 @@
 /* The buffer discipline of gir host code (gir.h, vtc_gir_check_host_buffers):
  * a linear scan of a host function's one block, as the gir interpreter
  * checks while it runs, so that the compiled targets refuse what would be a
- * double free, a use after free, a returned argument or a leak at run time. */
+ * double free, a use after free, a returned argument (unless donated to that
+ * result: graph.aliasing_output) or a leak at run time. */
 #include <stdlib.h>
 
 #include "dialects/builtin/dialects.h"
@@ -12,6 +13,7 @@
 /* Per buffer value: who allocated it, and where it was freed or returned. */
 typedef struct buffer_state {
   bool owned;         /* gir.alloc or a func.call result: ours to free or return */
+  int donated_to;     /* an argument donated to this result (graph.aliasing_output), else -1 */
   vtc_op *freed, *returned;
 } buffer_state;
 
@@ -25,6 +27,7 @@ static buffer_state *state(scan *s, vtc_value *v) {
   buffer_state *b = vtc_ptrmap_get(&s->states, v);
   if (!b) {
     b = vtc_xcalloc(1, sizeof *b);
+    b->donated_to = -1;
     vtc_ptrmap_put(&s->states, v, b);
     VTC_VEC_PUSH(&s->all, b);
   }
@@ -68,9 +71,9 @@ static bool check_return(scan *s, vtc_op *ret) {
     vtc_value *v = vtc_op_operand(ret, i);
     if (!vtc_gir_is_buffer(v->type)) continue;
     buffer_state *b = state(s, v);
-    if (!b->owned)
+    if (!b->owned && b->donated_to != (int)i)
       return vtc_op_error(ret, "returns a buffer the function did not allocate (result #%u): the caller owns every "
-                               "result, so an argument must be copied into a new buffer",
+                               "result, so an argument must be copied into a new buffer (or donated to it)",
                           i);
     if (b->returned) return vtc_op_error(ret, "returns one buffer twice (result #%u): each result is its own buffer", i);
     b->returned = ret;
@@ -127,7 +130,10 @@ bool vtc_gir_check_host_buffers(vtc_op *func) {
   vtc_block *entry = r ? r->first : NULL;
   if (!entry) return true;
   scan s = {0};
-  for (unsigned a = 0; a < entry->num_args; a++) define(&s, entry->args[a], false);
+  for (unsigned a = 0; a < entry->num_args; a++) {
+    define(&s, entry->args[a], false);
+    if (vtc_gir_is_buffer(entry->args[a]->type)) state(&s, entry->args[a])->donated_to = vtc_func_donated_result(func, a);
+  }
   bool ok = scan_block(&s, entry);
   for (size_t i = 0; ok && i < s.owned.len; i++) {
     buffer_state *b = state(&s, s.owned.data[i]);

@@ -323,3 +323,7 @@ bool vtc_te_compute_stores_may_meet(const vtc_op *compute) {
   }
   return false;
 }
+
+bool vtc_te_compute_stores_agree(const vtc_op *compute) {
+  return vtc_op_get_attr(compute, VTC_TE_ATTR_STORES_AGREE) != NULL;
+}

@@ -359,7 +359,25 @@ typedef struct dest_run {
   unsigned num;
   vtc_tensor *results;
   int64_t box[VTC_TE_MAX_RANK * VTC_TE_MAX_RANK * 2]; /* per destination, lo and hi of each output index */
+  uint8_t *written[VTC_TE_MAX_RANK]; /* with stores_agree: the elements stored so far (checked to agree) */
 } dest_run;
+
+/* stores_agree promises that two stores to one element store one value:
+ * a second store of different bytes is an error, never a silent choice. */
+static bool check_agree(compute_run *r, dest_run *d, unsigned k, int64_t flat, const void *before, const int64_t *point) {
+  vtc_tensor *t = &d->results[k];
+  size_t es = vtc_dtype_size(t->dtype);
+  if (!d->written[k]) return true;
+  bool seen = d->written[k][flat];
+  d->written[k][flat] = 1;
+  if (!seen || memcmp(before, vtc_tensor_elem(t, flat), es) == 0) return true;
+  char it[128];
+  index_str(point, r->rank, it, sizeof it);
+  return vtc_error(r->ctx, r->compute->loc,
+                   "te.compute {stores_agree} stores two different values to element %lld of destination #%u "
+                   "(the second at iteration %s)",
+                   (long long)flat, k, it);
+}
 
 static bool dest_boxes(vtc_context *ctx, vtc_op *c, const int64_t *symbols, dest_run *d) {
   for (unsigned k = 0; k < d->num; k++)
@@ -394,7 +412,10 @@ static bool store_dests(compute_run *r, dest_run *d, const int64_t *point, scala
       }
       flat = flat * t->dims[i] + idx[i];
     }
+    uint8_t before[16] = {0};
+    memcpy(before, vtc_tensor_elem(t, flat), vtc_dtype_size(t->dtype));
     store(t, flat, vtc_op_result(r->compute, k)->type->element, v);
+    if (!check_agree(r, d, k, flat, before, point)) return false;
   }
   return true;
 }
@@ -539,8 +560,11 @@ static bool run_into(func_run *fr, vtc_op *op, const vtc_tensor *const *ins, con
     else if (vtc_tensor_clone(&x->t, &d.results[made], err, sizeof err) != 0) ok = vtc_error(fr->ctx, op->loc, "%s", err);
     if (!ok) break;
   }
+  for (unsigned k = 0; ok && k < made && vtc_te_compute_stores_agree(op); k++)
+    d.written[k] = vtc_xcalloc((size_t)vtc_tensor_numel(&d.results[k]) + 1, 1);
   if (ok) ok = run_compute(fr->ctx, op, ins, syms, NULL, &d);
   for (unsigned k = 0; k < made; k++) {
+    free(d.written[k]);
     if (!ok) {
       vtc_tensor_free(&d.results[k]);
       continue;

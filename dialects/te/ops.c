@@ -190,6 +190,51 @@ vtc_op *vtc_te_build_compute(vtc_builder *b, const vtc_loc *loc, const vtc_type 
   return op;
 }
 
+vtc_op *vtc_te_build_compute_into(vtc_builder *b, const vtc_loc *loc, unsigned num_inputs, vtc_value *const *inputs,
+                                  unsigned num_symbols, vtc_value *const *symbols, const vtc_affine_map *shape,
+                                  unsigned num_dests, vtc_value *const *dests,
+                                  const vtc_affine_map *const *store_maps, const vtc_affine_map *const *boxes) {
+  vtc_context *ctx = b->ctx;
+  unsigned n = num_inputs + num_symbols + num_dests;
+  vtc_value **operands = vtc_xcalloc(n + 1, sizeof *operands);
+  const vtc_type **types = vtc_xcalloc(num_dests + 1, sizeof *types);
+  const vtc_attr **maps = vtc_xcalloc(2 * num_dests + 1, sizeof *maps);
+  memcpy(operands, inputs, num_inputs * sizeof *operands);
+  if (num_symbols) memcpy(operands + num_inputs, symbols, num_symbols * sizeof *operands);
+  for (unsigned k = 0; k < num_dests; k++) {
+    operands[num_inputs + num_symbols + k] = dests[k];
+    types[k] = dests[k]->type;
+    maps[k] = vtc_attr_affine_map(ctx, store_maps[k]);
+    maps[num_dests + k] = vtc_attr_affine_map(ctx, boxes[k]);
+  }
+  vtc_named_attr attrs[] = {
+      {vtc_str(ctx, VTC_TE_ATTR_NUM_INPUTS), vtc_attr_i64(ctx, num_inputs)},
+      {vtc_str(ctx, VTC_TE_ATTR_SHAPE), vtc_attr_affine_map(ctx, shape)},
+      {vtc_str(ctx, VTC_TE_ATTR_NUM_DESTS), vtc_attr_i64(ctx, num_dests)},
+      {vtc_str(ctx, VTC_TE_ATTR_STORE_MAPS), vtc_attr_array(ctx, num_dests, maps)},
+      {vtc_str(ctx, VTC_TE_ATTR_BOXES), vtc_attr_array(ctx, num_dests, maps + num_dests)},
+  };
+  vtc_op_state st = {
+      .name = vtc_op_name_get(ctx, "te.compute"),
+      .loc = loc,
+      .num_operands = n,
+      .operands = operands,
+      .num_results = num_dests,
+      .result_types = types,
+      .num_attrs = sizeof attrs / sizeof *attrs,
+      .attrs = attrs,
+      .num_regions = 1,
+  };
+  vtc_op *op = vtc_builder_insert(b, &st);
+  free(operands);
+  free(types);
+  free(maps);
+  vtc_block *body = vtc_block_create();
+  for (unsigned i = 0; i < shape->num_results; i++) vtc_block_add_arg(body, vtc_type_index(ctx));
+  vtc_region_push_block(vtc_op_region(op, 0), body);
+  return op;
+}
+
 vtc_value *vtc_te_build_load(vtc_builder *b, const vtc_loc *loc, vtc_value *input, const vtc_affine_map *map,
                              unsigned num_extra, vtc_value *const *extra, const vtc_attr *padding_or_null) {
   vtc_context *ctx = b->ctx;
@@ -208,6 +253,14 @@ vtc_value *vtc_te_build_load(vtc_builder *b, const vtc_loc *loc, vtc_value *inpu
 
 vtc_op *vtc_te_build_yield(vtc_builder *b, const vtc_loc *loc, vtc_value *value) {
   return vtc_builder_create(b, "te.yield", loc, 1, &value, NULL, 0, NULL);
+}
+
+vtc_op *vtc_te_build_yield_stores(vtc_builder *b, const vtc_loc *loc, vtc_value *value, unsigned num_indices,
+                                  vtc_value *const *indices) {
+  vtc_value *operands[9] = {value};
+  if (num_indices > 8) num_indices = 8; /* the verifier's limit; callers stay below it */
+  for (unsigned i = 0; i < num_indices; i++) operands[1 + i] = indices[i];
+  return vtc_builder_create(b, "te.yield", loc, 1 + num_indices, operands, NULL, 0, NULL);
 }
 
 vtc_value *vtc_te_build_dim(vtc_builder *b, const vtc_loc *loc, vtc_value *tensor, unsigned index) {
@@ -392,6 +445,9 @@ static bool verify_compute(vtc_op *op) {
     return false;
   }
   if (num_dests && !te_verify_dests(op, yield)) return false;
+  const vtc_attr *agree = vtc_op_get_attr(op, VTC_TE_ATTR_STORES_AGREE);
+  if (agree && (agree->kind != VTC_ATTR_UNIT || !num_dests))
+    return vtc_op_error(op, "'%s' must be a unit attribute of a compute with destinations", VTC_TE_ATTR_STORES_AGREE);
   for (vtc_op *o = body->first; o; o = o->next) {
     const char *d = o->name->dialect;
     if (d != vtc_str(ctx, "arith") && d != vtc_str(ctx, "math") && !vtc_te_is_load(o) && !vtc_te_is_yield(o) &&

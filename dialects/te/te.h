@@ -33,6 +33,12 @@ void vtc_register_te_dialect(vtc_context *ctx);
 #define VTC_TE_ATTR_NUM_DESTS "num_dests"   /* i64: the last operands are destinations */
 #define VTC_TE_ATTR_STORE_MAPS "store_maps" /* array of affine maps, one per destination */
 #define VTC_TE_ATTR_BOXES "boxes"           /* array of maps ()[syms] -> (lo0, hi0, lo1, hi1, ...) */
+/* Unit attribute of a compute with index-dependent stores: two domain
+ * points that store to one element store the same value (the producer
+ * made them agree, e.g. scatter_nd reading the last duplicate's update),
+ * so the stores may run in any order, in parallel. The interpreter checks
+ * it; the verifier cannot. */
+#define VTC_TE_ATTR_STORES_AGREE "stores_agree"
 
 /* The reduction combiner of a te.compute; NONE without a reduction. */
 typedef enum vtc_te_combiner {
@@ -92,6 +98,8 @@ unsigned vtc_te_compute_num_store_indices(const vtc_op *op);
  * one-to-one on its box: ScatterND's duplicate positions). Verified ops
  * never meet otherwise; the last writer in iteration order wins. */
 bool vtc_te_compute_stores_may_meet(const vtc_op *compute);
+/* Whether the compute carries `stores_agree` (any order of its stores is right). */
+bool vtc_te_compute_stores_agree(const vtc_op *compute);
 /* The index of v among the compute's inputs, or -1. */
 int vtc_te_compute_input_index(const vtc_op *op, const vtc_value *v);
 
@@ -147,12 +155,24 @@ vtc_op *vtc_te_build_compute(vtc_builder *b, const vtc_loc *loc, const vtc_type 
                              vtc_value *const *symbols, const vtc_affine_map *shape,
                              const vtc_affine_map *reduce_or_null, vtc_te_combiner combiner,
                              const vtc_attr *init);
+/* A destination-passing te.compute (`into`): the iteration domain is
+ * `shape` (its body gets one index argument per result of shape), the
+ * results are the updated destinations; dest k is updated at
+ * store_maps[k](domain indices, store indices) inside boxes[k]. End the body
+ * with vtc_te_build_yield_stores. */
+vtc_op *vtc_te_build_compute_into(vtc_builder *b, const vtc_loc *loc, unsigned num_inputs, vtc_value *const *inputs,
+                                  unsigned num_symbols, vtc_value *const *symbols, const vtc_affine_map *shape,
+                                  unsigned num_dests, vtc_value *const *dests,
+                                  const vtc_affine_map *const *store_maps, const vtc_affine_map *const *boxes);
 /* A te.load of `input` (one of the enclosing compute's inputs) at
  * map(block args, extra) with the compute's symbols; the result has the
  * input's element type. padding_or_null: the value of out-of-bounds reads. */
 vtc_value *vtc_te_build_load(vtc_builder *b, const vtc_loc *loc, vtc_value *input, const vtc_affine_map *map,
                              unsigned num_extra, vtc_value *const *extra, const vtc_attr *padding_or_null);
 vtc_op *vtc_te_build_yield(vtc_builder *b, const vtc_loc *loc, vtc_value *value);
+/* `te.yield %v, %i0, ...`: the element and the store indices (`index`). */
+vtc_op *vtc_te_build_yield_stores(vtc_builder *b, const vtc_loc *loc, vtc_value *value, unsigned num_indices,
+                                  vtc_value *const *indices);
 /* `te.dim %tensor, index`: an index value. */
 vtc_value *vtc_te_build_dim(vtc_builder *b, const vtc_loc *loc, vtc_value *tensor, unsigned index);
 

@@ -151,20 +151,24 @@ static gte_expr to_compute(gte_compute *c, gte_expr e) {
   return vtc_affine_expr_replace(c->L->ctx, e, NULL, 0, c->sym_map, (unsigned)n);
 }
 
-void gte_begin(gte_compute *c, gte_lowering *L, const vtc_type *result_type, const vtc_type *element,
-               const gte_shape *out, unsigned num_inputs, vtc_value *const *inputs, unsigned nred,
-               const gte_expr *red, vtc_te_combiner combiner, double init_value) {
+static void mark_shape(gte_lowering *L, vtc_value *v, bool *used, size_t n) {
+  gte_shape s;
+  if (!v || !gte_shape_of(L, v, &s)) return;
+  for (unsigned i = 0; i < s.rank; i++) mark_symbols(s.dims[i], used, n);
+}
+
+/* The state of a compute over `out` reading `inputs` (and, with `into`, its
+ * destination `dest`): the function symbols it takes (those of its extents
+ * and of its operands' shapes) into *symbols (heap) and c->sym_map, and its
+ * `shape` map over them. */
+static const vtc_affine_map *begin_common(gte_compute *c, gte_lowering *L, const gte_shape *out, unsigned num_inputs,
+                                          vtc_value *const *inputs, unsigned nred, const gte_expr *red,
+                                          vtc_value *dest, vtc_value ***symbols, unsigned *nsym) {
   vtc_context *ctx = L->ctx;
-  memset(c, 0, sizeof *c);
   c->L = L;
   c->rank = out->rank;
   c->nred = red ? nred : 0;
   c->out = *out;
-  if (result_type)
-    for (unsigned i = 0; i < out->rank; i++)
-      if (vtc_tensor_dim(result_type, i) != VTC_DYNAMIC) c->out.dims[i] = gte_c(L, vtc_tensor_dim(result_type, i));
-  if (!element) element = result_type->element;
-  if (!result_type) result_type = gte_type_of(L, &c->out, element);
   c->num_inputs = num_inputs;
   c->inputs = vtc_xcalloc(num_inputs ? num_inputs : 1, sizeof *c->inputs);
   if (num_inputs) memcpy(c->inputs, inputs, num_inputs * sizeof *inputs);
@@ -173,24 +177,37 @@ void gte_begin(gte_compute *c, gte_lowering *L, const vtc_type *result_type, con
   bool *used = vtc_xcalloc(n ? n : 1, sizeof *used);
   for (unsigned i = 0; i < c->out.rank; i++) mark_symbols(c->out.dims[i], used, n);
   for (unsigned i = 0; i < c->nred; i++) mark_symbols(red[i], used, n);
-  for (unsigned k = 0; k < num_inputs; k++) {
-    gte_shape s;
-    if (!gte_shape_of(L, inputs[k], &s)) continue;
-    for (unsigned i = 0; i < s.rank; i++) mark_symbols(s.dims[i], used, n);
-  }
+  for (unsigned k = 0; k < num_inputs; k++) mark_shape(L, inputs[k], used, n);
+  mark_shape(L, dest, used, n);
   c->sym_map = vtc_xcalloc(n ? n : 1, sizeof *c->sym_map);
-  vtc_value **symbols = vtc_xcalloc(n ? n : 1, sizeof *symbols);
-  unsigned nsym = 0;
+  *symbols = vtc_xcalloc(n ? n : 1, sizeof **symbols);
+  *nsym = 0;
   for (size_t i = 0; i < n; i++)
     if (used[i]) {
-      c->sym_map[i] = vtc_affine_symbol(ctx, nsym);
-      symbols[nsym++] = L->syms.data[i];
+      c->sym_map[i] = vtc_affine_symbol(ctx, *nsym);
+      (*symbols)[(*nsym)++] = L->syms.data[i];
     }
   free(used);
-
-  gte_expr e[VTC_MAX_RANK > 1 ? 2 * VTC_MAX_RANK : 2];
+  gte_expr e[VTC_MAX_RANK];
   for (unsigned i = 0; i < c->out.rank; i++) e[i] = to_compute(c, c->out.dims[i]);
-  const vtc_affine_map *shape = vtc_affine_map_get(ctx, 0, nsym, c->out.rank, e);
+  return vtc_affine_map_get(ctx, 0, *nsym, c->out.rank, e);
+}
+
+void gte_begin(gte_compute *c, gte_lowering *L, const vtc_type *result_type, const vtc_type *element,
+               const gte_shape *out, unsigned num_inputs, vtc_value *const *inputs, unsigned nred,
+               const gte_expr *red, vtc_te_combiner combiner, double init_value) {
+  vtc_context *ctx = L->ctx;
+  memset(c, 0, sizeof *c);
+  gte_shape o = *out;
+  if (result_type)
+    for (unsigned i = 0; i < out->rank; i++)
+      if (vtc_tensor_dim(result_type, i) != VTC_DYNAMIC) o.dims[i] = gte_c(L, vtc_tensor_dim(result_type, i));
+  if (!element) element = result_type->element;
+  if (!result_type) result_type = gte_type_of(L, &o, element);
+  vtc_value **symbols;
+  unsigned nsym;
+  const vtc_affine_map *shape = begin_common(c, L, &o, num_inputs, inputs, nred, red, NULL, &symbols, &nsym);
+  gte_expr e[VTC_MAX_RANK > 1 ? 2 * VTC_MAX_RANK : 2];
   const vtc_affine_map *reduce = NULL;
   const vtc_attr *init = NULL;
   if (c->nred) {
@@ -207,6 +224,37 @@ void gte_begin(gte_compute *c, gte_lowering *L, const vtc_type *result_type, con
                                c->nred ? combiner : VTC_TE_COMBINER_NONE, init);
   free(symbols);
   c->body = vtc_builder_at_end(ctx, vtc_te_compute_body(c->op));
+}
+
+void gte_begin_into(gte_compute *c, gte_lowering *L, const gte_shape *out, unsigned num_inputs,
+                    vtc_value *const *inputs, vtc_value *dest, unsigned num_store_indices, const gte_expr *store) {
+  vtc_context *ctx = L->ctx;
+  memset(c, 0, sizeof *c);
+  vtc_value **symbols;
+  unsigned nsym;
+  const vtc_affine_map *shape = begin_common(c, L, out, num_inputs, inputs, 0, NULL, dest, &symbols, &nsym);
+  unsigned dr = dest->type->rank;
+  gte_expr e[2 * VTC_MAX_RANK];
+  for (unsigned i = 0; i < dr; i++) e[i] = vtc_affine_expr_simplify(ctx, to_compute(c, store[i]));
+  const vtc_affine_map *store_map = vtc_affine_map_get(ctx, c->rank + num_store_indices, nsym, dr, e);
+  for (unsigned i = 0; i < c->rank; i++) e[2 * i] = gte_c(L, 0), e[2 * i + 1] = shape->results[i];
+  const vtc_affine_map *box = vtc_affine_map_get(ctx, 0, nsym, 2 * c->rank, e);
+  c->op = vtc_te_build_compute_into(&L->b, L->op->loc, num_inputs, inputs, nsym, symbols, shape, 1, &dest,
+                                    &store_map, &box);
+  free(symbols);
+  c->body = vtc_builder_at_end(ctx, vtc_te_compute_body(c->op));
+}
+
+vtc_value *gte_end_stores(gte_compute *c, vtc_value *v, unsigned num_store_indices, vtc_value *const *store) {
+  vtc_te_build_yield_stores(&c->body, c->L->op->loc, v, num_store_indices, store);
+  vtc_value *r = vtc_op_result(c->op, 0), *dest = vtc_te_compute_dest(c->op, 0);
+  gte_shape s;
+  if (gte_shape_of(c->L, dest, &s)) gte_set_shape(c->L, r, &s);
+  free(c->sym_map);
+  free(c->inputs);
+  c->sym_map = NULL;
+  c->inputs = NULL;
+  return r;
 }
 
 vtc_value *gte_end(gte_compute *c, vtc_value *v) {

@@ -6,14 +6,21 @@
  * leaves its tensor while the failure is on its way. gather: one TE that
  * loads the index element, checks and wraps it, and passes it as an extra
  * operand of an index-dependent te.load (an empty output checks nothing).
- * scatter_nd: three TEs; the first checks and wraps every index (so an
- * update is never dropped silently), the second is a reduction over the
- * update positions p of select(indices[p] matches the output index, ...):
- * with reduction "none" a `max` of the row-major position of p (-1: no
- * update), so the last matching update wins as in the kernel; with
- * add/mul/max/min the combined matching updates. The third selects (or
- * combines) the update and the data. Choice: scatter_nd needs static update
- * positions (indices.shape[:-1]) and a static index depth k. */
+ * scatter_nd: the first TE checks and wraps every index (so an update is
+ * never dropped silently). With reduction "none" (ONNX's default, the KV
+ * cache update) the updates are then stored into the data by a
+ * destination-passing TE over the update domain (vtc.txt 4.4: the data is
+ * the output's base, written in place when lower-te-to-gir may, e.g. a
+ * donated cache): it touches the updated rows only. Duplicate positions
+ * are resolved before the store, so the stores can run in any order: a
+ * reduction over the positions gives each p the last p' with the same
+ * index (`max` of the row-major position), and p stores p''s update
+ * (`stores_agree`); with one update position there is nothing to resolve.
+ * With add/mul/max/min the second TE is a reduction over the update
+ * positions p of select(indices[p] matches the output index, update) per
+ * output element and the third combines it with the data. Choice:
+ * scatter_nd needs static update positions (indices.shape[:-1]) and a
+ * static index depth k. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +86,85 @@ bool gte_lower_gather(gte_lowering *L, vtc_op *op, vtc_value **results) {
   return true;
 }
 
+/* The row-major position of the update position (d_first .. d_first+np). */
+static vtc_value *position_of(gte_compute *c, unsigned first, unsigned np, const int64_t *ext) {
+  const vtc_type *index = vtc_type_index(c->L->ctx);
+  int64_t stride = 1;
+  vtc_value *lin = NULL;
+  for (unsigned i = np; i-- > 0;) {
+    vtc_value *term = gte_arg(c, first + i);
+    if (stride != 1) term = gte_op2(c, "arith.muli", term, gte_const(c, index, (double)stride));
+    lin = lin ? gte_op2(c, "arith.addi", lin, term) : term;
+    stride *= ext[i];
+  }
+  return lin ? lin : gte_const(c, index, 0);
+}
+
+/* For each update position p (shape ext[0..np)), the row-major position of
+ * the last p' whose k wrapped indices equal p's: a `max` reduction over p'. */
+static vtc_value *last_duplicates(gte_lowering *L, vtc_value *wrapped, unsigned np, const int64_t *ext, int64_t k) {
+  const vtc_type *i64 = vtc_type_integer(L->ctx, 64);
+  gte_shape pos = {.rank = np};
+  gte_expr red[VTC_MAX_RANK], a[VTC_MAX_RANK], b[VTC_MAX_RANK];
+  for (unsigned i = 0; i < np; i++) pos.dims[i] = red[i] = gte_c(L, ext[i]);
+  gte_compute c;
+  gte_begin(&c, L, NULL, i64, &pos, 1, &wrapped, np, red, VTC_TE_COMBINER_MAX, -1);
+  vtc_value *match = NULL;
+  for (unsigned i = 0; i < np; i++) a[i] = gte_d(&c, i), b[i] = gte_d(&c, np + i);
+  for (int64_t j = 0; j < k; j++) {
+    a[np] = b[np] = gte_c(L, j);
+    vtc_value *eq = gte_cmpi(&c, VTC_CMPI_EQ, gte_load(&c, 0, a, 0, NULL, NULL), gte_load(&c, 0, b, 0, NULL, NULL));
+    match = match ? gte_op2(&c, "arith.andi", match, eq) : eq;
+  }
+  vtc_value *p2 = gte_convert(&c, position_of(&c, np, np, ext), i64);
+  return gte_end(&c, gte_select(&c, match, p2, gte_const(&c, i64, -1)));
+}
+
+/* reduction "none": updates stored into the data through the wrapped
+ * indices; the domain is the updates' shape [positions..., data dims k..]. */
+static vtc_value *store_updates(gte_lowering *L, vtc_value *data, vtc_value *wrapped, vtc_value *updates,
+                                const gte_shape *ds, unsigned np, const int64_t *ext, int64_t k) {
+  vtc_context *ctx = L->ctx;
+  const vtc_type *index = vtc_type_index(ctx);
+  int64_t npos = 1;
+  for (unsigned i = 0; i < np; i++) npos *= ext[i];
+  bool dups = npos > 1;
+  vtc_value *last = dups ? last_duplicates(L, wrapped, np, ext, k) : NULL;
+  gte_shape dom = {.rank = np + ds->rank - (unsigned)k};
+  for (unsigned i = 0; i < np; i++) dom.dims[i] = gte_c(L, ext[i]);
+  for (unsigned i = (unsigned)k; i < ds->rank; i++) dom.dims[np + i - (unsigned)k] = ds->dims[i];
+  gte_expr store[VTC_MAX_RANK], ui[VTC_MAX_RANK], wi[VTC_MAX_RANK];
+  for (int64_t j = 0; j < k; j++) store[j] = vtc_affine_dim(ctx, dom.rank + (unsigned)j);
+  for (unsigned i = (unsigned)k; i < ds->rank; i++) store[i] = vtc_affine_dim(ctx, np + i - (unsigned)k);
+  vtc_value *ins[3] = {wrapped, updates, last};
+  gte_compute c;
+  gte_begin_into(&c, L, &dom, dups ? 3 : 2, ins, data, (unsigned)k, store);
+  vtc_value *pos[VTC_MAX_RANK];
+  for (unsigned i = 0; i < np; i++) wi[i] = gte_d(&c, i);
+  for (int64_t j = 0; j < k; j++) {
+    wi[np] = gte_c(L, j);
+    pos[j] = gte_convert(&c, gte_load(&c, 0, wi, 0, NULL, NULL), index);
+  }
+  for (unsigned i = np; i < dom.rank; i++) ui[i] = gte_d(&c, i);
+  vtc_value *u;
+  if (dups) { /* updates[unravel(last[p]), rest] */
+    vtc_value *q = gte_convert(&c, gte_load(&c, 2, wi, 0, NULL, NULL), index);
+    gte_expr e = vtc_affine_dim(ctx, dom.rank);
+    int64_t stride = 1;
+    for (unsigned i = np; i-- > 0;) {
+      gte_expr t = vtc_affine_floordiv(ctx, e, gte_c(L, stride));
+      ui[i] = i == 0 ? t : vtc_affine_mod(ctx, t, gte_c(L, ext[i]));
+      stride *= ext[i];
+    }
+    u = gte_load(&c, 1, ui, 1, &q, NULL);
+  } else { /* one position: no two stores meet */
+    for (unsigned i = 0; i < np; i++) ui[i] = gte_d(&c, i);
+    u = gte_load(&c, 1, ui, 0, NULL, NULL);
+  }
+  vtc_op_set_attr(c.op, VTC_TE_ATTR_STORES_AGREE, vtc_attr_unit(ctx));
+  return gte_end_stores(&c, u, (unsigned)k, pos);
+}
+
 bool gte_lower_scatter_nd(gte_lowering *L, vtc_op *op, vtc_value **results) {
   vtc_context *ctx = L->ctx;
   vtc_value *data = vtc_op_operand(op, 0), *indices = vtc_op_operand(op, 1), *updates = vtc_op_operand(op, 2);
@@ -130,6 +216,10 @@ bool gte_lower_scatter_nd(gte_lowering *L, vtc_op *op, vtc_value **results) {
     dim = gte_select(&c, gte_cmpi(&c, VTC_CMPI_EQ, gte_arg(&c, np), gte_const(&c, index, j)),
                      size_value(&c, ds.dims[j], size_slot[j]), dim);
   vtc_value *wrapped = gte_end(&c, gte_convert(&c, checked_index(&c, gte_load(&c, 0, ii, 0, NULL, NULL), dim), i64));
+  if (none && L->scatter == GTE_SCATTER_STORES) {
+    results[0] = store_updates(L, data, wrapped, updates, &ds, np, ext, k);
+    return true;
+  }
 
   /* TE 1: per output element, a reduction over the update positions p. */
   vtc_value *ins[2] = {wrapped, updates}; /* updates only when combined here */

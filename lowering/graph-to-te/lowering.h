@@ -34,6 +34,9 @@ typedef struct gte_shape {
  * GTE_IM2COL_MAX_IMAGE_BYTES, else direct (auto, the default). */
 enum { GTE_CONV_DIRECT, GTE_CONV_IM2COL, GTE_CONV_AUTO };
 #define GTE_IM2COL_MAX_IMAGE_BYTES ((int64_t)64 << 20)
+/* scatter=: scatter_nd (reduction none) as a destination-passing store of
+ * the updates (stores, the default) or a select per output element. */
+enum { GTE_SCATTER_STORES, GTE_SCATTER_SELECT };
 
 typedef struct gte_lowering {
   vtc_context *ctx;
@@ -60,6 +63,7 @@ typedef struct gte_lowering {
   /* The option conv= (GTE_CONV_*): how a convolution with a kernel window
    * (one group) becomes TEs (linalg.c). */
   int conv;
+  int scatter; /* the option scatter= (GTE_SCATTER_*, indexing.c) */
   vtc_ptrmap check_values; /* gte_expr -> its index value in the prologue */
   VTC_VEC(gte_asserted) asserted;
 } gte_lowering;
@@ -133,6 +137,15 @@ typedef struct gte_compute {
 void gte_begin(gte_compute *c, gte_lowering *L, const vtc_type *result_type, const vtc_type *element,
                const gte_shape *out, unsigned num_inputs, vtc_value *const *inputs, unsigned nred,
                const gte_expr *red, vtc_te_combiner combiner, double init_value);
+/* Starts a destination-passing te.compute over `out` that stores into
+ * `dest` (a tensor of the function) at store[0..rank(dest)): expressions
+ * over the iteration dims, then the store indices as dims d_(rank+k), and
+ * function symbols; its box is the whole domain. End it with gte_end_stores. */
+void gte_begin_into(gte_compute *c, gte_lowering *L, const gte_shape *out, unsigned num_inputs,
+                    vtc_value *const *inputs, vtc_value *dest, unsigned num_store_indices, const gte_expr *store);
+/* Ends an `into` body with `te.yield v, store...`; returns the updated
+ * destination (its shape the destination's). */
+vtc_value *gte_end_stores(gte_compute *c, vtc_value *v, unsigned num_store_indices, vtc_value *const *store);
 /* Ends the body with `te.yield v`, records the result's shape, frees c's
  * storage and returns the result tensor. */
 vtc_value *gte_end(gte_compute *c, vtc_value *v);

@@ -193,12 +193,18 @@ static bool lower_op(gte_lowering *L, vtc_op *op, unsigned *lowered) {
   return ok;
 }
 
-static bool lower_function(vtc_context *ctx, vtc_op *func, bool no_checks, int conv, unsigned *lowered) {
+typedef struct gte_options {
+  bool runtime_checks;
+  int conv;    /* GTE_CONV_* */
+  int scatter; /* GTE_SCATTER_* */
+} gte_options;
+
+static bool lower_function(vtc_context *ctx, vtc_op *func, const gte_options *o, unsigned *lowered) {
   if (func->num_regions == 0 || !vtc_op_region(func, 0)->first) return true; /* a declaration */
   vtc_block *entry = vtc_op_region(func, 0)->first;
   if (!entry->first) return true;
-  gte_lowering L = {.ctx = ctx, .func = func, .sym_point = entry->first, .no_checks = no_checks,
-                   .conv = conv};
+  gte_lowering L = {.ctx = ctx, .func = func, .sym_point = entry->first, .no_checks = !o->runtime_checks,
+                   .conv = o->conv, .scatter = o->scatter};
   /* The arguments' dynamic dims, once, at the top. */
   vtc_builder top = vtc_builder_before(entry->first);
   for (unsigned a = 0; a < entry->num_args; a++) {
@@ -227,12 +233,8 @@ static bool lower_function(vtc_context *ctx, vtc_op *func, bool no_checks, int c
   return ok;
 }
 
-typedef struct gte_options {
-  bool runtime_checks;
-  int conv; /* GTE_CONV_* */
-} gte_options;
-
 static const char *const gte_conv_choices[] = {"direct", "im2col", "auto", NULL}; /* GTE_CONV_* order */
+static const char *const gte_scatter_choices[] = {"stores", "select", NULL};    /* GTE_SCATTER_* order */
 
 static bool run_lower_graph_to_te(vtc_pass_context *pc, vtc_op *root, const void *options) {
   const gte_options *o = options;
@@ -242,7 +244,7 @@ static bool run_lower_graph_to_te(vtc_pass_context *pc, vtc_op *root, const void
   unsigned lowered = 0;
   bool ok = true;
   for (size_t i = 0; ok && i < num_funcs; i++)
-    ok = lower_function(ctx, funcs[i], !o->runtime_checks, o->conv, &lowered);
+    ok = lower_function(ctx, funcs[i], o, &lowered);
   free(funcs);
   vtc_pass_stat_add(pc, 0, lowered);
   if (!lowered) vtc_pass_mark_unchanged(pc);
@@ -262,6 +264,11 @@ static const vtc_pass_option gte_option_table[] = {
      "Vortex gives its rKernels (im2col), or im2col where one image's matrix is static and at most 64 MiB, else "
      "direct (auto); pointwise and grouped convolutions stay direct",
      offsetof(gte_options, conv), gte_conv_choices},
+    {"scatter", VTC_OPTION_ENUM, "stores",
+     "How scatter_nd with reduction none becomes TEs: a destination-passing TE that stores the updates into the "
+     "data (written in place where lower-te-to-gir may, else the data copied once; stores), or the ablation, one "
+     "TE per output element that selects the last matching update or the data (select)",
+     offsetof(gte_options, scatter), gte_scatter_choices},
     {NULL, 0, NULL, NULL, 0, NULL},
 };
 

@@ -13,15 +13,17 @@
  *   its upper bound cuts the chunk by `valid` columns.
  * - A destination is written in place when no op after the compute reads
  *   its old value, the compute does not read it as an input, and its buffer
- *   was allocated by this function (a function argument is the caller's:
- *   writing into it needs donation, which the runtime does not have yet);
- *   otherwise it is copied once into a fresh buffer first, with a remark.
+ *   was allocated by this function or is an argument donated to a result
+ *   (graph.aliasing_output; the caller gave up its contents); otherwise it
+ *   is copied once into a fresh buffer first, with a remark.
  * - Index-dependent stores that may meet (run-time positions standing for
  *   an index the map ignores: ScatterND's rows, vtc_te_compute_stores_may_meet);
  *   te's semantics is the last writer in iteration order. Their kernel runs on
  *   one unit (a group of one unit, one group), whose work items go in
- *   order, with a remark; letting a chunk skip its store when a later
- *   update has the same position would restore the parallelism (not yet). */
+ *   order, with a remark, unless the compute says its stores agree
+ *   (`stores_agree`: lower-graph-to-te's scatter_nd stores the last
+ *   duplicate's update at every duplicate position), when they run in
+ *   parallel like any other. */
 #include <stdio.h>
 #include <string.h>
 
@@ -131,7 +133,7 @@ static bool read_later(vtc_block *entry, vtc_op *op, vtc_value *buf) {
 bool t2g_dest_in_place(vtc_block *entry, vtc_op *compute, unsigned k, bool owned, const char **why) {
   vtc_value *buf = vtc_te_compute_dest(compute, k);
   if (!owned) {
-    *why = "it is not a buffer this function allocated (an argument needs donation)";
+    *why = "it is not a buffer this function allocated (an argument needs donation: graph.aliasing_output)";
     return false;
   }
   if (read_later(entry, compute, buf)) {
@@ -142,7 +144,7 @@ bool t2g_dest_in_place(vtc_block *entry, vtc_op *compute, unsigned k, bool owned
 }
 
 bool t2g_dest_serialize(t2g_state *S, vtc_op *compute, vtc_op *kernel) {
-  if (!vtc_te_compute_stores_may_meet(compute)) return false;
+  if (!vtc_te_compute_stores_may_meet(compute) || vtc_te_compute_stores_agree(compute)) return false;
   vtc_op_set_attr(kernel, VTC_GIR_ATTR_GROUP_SIZE, vtc_attr_i64(S->ctx, 1));
   S->dest_serial++;
   vtc_remark(S->ctx, compute->loc,

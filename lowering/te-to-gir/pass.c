@@ -37,13 +37,15 @@
  *   gir.alloc (dynamic sizes from the TE's shape map over its symbols);
  *   intermediates are freed after their last use; a returned buffer is always
  *   a fresh one the caller owns (an argument or a value returned twice is
- *   copied by a flat copy kernel).
+ *   copied by a flat copy kernel), except an argument returned as the
+ *   result it is donated to (graph.aliasing_output, dialects/builtin).
  * - A te.compute with destinations (`into`; dest.c, vtc.txt 4.2): its kernel
  *   stores into the destination buffers through the store maps, one view
  *   per chunk where the map keeps the chunk contiguous, else element by
  *   element (a remark); each destination is written in place, or copied
  *   once first (a remark) when its old value is read later or it is not a
- *   buffer of this function; no fused softmax, no rKernels for it. */
+ *   buffer of this function (an argument is one only when donated); no
+ *   fused softmax, no rKernels for it. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -283,8 +285,23 @@ static bool lower_compute(host *h, vtc_op *op, const built *k) {
   return ok;
 }
 
+/* The result an argument buffer is donated to (VTC_FUNC_ATTR_ALIASING_OUTPUT,
+ * with the result's buffer type), else -1; -1 for any other buffer. */
+static int donated_result(host *h, vtc_value *buf) {
+  const vtc_type *ft = vtc_func_get_type(h->func);
+  for (unsigned a = 0; ft && a < h->entry->num_args; a++) {
+    if (h->entry->args[a] != buf) continue;
+    int n = vtc_func_donated_result(h->func, a);
+    bool same = n >= 0 && convert_type(h->S->ctx, vtc_function_result(ft, (unsigned)n)) ==
+                              convert_type(h->S->ctx, buf->type);
+    return same ? n : -1;
+  }
+  return -1;
+}
+
 /* A returned buffer the caller cannot own (an argument, one returned twice,
- * one not allocated here) is copied into a fresh one. */
+ * one not allocated here) is copied into a fresh one; an argument donated
+ * to this result is returned as it is. */
 static vtc_value *fresh_copy(host *h, vtc_op *ret, vtc_value *v) {
   char name[256];
   int64_t lanes;
@@ -311,7 +328,9 @@ static bool fix_return(host *h, vtc_op *ret) {
       ok = false;
       break;
     }
-    if (vtc_gir_is_buffer(v->type) && (!vtc_ptrmap_contains(&h->owned, v) || vtc_ptrmap_contains(&returned, v)))
+    bool donated = donated_result(h, v) == (int)i;
+    if (vtc_gir_is_buffer(v->type) && ((!vtc_ptrmap_contains(&h->owned, v) && !donated) ||
+                                       vtc_ptrmap_contains(&returned, v)))
       v = fresh_copy(h, ret, v);
     if (!v) {
       ok = false;
@@ -390,7 +409,8 @@ static bool lower_into(host *h, vtc_op *op, const built *k) {
     vtc_value *dest = vtc_te_compute_dest(op, d), *buf = operand_buffer(h, dest);
     const char *why = h->S->opts->dest_in_place ? "it is a constant's buffer, shared by its uses" : "dest-in-place=false";
     bool constant = !h->S->opts->dest_in_place || vtc_ptrmap_contains(&h->const_bufs, dest);
-    if (buf && (constant || !t2g_dest_in_place(h->entry, op, d, vtc_ptrmap_contains(&h->owned, buf), &why))) {
+    bool mine = vtc_ptrmap_contains(&h->owned, buf) || donated_result(h, buf) >= 0;
+    if (buf && (constant || !t2g_dest_in_place(h->entry, op, d, mine, &why))) {
       vtc_remark(h->S->ctx, op->loc, "lower-te-to-gir: destination #%u is copied once, not written in place: %s", d,
                  why);
       buf = fresh_copy(h, op, buf);

@@ -98,7 +98,8 @@ void vtc_souffle_tensor_name(const vtc_souffle_program *p, unsigned id, vtc_strb
 void vtc_souffle_compact_inputs(vtc_op *c) {
   vtc_context *ctx = vtc_op_context(c);
   unsigned nin = vtc_te_compute_num_inputs(c), nsym = vtc_te_compute_num_symbols(c), n = 0;
-  vtc_value **ops = vtc_xcalloc(nin + nsym + 1, sizeof *ops);
+  unsigned nd = vtc_te_compute_num_dests(c);
+  vtc_value **ops = vtc_xcalloc(nin + nsym + nd + 1, sizeof *ops);
   vtc_block *body = vtc_te_compute_body(c);
   bool same = true;
   for (unsigned i = 0; i < nin; i++) {
@@ -112,6 +113,7 @@ void vtc_souffle_compact_inputs(vtc_op *c) {
   if (!same) {
     unsigned ni = n;
     for (unsigned i = 0; i < nsym; i++) ops[n++] = vtc_te_compute_symbol(c, i);
+    for (unsigned i = 0; i < nd; i++) ops[n++] = vtc_te_compute_dest(c, i);
     vtc_op_set_operands(c, n, ops);
     vtc_op_set_attr(c, VTC_TE_ATTR_NUM_INPUTS, vtc_attr_i64(ctx, ni));
   }

@@ -15,10 +15,11 @@
  *     `max-dup-flops` (1) flops per element and holds no math op
  *     (transcendental); otherwise it stays a TE (its tensor is then Souffle's
  *     TR, for 6.5).
- *   - Never composed: a load with data operands (gather: the map alone does
- *     not say which element is read), a producer whose own loads have data
- *     operands, and a padded load (reads outside the producer would need
- *     its bounds as predicates).
+ *   - A load with data operands (gather, scatter_nd's last duplicate) is
+ *     composed like any other: the composed loads take the same operands.
+ *     Never composed: a producer whose own loads have data operands (two
+ *     levels of run-time indices), and a padded load (reads outside the
+ *     producer would need its bounds as predicates).
  *   - A producer whose body uses its indices outside loads (masks, the
  *     selects of concat and pad) gets them as index arithmetic of the
  *     consumer's map: arith.addi/muli, floordivsi/ceildivsi, and remsi only
@@ -153,7 +154,6 @@ static bool materializable(const vtc_affine_expr *e) {
 }
 
 static refusal check(state *s, vtc_op *consumer, vtc_op *load, vtc_op *producer) {
-  if (vtc_te_load_num_extra(load)) return R_INDEX_DEPENDENT;
   vtc_block *pb = vtc_te_compute_body(producer);
   for (vtc_op *o = pb->first; o; o = o->next)
     if (vtc_te_is_load(o) && vtc_te_load_num_extra(o)) return R_INDEX_DEPENDENT;
@@ -187,12 +187,16 @@ static vtc_value *index_op(vtc_builder *b, const vtc_loc *loc, const char *name,
   return vtc_op_result(vtc_builder_create(b, name, loc, 2, ops, x->type, 0, NULL), 0);
 }
 
-/* e over the consumer's block arguments and symbols, as index arithmetic. */
-static vtc_value *materialize(vtc_builder *b, const vtc_loc *loc, vtc_op *consumer, const vtc_affine_expr *e) {
+/* e over the consumer's block arguments, the load's extra operands (the
+ * dims after them) and symbols, as index arithmetic. */
+static vtc_value *materialize(vtc_builder *b, vtc_op *load, vtc_op *consumer, const vtc_affine_expr *e) {
   vtc_context *ctx = b->ctx;
   const vtc_type *ix = vtc_type_index(ctx);
+  const vtc_loc *loc = load->loc;
+  vtc_block *body = vtc_te_compute_body(consumer);
   switch (e->kind) {
-  case VTC_AFFINE_DIM: return vtc_te_compute_body(consumer)->args[e->value];
+  case VTC_AFFINE_DIM:
+    return e->value < body->num_args ? body->args[e->value] : vtc_te_load_extra(load, (unsigned)(e->value - body->num_args));
   case VTC_AFFINE_SYMBOL: return vtc_te_compute_symbol(consumer, (unsigned)e->value);
   case VTC_AFFINE_CONST:
     return vtc_op_result(vtc_arith_materialize_constant(b, vtc_attr_index(ctx, e->value), ix, loc), 0);
@@ -202,7 +206,7 @@ static vtc_value *materialize(vtc_builder *b, const vtc_loc *loc, vtc_op *consum
       [VTC_AFFINE_ADD] = "arith.addi", [VTC_AFFINE_MUL] = "arith.muli", [VTC_AFFINE_MOD] = "arith.remsi",
       [VTC_AFFINE_FLOORDIV] = "arith.floordivsi", [VTC_AFFINE_CEILDIV] = "arith.ceildivsi",
   };
-  vtc_value *x = materialize(b, loc, consumer, e->lhs), *y = materialize(b, loc, consumer, e->rhs);
+  vtc_value *x = materialize(b, load, consumer, e->lhs), *y = materialize(b, load, consumer, e->rhs);
   return index_op(b, loc, names[e->kind], x, y);
 }
 
@@ -227,11 +231,14 @@ static void compose(state *s, vtc_op *consumer, vtc_op *load, vtc_op *producer) 
   unsigned pns = vtc_te_compute_num_symbols(producer);
   unsigned *psym = vtc_xcalloc(pns + 1, sizeof *psym);
   for (unsigned i = 0; i < pns; i++) psym[i] = find_or_add(&syms, &ns, &scap, vtc_te_compute_symbol(producer, i));
-  /* The consumer's new operand list: inputs, then symbols. */
-  vtc_value **operands = vtc_xcalloc(ni + ns + 1, sizeof *operands);
+  /* The consumer's new operand list: inputs, then symbols, then its
+   * destinations (`into`) as they were. */
+  unsigned nd = vtc_te_compute_num_dests(consumer);
+  vtc_value **operands = vtc_xcalloc(ni + ns + nd + 1, sizeof *operands);
   if (ni) memcpy(operands, ins, ni * sizeof *operands);
   if (ns) memcpy(operands + ni, syms, ns * sizeof *operands);
-  vtc_op_set_operands(consumer, ni + ns, operands);
+  for (unsigned i = 0; i < nd; i++) operands[ni + ns + i] = vtc_te_compute_dest(consumer, i);
+  vtc_op_set_operands(consumer, ni + ns + nd, operands);
   vtc_op_set_attr(consumer, VTC_TE_ATTR_NUM_INPUTS, vtc_attr_i64(ctx, ni));
 
   const vtc_affine_map *lmap = vtc_te_load_map(load);
@@ -241,7 +248,7 @@ static void compose(state *s, vtc_op *consumer, vtc_op *load, vtc_op *producer) 
   vtc_block *pb = vtc_te_compute_body(producer);
   for (unsigned i = 0; i < pb->num_args; i++)
     if (vtc_value_has_uses(pb->args[i]))
-      vtc_mapping_map_value(map, pb->args[i], materialize(&b, load->loc, consumer, lmap->results[i]));
+      vtc_mapping_map_value(map, pb->args[i], materialize(&b, load, consumer, lmap->results[i]));
   vtc_value *result = NULL;
   for (vtc_op *o = pb->first; o; o = o->next) {
     if (vtc_te_is_yield(o)) {
@@ -255,6 +262,15 @@ static void compose(state *s, vtc_op *consumer, vtc_op *load, vtc_op *producer) 
     if (vtc_te_is_load(copy)) {
       const vtc_affine_map *m = vtc_affine_map_compose_shared(ctx, vtc_te_load_map(o), inner, psym, ns);
       vtc_op_set_attr(copy, VTC_TE_ATTR_MAP, vtc_attr_affine_map(ctx, m));
+      /* Through an index-dependent load the composed map reads the same
+       * extra operands (the producer's own loads have none). */
+      unsigned nx = vtc_te_load_num_extra(load);
+      if (nx) {
+        vtc_value *xs[1 + 8];
+        xs[0] = vtc_te_load_input(copy);
+        for (unsigned k = 0; k < nx && k < 8; k++) xs[1 + k] = vtc_te_load_extra(load, k);
+        vtc_op_set_operands(copy, 1 + (nx < 8 ? nx : 8), xs);
+      }
     }
   }
   vtc_mapping_destroy(map);
@@ -282,7 +298,11 @@ static bool compose_one(state *s, vtc_op *c) {
   for (vtc_op *o = vtc_te_compute_body(c)->first; o; o = o->next) {
     if (!vtc_te_is_load(o)) continue;
     vtc_op *p = vtc_te_load_input(o)->def_op;
-    if (!p || !vtc_te_is_compute(p) || vtc_te_dependence_of(p) != VTC_TE_ONE_RELIES_ON_ONE) continue;
+    /* A destination-passing producer's result is its destination updated,
+     * not a function of the index alone: never composed. */
+    if (!p || !vtc_te_is_compute(p) || vtc_te_dependence_of(p) != VTC_TE_ONE_RELIES_ON_ONE ||
+        vtc_te_compute_num_dests(p))
+      continue;
     if (s->opt->producers == PRODUCERS_VTC_VIEWS && !vtc_op_get_attr(p, VTC_TE_ATTR_VTC_VIEW)) continue;
     if (vtc_ptrmap_contains(&s->refused, o)) continue;
     refusal r = check(s, c, o, p);

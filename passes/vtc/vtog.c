@@ -26,7 +26,7 @@ const char *const vtc_stat_names[] = {
     "skipped-dynamic", "skipped-interference", "skipped-unprofitable", NULL,
 };
 
-#define ALIASING_ATTR "graph.aliasing_output"
+#define ALIASING_ATTR VTC_FUNC_ATTR_ALIASING_OUTPUT
 
 void vtc_remark_lines(vtc_context *ctx, const vtc_loc *loc, const char *prefix, const char *text) {
   char *copy = vtc_xstrdup(text);

@@ -201,6 +201,25 @@ static bool write_outputs(const run_options *o, const vtc_tensor *outs, unsigned
   return true;
 }
 
+/* --check's inputs: the run's own, except that an argument donated to a
+ * result (graph.aliasing_output) is a copy made before the run, since the
+ * compiled code writes into the donated buffer. Frees the previous copies
+ * in ref (an array of nargs). */
+static void reference_inputs(vtc_op *ref_entry, const vtc_tensor *ins, unsigned nargs, vtc_tensor *ref) {
+  char err[128];
+  for (unsigned a = 0; a < nargs; a++) {
+    bool donated = vtc_func_donated_result(ref_entry, a) >= 0;
+    if (donated && ref[a].data != ins[a].data) vtc_tensor_free(&ref[a]);
+    if (!donated || vtc_tensor_clone(&ins[a], &ref[a], err, sizeof err) != 0) ref[a] = ins[a];
+  }
+}
+
+static void free_reference_inputs(vtc_op *ref_entry, const vtc_tensor *ins, unsigned nargs, vtc_tensor *ref) {
+  for (unsigned a = 0; ref && a < nargs; a++)
+    if (ref[a].data != ins[a].data && vtc_func_donated_result(ref_entry, a) >= 0) vtc_tensor_free(&ref[a]);
+  free(ref);
+}
+
 /* What a run prints: each result, memory, the bench line; then --check
  * against the reference interpreter. False on a --check mismatch. */
 static bool report(const run_request *req, const run_options *o, const run_target *target, vtc_op *ref_entry,
@@ -231,6 +250,7 @@ typedef struct sweep_state {
   const run_target *target;
   vtc_op *ref_entry;         /* the entry as written: each point's inputs are made for it */
   vtc_tensor *ins, *all_ins; /* all_ins: the target's inputs when weights became arguments */
+  vtc_tensor *ref_ins;       /* --check's inputs (reference_inputs) */
   unsigned nargs;
   size_t point;
   bool failed; /* a --check mismatch at some point */
@@ -246,7 +266,7 @@ static void sweep_header(const sweep_state *sw) {
 
 static bool sweep_next(run_request *req) {
   sweep_state *sw = req->sweep;
-  if (!report(req, sw->o, sw->target, sw->ref_entry, sw->ins, sw->nargs)) sw->failed = true;
+  if (!report(req, sw->o, sw->target, sw->ref_entry, sw->ref_ins, sw->nargs)) sw->failed = true;
   vtc_tensor_free_array(req->outputs, req->num_outputs);
   req->outputs = NULL;
   req->num_outputs = 0;
@@ -262,6 +282,7 @@ static bool sweep_next(run_request *req) {
     }
     if (sw->all_ins) sw->all_ins[a] = sw->ins[a];
   }
+  reference_inputs(sw->ref_entry, sw->ins, sw->nargs, sw->ref_ins);
   return true;
 }
 
@@ -323,7 +344,7 @@ static int run(run_options *o, vtc_context *ctx) {
   }
   if (buf) vtc_context_add_source(ctx, o->input_file, buf, len);
   int rc = 1;
-  vtc_tensor *ins = NULL, *all_ins = NULL;
+  vtc_tensor *ins = NULL, *all_ins = NULL, *ref_ins = NULL;
   unsigned nargs = 0;
   run_request req = {.ctx = ctx, .trace = o->trace, .user_pipeline = o->pass_pipeline != NULL, .bench = o->bench,
                      .dump_ptx = o->dump_ptx};
@@ -350,6 +371,10 @@ static int run(run_options *o, vtc_context *ctx) {
   if (!run_resolve_args(ctx, entry, o)) goto done;
   ins = vtc_xcalloc(nargs ? nargs : 1, sizeof *ins);
   if (!load_inputs(ctx, o, entry, ins)) goto done;
+  if (ref_entry) {
+    ref_ins = vtc_xcalloc(nargs ? nargs : 1, sizeof *ref_ins);
+    reference_inputs(ref_entry, ins, nargs, ref_ins);
+  }
   if (o->pass_pipeline) {
     vtc_pass_manager *pm = vtc_pass_manager_create(ctx, "builtin.module");
     bool ok = vtc_pass_manager_parse(pm, o->pass_pipeline) && vtc_pass_manager_run(pm, module);
@@ -369,7 +394,7 @@ static int run(run_options *o, vtc_context *ctx) {
     goto done;
   }
   sweep_state sweep = {.o = o, .target = target, .ref_entry = ref_entry, .ins = ins,
-                       .all_ins = all_ins, .nargs = nargs};
+                       .all_ins = all_ins, .ref_ins = ref_ins, .nargs = nargs};
   if (o->sweep.len) {
     req.next_point = sweep_next;
     req.sweep = &sweep;
@@ -383,9 +408,10 @@ static int run(run_options *o, vtc_context *ctx) {
     rc = sweep.failed ? 1 : 0;
     goto done;
   }
-  bool check_ok = report(&req, o, target, ref_entry, ins, nargs);
+  bool check_ok = report(&req, o, target, ref_entry, ref_ins, nargs);
   rc = write_outputs(o, req.outputs, req.num_outputs) && check_ok ? 0 : 1;
 done:
+  free_reference_inputs(ref_entry, ins, nargs, ref_ins);
   if (ins)
     for (unsigned a = 0; a < nargs; a++) vtc_tensor_free(&ins[a]);
   free(ins);

@@ -218,3 +218,16 @@ func.func @wrong_result_count(%a: tensor<4xf32>, %d: tensor<4xf32>) -> tensor<4x
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// stores_agree is a unit attribute of a compute with destinations.
+func.func @agree_without_dests(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'te.compute' op 'stores_agree' must be a unit attribute of a compute with destinations}}
+  %r = te.compute(%a) shape () -> (4) {stores_agree} : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%i: index):
+    %x = te.load %a[(d0) -> (d0)] : tensor<4xf32> -> f32
+    te.yield %x : f32
+  }
+  return %r : tensor<4xf32>
+}

@@ -5,6 +5,7 @@
 // tensor).
 // RUN: vtc-opt --lower-graph-to-te %s | FileCheck %s
 // RUN: vtc-opt --lower-graph-to-te %s | vtc-opt | FileCheck %s
+// RUN: vtc-opt '--lower-graph-to-te=scatter=select' %s | FileCheck %s --check-prefix=SELECT
 
 // CHECK-LABEL: func.func @gather
 func.func @gather(%d: tensor<5x4xf32>, %i: tensor<2x3xi64>) -> tensor<2x3x4xf32> {
@@ -41,22 +42,40 @@ func.func @gather_dynamic(%d: tensor<?x4xf32>, %i: tensor<3xi32>) -> tensor<3x4x
 }
 
 // scatter_nd (none): the indices checked and wrapped first (an update out
-// of range is an error, not dropped), then the last matching update
-// position as a max-reduction over the updates (-1: none), then a select
-// between update and data.
+// of range is an error, not dropped); for each update position the last
+// position with the same index (a max-reduction over the positions); then
+// one destination-passing TE over the updates that stores the last
+// duplicate's update at each position (stores_agree: any order is right).
+// With scatter=select (the ablation): the last matching update position per
+// output element (-1: none), then a select between update and data.
 // CHECK-LABEL: func.func @scatter_nd
+// SELECT-LABEL: func.func @scatter_nd
 func.func @scatter_nd(%d: tensor<4x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<4x3xf32> {
   // CHECK: %[[W:.*]] = te.compute(%arg1) shape () -> (2, 1) : (tensor<2x1xi64>) -> tensor<2x1xi64>
   // CHECK: te.assert ult(%{{.*}}, %{{.*}}, %{{.*}}) "'graph.scatter_nd' op scatter_nd: index {2} is out of range for a dimension of size {1}"
-  // CHECK: %[[POS:.*]] = te.compute(%[[W]]) shape () -> (4, 3) reduce () -> (2) combiner max init -1 : (tensor<2x1xi64>) -> tensor<4x3xi64>
-  // CHECK-NEXT: ^bb0(%[[R:.*]]: index, %{{.*}}: index, %[[P:.*]]: index):
-  // CHECK: te.load %[[W]][(d0, d1, d2) -> (d2, 0)]
-  // CHECK: arith.cmpi eq, %{{.*}}, %[[R]] : index
-  // CHECK: te.compute(%arg0, %[[POS]], %arg2) shape () -> (4, 3)
-  // CHECK: %[[PV:.*]] = te.load %[[POS]][(d0, d1) -> (d0, d1)]
-  // CHECK: te.load %arg2[(d0, d1, d2) -> (d2, d1)](%{{.*}}) {padding = 0.000000e+00 : f32}
-  // CHECK: arith.cmpi sge, %[[PV]]
-  // CHECK: arith.select
+  // CHECK: %[[LAST:.*]] = te.compute(%[[W]]) shape () -> (2) reduce () -> (2) combiner max init -1 : (tensor<2x1xi64>) -> tensor<2xi64>
+  // CHECK-NEXT: ^bb0(%{{.*}}: index, %[[P2:.*]]: index):
+  // CHECK: %[[A:.*]] = te.load %[[W]][(d0, d1) -> (d1, 0)]
+  // CHECK: %[[B:.*]] = te.load %[[W]][(d0, d1) -> (d0, 0)]
+  // CHECK: arith.cmpi eq, %[[B]], %[[A]] : i64
+  // CHECK: arith.index_cast %[[P2]] : index to i64
+  // CHECK: te.compute(%[[W]], %arg2, %[[LAST]]) shape () -> (2, 3) into(%arg0[(d0, d1, d2) -> (d2, d1)]) {stores_agree} : (tensor<2x1xi64>, tensor<2x3xf32>, tensor<2xi64>) -> (tensor<4x3xf32>)
+  // CHECK: %[[ROW:.*]] = te.load %[[W]][(d0, d1) -> (d0, 0)]
+  // CHECK: %[[ROWI:.*]] = arith.index_cast %[[ROW]] : i64 to index
+  // CHECK: %[[Q:.*]] = te.load %[[LAST]][(d0, d1) -> (d0)]
+  // CHECK: %[[QI:.*]] = arith.index_cast %[[Q]] : i64 to index
+  // CHECK: %[[V:.*]] = te.load %arg2[(d0, d1, d2) -> (d2, d1)](%[[QI]])
+  // CHECK: te.yield %[[V]], %[[ROWI]] : f32, index
+  // SELECT: %[[W:.*]] = te.compute(%arg1) shape () -> (2, 1) : (tensor<2x1xi64>) -> tensor<2x1xi64>
+  // SELECT: %[[POS:.*]] = te.compute(%[[W]]) shape () -> (4, 3) reduce () -> (2) combiner max init -1 : (tensor<2x1xi64>) -> tensor<4x3xi64>
+  // SELECT-NEXT: ^bb0(%[[R:.*]]: index, %{{.*}}: index, %[[P:.*]]: index):
+  // SELECT: te.load %[[W]][(d0, d1, d2) -> (d2, 0)]
+  // SELECT: arith.cmpi eq, %{{.*}}, %[[R]] : index
+  // SELECT: te.compute(%arg0, %[[POS]], %arg2) shape () -> (4, 3)
+  // SELECT: %[[PV:.*]] = te.load %[[POS]][(d0, d1) -> (d0, d1)]
+  // SELECT: te.load %arg2[(d0, d1, d2) -> (d2, d1)](%{{.*}}) {padding = 0.000000e+00 : f32}
+  // SELECT: arith.cmpi sge, %[[PV]]
+  // SELECT: arith.select
   %0 = "graph.scatter_nd"(%d, %i, %u) : (tensor<4x3xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
   return %0 : tensor<4x3xf32>
 }

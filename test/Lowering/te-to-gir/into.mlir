@@ -17,7 +17,7 @@
 
 // CHECK: into.mlir:{{[0-9]+}}:8: remark: lower-te-to-gir: destination #0 is copied once, not written in place: its old value is read later (or by the compute itself)
 // CHECK: into.mlir:{{[0-9]+}}:8: remark: lower-te-to-gir: stores element by element (lanes = 1): the store map of destination #0 moves a non-innermost index with the innermost
-// CHECK: into.mlir:{{[0-9]+}}:8: remark: lower-te-to-gir: destination #0 is copied once, not written in place: it is not a buffer this function allocated (an argument needs donation)
+// CHECK: into.mlir:{{[0-9]+}}:8: remark: lower-te-to-gir: destination #0 is copied once, not written in place: it is not a buffer this function allocated (an argument needs donation: graph.aliasing_output)
 // CHECK: into.mlir:{{[0-9]+}}:10: remark: lower-te-to-gir: destination #1 is copied once
 // CHECK: into.mlir:{{[0-9]+}}:10: remark: lower-te-to-gir: destination #2 is copied once
 // CHECK: into.mlir:{{[0-9]+}}:8: remark: lower-te-to-gir: index-dependent stores run on one unit, in iteration order (the last writer wins)

@@ -91,8 +91,10 @@ func.func @rounding(%x: tensor<2x8xf32>, %w: tensor<8x8xf32>, %bias: tensor<8xf3
 }
 
 // Refusals: exp read by two consumers (a transcendental is never
-// duplicated), a padded read, a gather; a cheap cast read by two consumers
-// is duplicated and erased.
+// duplicated), a padded read, a gather (its own load index-dependent) into
+// its consumer; a cheap cast read by two consumers is duplicated and
+// erased, and the negation a gather reads is composed through the
+// gather's index-dependent load (the composed load takes its operand).
 // CHECK-LABEL: func.func @refusals
 // CHECK-NEXT: %[[E:.*]] = te.compute
 // CHECK: math.exp
@@ -103,20 +105,25 @@ func.func @rounding(%x: tensor<2x8xf32>, %w: tensor<8x8xf32>, %bias: tensor<8xf3
 // CHECK: arith.extf %{{.*}} : f16 to f32
 // CHECK-NEXT: arith.mulf
 // CHECK-NOT: math.exp
+// CHECK: %[[G:.*]] = te.compute(%arg2, %arg0) shape () -> (2)
+// CHECK: %[[W:.*]] = arith.index_cast
+// CHECK-NEXT: %[[X:.*]] = te.load %arg0[(d0, d1) -> (d1)](%[[W]])
+// CHECK-NEXT: arith.negf %[[X]]
+// CHECK: te.compute(%[[G]]) shape () -> (2)
 // CHECK: return
 // REMARK: remark: souffle-vertical: not composed: would duplicate a producer of more than max-dup-flops flops per element or with a transcendental op
 // REMARK: note: the producer TE
 // REMARK: remark: souffle-vertical: not composed: would duplicate
 // REMARK: remark: souffle-vertical: not composed: padded read of the producer
 // REMARK: remark: souffle-vertical: not composed: index-dependent (gather) map
-// Over the file: fig4 2 compositions, rounding 3, refusals 2 (the cast into
-// both consumers).
+// Over the file: fig4 2 compositions, rounding 3, refusals 3 (the cast into
+// both consumers, the negation into the gather).
 // STAT: Pass statistics report
 // STAT: {{^}}souffle-vertical{{$}}
-// STAT-NEXT: 18 TEs before
+// STAT-NEXT: 19 TEs before
 // STAT-NEXT: 12 TEs after
-// STAT-NEXT: 7 compositions
-// STAT-NEXT: 6 producers erased
+// STAT-NEXT: 8 compositions
+// STAT-NEXT: 7 producers erased
 // STAT-NEXT: 1 refused: index-dependent
 // STAT-NEXT: 1 refused: padded read
 // STAT-NEXT: 2 refused: duplication
@@ -172,7 +179,13 @@ func.func @refusals(%x: tensor<8xf32>, %h: tensor<8xf16>, %idx: tensor<2xi64>) -
     %a = te.load %m[(d0, d1) -> (d1)](%wi) : tensor<8xf32> -> f32
     te.yield %a : f32
   }
-  return %u, %v, %p, %g : tensor<8xf32>, tensor<8xf32>, tensor<10xf32>, tensor<2xf32>
+  %k = te.compute(%g) shape () -> (2) : (tensor<2xf32>) -> tensor<2xf32> {
+  ^bb0(%i: index):
+    %a = te.load %g[(d0) -> (d0)] : tensor<2xf32> -> f32
+    %r = arith.negf %a : f32
+    te.yield %r : f32
+  }
+  return %u, %v, %p, %k : tensor<8xf32>, tensor<8xf32>, tensor<10xf32>, tensor<2xf32>
 }
 
 // A cast into a GEMM (compute-intensive: 2 flops x 8 per output over the
