@@ -556,7 +556,21 @@ def peer_decode_kv(p, _a):
         s = torch.bmm(qt, ks.permute(0, 2, 3, 1).reshape(B * HQ, D, L)) * scale
         o = torch.bmm(torch.softmax(s, -1), vs.permute(0, 2, 1, 3).reshape(B * HQ, L, D))
         return o.reshape(B, HQ, 1, D), kc, vc
-    return fn
+
+    def serving(a):
+        """-inplace (caches donated): what serving code writes, the new rows
+        put into the caches in place and SDPA with GQA over the first L."""
+        qkv = a["x"] @ a["w_qkv"]
+        q, k, v = qkv.split([HQ * D, HKV * D, HKV * D], dim=1)
+        idx = a["kv_index"]
+        pos = (idx[..., 0], idx[..., 1])
+        kc, vc = a["k_cache"], a["v_cache"]
+        kc.index_put_(pos, k.reshape(B, 1, HKV, D))
+        vc.index_put_(pos, v.reshape(B, 1, HKV, D))
+        o = F.scaled_dot_product_attention(q.reshape(B, HQ, 1, D), kc[:, :L].transpose(1, 2),
+                                           vc[:, :L].transpose(1, 2), scale=scale, enable_gqa=True)
+        return o, kc, vc
+    return serving if p.get("inplace") else fn
 
 
 def peer_c3k2(p, _a):

@@ -7,6 +7,8 @@
 #   bash scripts/device/vortex_bench.sh table6   # bench_gemm.py --table6 (vtc --sweep; no base)
 #   bash scripts/device/vortex_bench.sh oracle   # bench_gemm.py --oracle (Fig. 15: choice vs every variant)
 #   bash scripts/device/vortex_bench.sh workloads # bench_gpu.py gemm|conv rows (+ base)
+#   bash scripts/device/vortex_bench.sh vtc      # VTC (issue 14): decode workloads checked and timed
+#                                                # with strategy=none and =all, -inplace included
 # Everything lands in $OUT (default ./gpu-out): the tables, and one
 # logs.tar.gz with the rest (the device returns few files).
 set -uo pipefail
@@ -36,6 +38,19 @@ for what in "$@"; do
           --out "$out/wl-base.md" > "$work/wl-base.log" 2>&1 || rc=1
       fi
       tail -3 "$work/wl-new.log" ;;
+    vtc)
+      gpu='lower-te-to-gir{hierarchy=gpu}'
+      for s in none all; do
+        pipe="builtin.module(vtc-virtualize{strategy=$s},lower-graph-to-te,souffle-vertical{producers=vtc-views into-ci=true},$gpu)"
+        for f in benchmarks/workloads/{llama3,gemma2}-decode-kv.small*.mlir; do
+          "$new" "$f" --target=cuda --check --pass-pipeline="$pipe" > "$work/check-$s-$(basename "$f").log" 2>&1 \
+            && echo "PASS $s $f" || { echo "FAIL $s $f"; rc=1; }
+        done
+        python3 benchmarks/gpu/bench_gpu.py --vtc-run "$new" --workloads-only --only 'llama3|gemma2' \
+          --vtc-pipeline "$pipe" ${skip:-} --out "$out/vtc-$s.md" > "$work/vtc-$s.log" 2>&1 || rc=1
+        skip=--skip-compile  # the peers' columns once
+        tail -2 "$work/vtc-$s.log"
+      done ;;
     *) echo "unknown step '$what'"; rc=2 ;;
   esac
 done

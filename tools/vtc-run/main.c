@@ -303,7 +303,28 @@ static vtc_op *find_entry(vtc_context *ctx, vtc_op *module, const char *name, co
   return NULL;
 }
 
-static int run(run_options *o, vtc_context *ctx) {
+/* --vtc=S: the target's pipeline with VTC's passes in front (vtc-virtualize
+ * annotates, lower-graph-to-te marks the views, souffle-vertical composes
+ * exactly those into their consumers). NULL after a usage error. */
+static char *vtc_pipeline(const run_options *o, const run_target *target) {
+  static const char *const strategies[] = {"none", "greedy", "all"};
+  bool known = false;
+  for (size_t i = 0; i < 3; i++) known |= strcmp(o->vtc, strategies[i]) == 0;
+  if (!known) {
+    fprintf(stderr, "vtc-run: --vtc must be none, greedy or all, not '%s'\n", o->vtc);
+    return NULL;
+  }
+  bool cuda = strcmp(target->name, "cuda") == 0;
+  if ((!cuda && strcmp(target->name, "cpu")) || o->pass_pipeline) {
+    fprintf(stderr, "vtc-run: --vtc takes --target=cpu or cuda and no --pass-pipeline\n");
+    return NULL;
+  }
+  return vtc_format("builtin.module(vtc-virtualize{strategy=%s},lower-graph-to-te,"
+                    "souffle-vertical{producers=vtc-views into-ci=true},lower-te-to-gir%s)",
+                    o->vtc, cuda ? "{hierarchy=gpu}" : "");
+}
+
+static int run_file(run_options *o, vtc_context *ctx) {
   if (o->help) {
     run_print_help(stdout);
     return 0;
@@ -420,6 +441,18 @@ done:
   if (module) vtc_op_destroy(module);
   if (ref_module) vtc_op_destroy(ref_module);
   free(buf);
+  return rc;
+}
+
+static int run(run_options *o, vtc_context *ctx) {
+  const run_target *target = o->vtc && !o->help && !o->version ? find_target(o->target) : NULL;
+  if (!target) return run_file(o, ctx); /* an unknown target is reported there */
+  char *pipeline = vtc_pipeline(o, target);
+  if (!pipeline) return 2;
+  o->pass_pipeline = pipeline;
+  int rc = run_file(o, ctx);
+  o->pass_pipeline = NULL;
+  free(pipeline);
   return rc;
 }
 

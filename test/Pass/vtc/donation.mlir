@@ -46,3 +46,14 @@ func.func @read_after(%d: tensor<4x3xf32> {graph.aliasing_output = 0}, %i: tenso
   %1 = graph.add %d, %0 : (tensor<4x3xf32>, tensor<4x3xf32>) -> tensor<4x3xf32>
   return %0, %1 : tensor<4x3xf32>, tensor<4x3xf32>
 }
+
+// vtc-run --vtc=S runs VTC's pipeline (vtc-virtualize{strategy=S} and the
+// views realised) on cpu or cuda; the decode workload with its caches
+// donated still matches the reference; a wrong value or target is a usage
+// error (exit 2).
+// RUN: vtc-run %vtc_src/benchmarks/workloads/llama3-decode-kv.small-inplace.mlir --target=cpu --vtc=all --check | FileCheck %s --check-prefix=VTCALL
+// VTCALL: check: ok (3 results match the reference interpreter)
+// RUN: not vtc-run %vtc_src/benchmarks/workloads/llama3-decode-kv.small-inplace.mlir --target=cpu --vtc=some 2>&1 | FileCheck %s --check-prefix=VTCBAD
+// VTCBAD: vtc-run: --vtc must be none, greedy or all, not 'some'
+// RUN: not vtc-run %vtc_src/benchmarks/workloads/llama3-decode-kv.small-inplace.mlir --target=te --vtc=all 2>&1 | FileCheck %s --check-prefix=VTCTARGET
+// VTCTARGET: vtc-run: --vtc takes --target=cpu or cuda and no --pass-pipeline
