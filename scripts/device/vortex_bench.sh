@@ -39,7 +39,7 @@ for what in "$@"; do
       fi
       tail -3 "$work/wl-new.log" ;;
     vtc)
-      gpu='lower-te-to-gir{hierarchy=gpu}'
+      gpu='te-split-reduction,lower-te-to-gir{hierarchy=gpu}'  # what vtc-run --vtc=S runs on cuda
       for s in none all; do
         pipe="builtin.module(vtc-virtualize{strategy=$s},lower-graph-to-te,souffle-vertical{producers=vtc-views into-ci=true},$gpu)"
         for f in benchmarks/workloads/{llama3,gemma2}-decode-kv.small*.mlir; do

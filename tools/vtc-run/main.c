@@ -305,7 +305,9 @@ static vtc_op *find_entry(vtc_context *ctx, vtc_op *module, const char *name, co
 
 /* --vtc=S: the target's pipeline with VTC's passes in front (vtc-virtualize
  * annotates, lower-graph-to-te marks the views, souffle-vertical composes
- * exactly those into their consumers). NULL after a usage error. */
+ * exactly those into their consumers; on the GPU te-split-reduction then
+ * splits the long reductions the views leave to plain kernels). NULL after
+ * a usage error. */
 static char *vtc_pipeline(const run_options *o, const run_target *target) {
   static const char *const strategies[] = {"none", "greedy", "all"};
   bool known = false;
@@ -320,8 +322,8 @@ static char *vtc_pipeline(const run_options *o, const run_target *target) {
     return NULL;
   }
   return vtc_format("builtin.module(vtc-virtualize{strategy=%s},lower-graph-to-te,"
-                    "souffle-vertical{producers=vtc-views into-ci=true},lower-te-to-gir%s)",
-                    o->vtc, cuda ? "{hierarchy=gpu}" : "");
+                    "souffle-vertical{producers=vtc-views into-ci=true},%s)",
+                    o->vtc, cuda ? "te-split-reduction,lower-te-to-gir{hierarchy=gpu}" : "lower-te-to-gir");
 }
 
 static int run_file(run_options *o, vtc_context *ctx) {

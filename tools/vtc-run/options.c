@@ -31,7 +31,7 @@ static const run_opt_spec kOptions[] = {
     {"pass-pipeline", RUN_STRING, OFF(pass_pipeline), "PIPELINE", "run these passes (as vtc-opt) before running"},
     {"vtc", RUN_STRING, OFF(vtc), "none|greedy|all",
      "cpu, cuda: lower with VTC's pipeline, vtc-virtualize{strategy=S} and its views realised "
-     "(souffle-vertical{producers=vtc-views}), instead of the target's default"},
+     "(souffle-vertical{producers=vtc-views}; cuda: te-split-reduction too), instead of the target's default"},
     {"input", RUN_SPECIAL, 0, "FILE.npy", "an input, one per argument in order (may repeat; also after --)"},
     {"seed", RUN_INT, OFF(seed), "N", "seed of the random inputs used when no --input is given (default 0)"},
     {"input-range", RUN_SPECIAL, 0, "ARG:LO:HI",
