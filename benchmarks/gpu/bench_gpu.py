@@ -439,10 +439,28 @@ def vtc_targets(vtc_run):
     return names, None
 
 
+# vtc-run --report-memory: every buffer of the run at its peak plus the
+# inputs, as torch.cuda.max_memory_allocated counts them (Table 2).
+PEAK_RE = re.compile(r"^peak bytes with inputs: (\d+)$", re.M)
+
+
+def torch_peak(fn, tin):
+    """Bytes torch.cuda.max_memory_allocated reports over one call of fn
+    (the inputs, already on the device, included)."""
+    torch.cuda.synchronize()
+    torch.cuda.reset_peak_memory_stats()
+    with torch.inference_mode():
+        outs = fn(tin)
+    torch.cuda.synchronize()
+    del outs
+    return torch.cuda.max_memory_allocated()
+
+
 def run_vtc(a, module, input_files, outdir):
     """Runs vtc-run --target=cuda --bench=N; returns (median ms, compile ms,
     result paths, error text or None)."""
-    cmd = [a.vtc_run, module, "--target=" + a.vtc_target, "--bench=%d" % a.runs, "--output-dir=" + outdir]
+    cmd = [a.vtc_run, module, "--target=" + a.vtc_target, "--bench=%d" % a.runs, "--output-dir=" + outdir,
+           "--report-memory"]
     if a.vtc_pipeline:
         cmd.append("--pass-pipeline=" + a.vtc_pipeline)
     cmd += ["--"] + input_files
@@ -463,6 +481,8 @@ def run_vtc(a, module, input_files, outdir):
         return None, None, [], "vtc-run printed no bench line"
     c = COMPILE_RE.search(out)
     files = sorted(glob.glob(os.path.join(outdir, "result*.npy")), key=lambda f: int(re.findall(r"\d+", f)[-1]))
+    peak = PEAK_RE.search(out)
+    a.last_vtc_peak = int(peak.group(1)) if peak else None
     return float(m.group(1)), float(c.group(1)) if c else None, files, None
 
 
@@ -790,6 +810,7 @@ class Result:
         self.bytes = None
         self.agree = "-"
         self.notes = []
+        self.vtc_peak = self.eager_peak = self.compile_peak = None  # bytes, inputs included
 
 
 def run_row(a, row, state, workdir):
@@ -839,6 +860,7 @@ def run_row(a, row, state, workdir):
                     out_bytes = sum(o.numel() * o.element_size() for o in outs)
                     del outs
                     res.eager_ms = time_cuda(fn, tin, a.warmup, a.runs)
+                res.eager_peak = torch_peak(fn, tin)
             except Exception as e:  # noqa: BLE001 - a failing peer is a note in its row
                 res.notes.append("eager failed: " + short_error(e))
                 fn = None
@@ -855,6 +877,7 @@ def run_row(a, row, state, workdir):
                         torch.cuda.synchronize()
                         res.compile_s = time.time() - t1
                         res.compile_ms = time_cuda(cfn, tin, a.warmup, a.runs)
+                    res.compile_peak = torch_peak(cfn, tin)
                 except Exception as e:  # noqa: BLE001
                     res.notes.append("torch.compile failed: " + short_error(e))
         if rdims is not None:
@@ -870,11 +893,16 @@ def run_row(a, row, state, workdir):
                 res.notes.append(err)
             else:
                 res.vtc_ms, res.vtc_compile_ms = ms, cms
+                res.vtc_peak = getattr(a, "last_vtc_peak", None)
                 if ref is not None:
                     ok, text = compare(vfiles, ref, tol)
                     res.agree = ("agree (%s)" % text) if ok else "DIFFERS"
                     if not ok:
                         res.notes.append(text)
+        peaks = [(k, v) for k, v in (("vtc", res.vtc_peak), ("eager", res.eager_peak), ("compile", res.compile_peak))
+                 if v is not None]
+        if peaks:
+            res.notes.append("peak MiB with inputs: " + ", ".join("%s %.1f" % (k, v / 2 ** 20) for k, v in peaks))
         if res.compile_s is not None:
             res.notes.append("torch.compile first call %.1f s" % res.compile_s)
         if res.vtc_compile_ms is not None:

@@ -46,7 +46,7 @@ for what in "$@"; do
           "$new" "$f" --target=cuda --check --pass-pipeline="$pipe" > "$work/check-$s-$(basename "$f").log" 2>&1 \
             && echo "PASS $s $f" || { echo "FAIL $s $f"; rc=1; }
         done
-        python3 benchmarks/gpu/bench_gpu.py --vtc-run "$new" --workloads-only --only 'llama3|gemma2' \
+        python3 benchmarks/gpu/bench_gpu.py --vtc-run "$new" --workloads-only --only 'llama3|gemma2|yolo11|shufflenet|efficientvit' \
           --vtc-pipeline "$pipe" ${skip:-} --out "$out/vtc-$s.md" > "$work/vtc-$s.log" 2>&1 || rc=1
         skip=--skip-compile  # the peers' columns once
         tail -2 "$work/vtc-$s.log"

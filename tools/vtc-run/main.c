@@ -229,6 +229,11 @@ static bool report(const run_request *req, const run_options *o, const run_targe
   if (req->measured_peak && (o->report_memory || target->run == run_interp))
     printf("peak intermediate bytes: %zu\n", req->peak_bytes);
   if (o->report_memory && req->measured_allocs) printf("buffers allocated: %lld\n", (long long)req->num_allocs);
+  if (o->report_memory && req->measured_peak) { /* comparable to torch.cuda.max_memory_allocated */
+    size_t in = 0;
+    for (unsigned a = 0; a < req->num_inputs; a++) in += vtc_tensor_nbytes(&req->inputs[a]);
+    printf("peak bytes with inputs: %zu\n", req->peak_bytes + in);
+  }
   if (o->report_memory && !req->measured_peak)
     fprintf(stderr, "vtc-run: note: --target=%s does not measure memory\n", target->name);
   if (req->measured_bench)

@@ -14,6 +14,7 @@
 // CHECK: result 1: tensor<2x3xf32>
 // CHECK-NEXT: peak intermediate bytes: 64
 // CHECK-NEXT: buffers allocated: 4
+// CHECK-NEXT: peak bytes with inputs: 112
 // CHECK-NEXT: bench: @main: median {{[0-9]+\.[0-9]+}} ms, min {{[0-9]+\.[0-9]+}} ms, max {{[0-9]+\.[0-9]+}} ms over 5 runs (after 2 warm-up runs; compile {{[0-9.]+}} ms)
 // CHECK-NEXT: reference peak intermediate bytes: 64
 // CHECK: check: ok
