@@ -26,8 +26,10 @@
  * variant contributes MR x NR, KC and NC; K is not split (small M splits the
  * panel's columns among the group instead); the group is every core of the
  * planned CPU (one team of the runtime's pool), so one packed panel serves
- * all of them. Only f32 in and out: f16/bf16 inputs keep the plain kernel
- * (they would need a conversion while packing). */
+ * all of them. f16/bf16 operands are widened to f32 while packing (A
+ * always; B in the packed panel, or as each row is loaded in the direct
+ * form) and an f16/bf16 C is converted at its loads and stores; such a C is
+ * rounded once, so its K is one KC block (K static). */
 #include <stdio.h>
 #include <string.h>
 
@@ -41,8 +43,10 @@ typedef struct ck {
   t2g_emit E;
   const vtc_t2g_cpu_gemm *p;
   const vtc_type *f32;
+  const vtc_type *ael, *bel, *cel;            /* the buffers' element types (f16/bf16 widened to f32 on load) */
   vtc_value *A, *B, *C, *M, *N, *K, *sa, *sb; /* parameters */
   vtc_value *u, *bp, *ap, *abase;             /* unit, the CacheBuffers, this unit's A sliver */
+  vtc_value *cp;                              /* p->panel_rows: the f32 C panel (CacheBuffer) */
   vtc_value *a0, *b0, *c0, *jc, *nsl;         /* the group's batch offsets, panel column, slivers */
   vtc_value *ms0, *ms1, *ns0, *ns1;           /* this unit's row and column slivers */
   vtc_value *pc, *kc, *later;                 /* the KC block */
@@ -54,11 +58,40 @@ static vtc_value *sub(ck *g, vtc_value *a, vtc_value *b) { return t2g_subi(&g->E
 static vtc_value *mul(ck *g, vtc_value *a, vtc_value *b) { return t2g_muli(&g->E, a, b); }
 static vtc_value *mulc(ck *g, vtc_value *a, int64_t b) { return t2g_muli(&g->E, a, c(g, b)); }
 
+static const vtc_type *typed_slice(ck *g, const vtc_type *el, vtc_gir_level level, int64_t num, int64_t width,
+                                   bool dynamic_stride) {
+  return vtc_gir_slice_type(g->ctx, level, el, num, width, dynamic_stride ? VTC_DYNAMIC : width);
+}
 static const vtc_type *slice(ck *g, vtc_gir_level level, int64_t num, int64_t width, bool dynamic_stride) {
-  return vtc_gir_slice_type(g->ctx, level, g->f32, num, width, dynamic_stride ? VTC_DYNAMIC : width);
+  return typed_slice(g, g->f32, level, num, width, dynamic_stride);
 }
 static const vtc_type *reg(ck *g, int64_t num, int64_t width) {
   return vtc_gir_register_type(g->ctx, g->f32, num, width);
+}
+
+/* A register slice converted element by element (arith.extf to f32 after
+ * an f16/bf16 load, arith.truncf before an f16/bf16 store); v itself when
+ * it has the type already. */
+static vtc_value *convert(ck *g, vtc_value *v, const vtc_type *to) {
+  const vtc_type *from = vtc_gir_elem_type(g->ctx, v->type);
+  if (from == to) return v;
+  vtc_gir_slice_info si;
+  vtc_gir_slice_info_of(g->ctx, v->type, &si);
+  vtc_op *ew = vtc_gir_build_elementwise(&g->E.at, g->loc, vtc_gir_register_type(g->ctx, to, si.num, si.width), 1, &v,
+                                         false);
+  vtc_builder in = vtc_builder_at_end(g->ctx, vtc_gir_elementwise_body(ew));
+  vtc_value *x = vtc_gir_elementwise_body(ew)->args[0];
+  const char *name = vtc_type_bit_width(to) > vtc_type_bit_width(from) ? "arith.extf" : "arith.truncf";
+  vtc_value *y = vtc_op_result(vtc_builder_create(&in, name, g->loc, 1, &x, to, 0, NULL), 0);
+  vtc_gir_build_yield(&in, g->loc, 1, &y);
+  return vtc_op_result(ew, 0);
+}
+
+/* A global slice loaded into registers as f32. */
+static vtc_value *load_f32(ck *g, vtc_value *view_value, const vtc_type *el, int64_t num, int64_t width) {
+  vtc_value *r = vtc_gir_build_copy_to_register(&g->E.at, g->loc, view_value,
+                                                vtc_gir_register_type(g->ctx, el, num, width));
+  return convert(g, r, g->f32);
 }
 static vtc_value *view(ck *g, vtc_value *buf, vtc_value *off, const vtc_type *t, vtc_value *stride, vtc_value *rows,
                        vtc_value *cols) {
@@ -116,7 +149,35 @@ static vtc_value *c_tile(ck *g, vtc_value *s, vtc_value *js, vtc_value **off, vt
   *col = add(g, g->jc, mulc(g, js, g->p->nr));
   *vc = sub(g, g->N, *col);
   *off = add(g, g->c0, add(g, mul(g, row, g->N), *col));
-  return view(g, g->C, *off, slice(g, VTC_GIR_GLOBAL, g->p->mr, g->p->nr, true), g->N, sub(g, g->M, row), *vc);
+  return view(g, g->C, *off, typed_slice(g, g->cel, VTC_GIR_GLOBAL, g->p->mr, g->p->nr, true), g->N, sub(g, g->M, row),
+              *vc);
+}
+
+/* What the micro-kernel accumulates into: the C tile, or with an f32
+ * panel the tile's place in it (row stride NC, same masks). */
+static vtc_value *acc_tile(ck *g, vtc_value *s, vtc_value *js, vtc_value **off, vtc_value **col, vtc_value **vc) {
+  vtc_value *ct = c_tile(g, s, js, off, col, vc);
+  if (!g->p->panel_rows) return ct;
+  vtc_value *row = mulc(g, s, g->p->mr), *poff = add(g, mulc(g, row, g->p->nc), mulc(g, js, g->p->nr));
+  return view(g, g->cp, poff, slice(g, VTC_GIR_SHARED, g->p->mr, g->p->nr, true), c(g, g->p->nc), sub(g, g->M, row),
+              *vc);
+}
+
+/* After the last KC block (K > 0): this unit's tiles of the f32 panel,
+ * rounded into C once. */
+static void panel_to_c(ck *g) {
+  const vtc_t2g_cpu_gemm *p = g->p;
+  vtc_builder s0, s1, s2;
+  open_for(g, c(g, 0), t2g_minui(&g->E, g->K, c(g, 1)), c(g, 1), 0, NULL, &s0);
+  vtc_op *fs = open_for(g, g->ms0, g->ms1, c(g, 1), 0, NULL, &s1);
+  vtc_op *fj = open_for(g, g->ns0, g->ns1, c(g, 1), 0, NULL, &s2);
+  vtc_value *off, *col, *vc;
+  vtc_value *ct = c_tile(g, iv(fs), iv(fj), &off, &col, &vc), *pt = acc_tile(g, iv(fs), iv(fj), &off, &col, &vc);
+  vtc_value *v = vtc_gir_build_copy_to_register(&g->E.at, g->loc, pt, reg(g, p->mr, p->nr));
+  vtc_gir_build_copy(&g->E.at, g->loc, convert(g, v, g->cel), ct);
+  close_for(g, 0, NULL, &s2);
+  close_for(g, 0, NULL, &s1);
+  close_for(g, 0, NULL, &s0);
 }
 
 /* K = 0: C = 0 on this unit's tiles (a loop of one trip when K is 0). */
@@ -124,8 +185,8 @@ static void zero_fill(ck *g) {
   const vtc_t2g_cpu_gemm *p = g->p;
   vtc_builder s0, s1, s2;
   open_for(g, g->K, c(g, 1), c(g, 1), 0, NULL, &s0);
-  vtc_value *zero = vtc_gir_build_broadcast(&g->E.at, g->loc, VTC_GIR_AXIS_WIDTH, t2g_const(&g->E, g->f32, 0, 0.0),
-                                            reg(g, p->mr, p->nr));
+  vtc_value *zero = vtc_gir_build_broadcast(&g->E.at, g->loc, VTC_GIR_AXIS_WIDTH, t2g_const(&g->E, g->cel, 0, 0.0),
+                                            vtc_gir_register_type(g->ctx, g->cel, p->mr, p->nr));
   vtc_op *fs = open_for(g, g->ms0, g->ms1, c(g, 1), 0, NULL, &s1);
   vtc_op *fj = open_for(g, g->ns0, g->ns1, c(g, 1), 0, NULL, &s2);
   vtc_value *off, *col, *vc;
@@ -152,11 +213,12 @@ static void pack_b(ck *g) {
   vtc_value *row = add(g, g->b0, mul(g, add(g, g->pc, bk), g->N));
   vtc_op *fs = open_for(g, s_lo, s_hi, c(g, 1), 0, NULL, &s1);
   vtc_value *col = add(g, g->jc, mulc(g, iv(fs), p->nr)), *vc = sub(g, g->N, col);
-  vtc_value *gv = view(g, g->B, add(g, row, col), slice(g, VTC_GIR_GLOBAL, p->ku, p->nr, true), g->N,
+  vtc_value *gv = view(g, g->B, add(g, row, col), typed_slice(g, g->bel, VTC_GIR_GLOBAL, p->ku, p->nr, true), g->N,
                        sub(g, g->kc, bk), vc);
   vtc_value *dst = add(g, mulc(g, iv(fs), (int64_t)p->kc * p->nr), mulc(g, bk, p->nr));
   vtc_value *sv = view(g, g->bp, dst, slice(g, VTC_GIR_SHARED, p->ku, p->nr, false), NULL, NULL, NULL);
-  vtc_gir_build_copy(&g->E.at, g->loc, gv, sv);
+  if (g->bel == g->f32) vtc_gir_build_copy(&g->E.at, g->loc, gv, sv);
+  else vtc_gir_build_copy(&g->E.at, g->loc, load_f32(g, gv, g->bel, p->ku, p->nr), sv); /* widened while packing */
   close_for(g, 0, NULL, &s1);
   close_for(g, 0, NULL, &s0);
   vtc_gir_build_sync(&g->E.at, g->loc, VTC_GIR_SCOPE_BLOCK, 1, &g->bp);
@@ -174,9 +236,9 @@ static void pack_a(ck *g, vtc_value *is) {
   vtc_builder s0;
   vtc_op *fk = open_for(g, c(g, 0), g->kc, c(g, p->lanes), 0, NULL, &s0);
   vtc_value *ak = iv(fk);
-  vtc_value *gv = view(g, g->A, add(g, src0, ak), slice(g, VTC_GIR_GLOBAL, p->mr, p->lanes, true), g->K, vr,
-                       sub(g, g->kc, ak));
-  vtc_value *r = vtc_gir_build_copy_to_register(&g->E.at, g->loc, gv, reg(g, p->mr, p->lanes));
+  vtc_value *gv = view(g, g->A, add(g, src0, ak), typed_slice(g, g->ael, VTC_GIR_GLOBAL, p->mr, p->lanes, true), g->K,
+                       vr, sub(g, g->kc, ak));
+  vtc_value *r = load_f32(g, gv, g->ael, p->mr, p->lanes);
   vtc_value *t = vtc_gir_build_transpose(&g->E.at, g->loc, r);
   vtc_value *sv = view(g, g->ap, add(g, g->abase, mulc(g, ak, p->mr)), slice(g, VTC_GIR_SHARED, p->lanes, p->mr, false),
                        NULL, NULL, NULL);
@@ -193,16 +255,17 @@ static void micro_kernel(ck *g, vtc_value *is, vtc_value *js) {
   const vtc_t2g_cpu_gemm *p = g->p;
   const vtc_type *rc = reg(g, p->mr, p->nr), *ra = reg(g, p->mr, 1), *rb = reg(g, 1, p->nr);
   vtc_value *off, *col, *vc;
-  vtc_value *ct = c_tile(g, is, js, &off, &col, &vc);
-  if (p->prefetch_rows) /* the next tile along the row arrives during this one */
+  vtc_value *ct = acc_tile(g, is, js, &off, &col, &vc);
+  const vtc_type *tile_el = p->panel_rows ? g->f32 : g->cel;
+  if (p->prefetch_rows && !p->panel_rows) /* the next tile along the row arrives during this one */
     vtc_gir_build_prefetch(&g->E.at, g->loc,
-                           view(g, g->C, add(g, off, c(g, p->nr)), slice(g, VTC_GIR_GLOBAL, p->mr, p->nr, true), g->N,
+                           view(g, g->C, add(g, off, c(g, p->nr)), typed_slice(g, g->cel, VTC_GIR_GLOBAL, p->mr, p->nr, true), g->N,
                                 NULL, NULL));
   vtc_value *zeros =
       vtc_gir_build_broadcast(&g->E.at, g->loc, VTC_GIR_AXIS_WIDTH, t2g_const(&g->E, g->f32, 0, 0.0), rc);
   vtc_builder s0;
   vtc_op *fz = open_for(g, c(g, 0), g->later, c(g, 1), 1, &zeros, &s0);
-  vtc_value *old = vtc_gir_build_copy_to_register(&g->E.at, g->loc, ct, rc);
+  vtc_value *old = load_f32(g, ct, tile_el, p->mr, p->nr);
   close_for(g, 1, &old, &s0);
   vtc_value *acc0 = vtc_op_result(fz, 0);
   vtc_op *fk = open_for(g, c(g, 0), g->kc, c(g, 1), 1, &acc0, &s0);
@@ -213,9 +276,9 @@ static void micro_kernel(ck *g, vtc_value *is, vtc_value *js) {
   vtc_value *boff, *bv, *pf;
   if (p->direct) {
     boff = add(g, g->b0, add(g, mul(g, add(g, g->pc, k), g->N), col));
-    bv = view(g, g->B, boff, slice(g, VTC_GIR_GLOBAL, 1, p->nr, false), NULL, c(g, 1), vc);
+    bv = view(g, g->B, boff, typed_slice(g, g->bel, VTC_GIR_GLOBAL, 1, p->nr, false), NULL, c(g, 1), vc);
     pf = p->prefetch_rows ? view(g, g->B, add(g, boff, mulc(g, g->N, p->prefetch_rows)),
-                                 slice(g, VTC_GIR_GLOBAL, 1, p->nr, false), NULL, NULL, NULL)
+                                 typed_slice(g, g->bel, VTC_GIR_GLOBAL, 1, p->nr, false), NULL, NULL, NULL)
                           : NULL;
   } else { /* the packed panel is contiguous: prefetch on into the next sliver */
     boff = add(g, mulc(g, js, (int64_t)p->kc * p->nr), mulc(g, k, p->nr));
@@ -224,11 +287,11 @@ static void micro_kernel(ck *g, vtc_value *is, vtc_value *js) {
                                  slice(g, VTC_GIR_SHARED, 1, p->nr, false), NULL, NULL, NULL)
                           : NULL;
   }
-  vtc_value *b = vtc_gir_build_copy_to_register(&g->E.at, g->loc, bv, rb);
+  vtc_value *b = p->direct ? load_f32(g, bv, g->bel, 1, p->nr) : vtc_gir_build_copy_to_register(&g->E.at, g->loc, bv, rb);
   if (pf) vtc_gir_build_prefetch(&g->E.at, g->loc, pf);
   vtc_value *d = vtc_gir_build_mma(&g->E.at, g->loc, a, b, acc);
   close_for(g, 1, &d, &s0);
-  vtc_gir_build_copy(&g->E.at, g->loc, vtc_op_result(fk, 0), ct);
+  vtc_gir_build_copy(&g->E.at, g->loc, convert(g, vtc_op_result(fk, 0), tile_el), ct);
 }
 
 const char *vtc_t2g_cpu_gemm_check(const vtc_t2g_cpu_gemm *p) {
@@ -241,7 +304,9 @@ const char *vtc_t2g_cpu_gemm_check(const vtc_t2g_cpu_gemm *p) {
   if (p->nc < p->nr || p->nc % p->nr) return "NC must be a positive multiple of NR";
   if (p->group < 1 || p->group > 256) return "the group must have 1 to 256 threads";
   if (p->prefetch_rows < 0 || p->prefetch_rows > 1024) return "the prefetch distance must be in [0, 1024] rows";
-  if ((int64_t)p->kc * p->nc + (int64_t)p->group * p->mr * p->kc > ((int64_t)1 << 28))
+  if (p->panel_rows < 0 || (p->panel_rows && (p->panel_rows % p->mr || !p->direct)))
+    return "the f32 C panel needs the direct form and a multiple of MR rows";
+  if ((int64_t)p->kc * p->nc + (int64_t)p->group * p->mr * p->kc + (int64_t)p->panel_rows * p->nc > ((int64_t)1 << 28))
     return "the packed panels exceed 1 GiB";
   return NULL;
 }
@@ -250,7 +315,8 @@ vtc_op *vtc_t2g_build_cpu_gemm(vtc_context *ctx, vtc_builder *mb, const vtc_loc 
                                const vtc_t2g_cpu_gemm *p, const vtc_type *a_buffer, const vtc_type *b_buffer,
                                const vtc_type *c_buffer) {
   if (vtc_t2g_cpu_gemm_check(p)) return NULL;
-  ck g = {.ctx = ctx, .loc = loc, .p = p, .f32 = vtc_type_f32(ctx)};
+  ck g = {.ctx = ctx, .loc = loc, .p = p, .f32 = vtc_type_f32(ctx), .ael = vtc_gir_elem_type(ctx, a_buffer),
+          .bel = vtc_gir_elem_type(ctx, b_buffer), .cel = vtc_gir_elem_type(ctx, c_buffer)};
   const vtc_type *idx = vtc_type_index(ctx);
   const vtc_type *params[8] = {a_buffer, b_buffer, c_buffer, idx, idx, idx, idx, idx};
   vtc_op *k = vtc_gir_build_kernel(mb, loc, name, 8, params, VTC_GIR_HIER_CPU, p->group, p->lanes);
@@ -264,6 +330,8 @@ vtc_op *vtc_t2g_build_cpu_gemm(vtc_context *ctx, vtc_builder *mb, const vtc_loc 
   int64_t bdims[] = {(int64_t)p->kc * p->nc}, adims[] = {(int64_t)p->group * p->mr * p->kc};
   if (!p->direct) g.bp = vtc_gir_build_alloc(&g.E.at, loc, vtc_gir_buffer_type(ctx, VTC_GIR_SHARED, g.f32, 1, bdims), 0, NULL);
   g.ap = vtc_gir_build_alloc(&g.E.at, loc, vtc_gir_buffer_type(ctx, VTC_GIR_SHARED, g.f32, 1, adims), 0, NULL);
+  int64_t cdims[] = {(int64_t)p->panel_rows * p->nc};
+  if (p->panel_rows) g.cp = vtc_gir_build_alloc(&g.E.at, loc, vtc_gir_buffer_type(ctx, VTC_GIR_SHARED, g.f32, 1, cdims), 0, NULL);
   g.abase = mulc(&g, g.u, (int64_t)p->kc * p->mr);
   group_work(&g);
   zero_fill(&g);
@@ -282,6 +350,7 @@ vtc_op *vtc_t2g_build_cpu_gemm(vtc_context *ctx, vtc_builder *mb, const vtc_loc 
   /* The next KC block repacks the panel: everyone is done with it. */
   if (!p->direct) vtc_gir_build_sync(&g.E.at, loc, VTC_GIR_SCOPE_BLOCK, 1, &g.bp);
   close_for(&g, 0, NULL, &s0);
+  if (p->panel_rows) panel_to_c(&g);
   vtc_gir_build_return(&g.E.at, loc);
   t2g_emit_drop_unused_consts(&g.E);
   t2g_emit_free(&g.E);
@@ -296,8 +365,13 @@ vtc_op *vtc_t2g_build_cpu_gemm(vtc_context *ctx, vtc_builder *mb, const vtc_loc 
  * and KU, NC of NR), every core of the CPU in the group. NR of 3 vectors
  * is refused: LLVM's <48 x float> rows spill (measured: 134 stack accesses
  * in the 2 x 48 micro-kernel's loop, 40x slower than 4 x 16). */
-static bool cpu_params(const vortex_variant *v, const vtc_hardware *hw, bool direct, vtc_t2g_cpu_gemm *p, char *why,
-                       size_t n) {
+static void one_k_block(vortex_variant *v, const vtc_hardware *hw, int64_t k);
+
+static bool cpu_params(const vortex_variant *v_in, const vtc_hardware *hw, bool direct, int64_t one_k,
+                       vtc_t2g_cpu_gemm *p, char *why, size_t n) {
+  vortex_variant vk = *v_in;
+  const vortex_variant *v = &vk;
+  if (one_k && !direct) one_k_block(&vk, hw, one_k); /* an f16/bf16 C is rounded once */
   memset(p, 0, sizeof *p);
   p->direct = direct;
   p->lanes = v->backend == VORTEX_BACKEND_AVX512 ? 16 : 8;
@@ -308,6 +382,7 @@ static bool cpu_params(const vortex_variant *v, const vtc_hardware *hw, bool dir
   p->nc = p->nr ? v->l1.n / p->nr * p->nr : 0;
   p->group = hw->num_cores < 1 ? 1 : hw->num_cores > 256 ? 256 : hw->num_cores;
   p->prefetch_rows = 16;
+  if (one_k && direct) p->panel_rows = (T2G_CPU_DIRECT_MAX_M + p->mr - 1) / p->mr * p->mr;
   int vectors = p->nr / p->lanes;
   const char *bad = v->split_k != 1               ? "split-K is not emitted on the CPU"
                     : vectors & (vectors - 1)      ? "NR is not 1, 2 or 4 vectors (a row of 3 spills the micro-kernel)"
@@ -353,6 +428,14 @@ static vortex_variant blis_blocking(const vortex_variant *best, const vtc_hardwa
   return v;
 }
 
+/* KC covering all of K (rounded up to 16), NC shrunk to keep the packed
+ * panel in L2. */
+static void one_k_block(vortex_variant *v, const vtc_hardware *hw, int64_t k) {
+  int64_t l2 = hw->cpu.l2_bytes > 0 ? hw->cpu.l2_bytes : 1 << 20, nr = v->l0.n;
+  v->l1.k = (k + 15) / 16 * 16;
+  v->l1.n = clamp64(l2 / (4 * v->l1.k) / nr * nr, nr, 8192);
+}
+
 bool t2g_plan_gemm_cpu(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
   g->hw = vtc_hardware_lookup(S->opts->cpu_name);
   if (!g->hw || g->hw->kind != VTC_HW_CPU) {
@@ -363,10 +446,22 @@ bool t2g_plan_gemm_cpu(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
     snprintf(why, n, "the CPU rKernel packs A as M x K and B as K x N (a transposed operand is not emitted yet)");
     return false;
   }
-  if (g->c.a.dtype != VTC_HW_F32 || vtc_type_bit_width(g->out_elem) != 32) {
-    snprintf(why, n, "the CPU rKernel takes f32 only (f16/bf16 would be converted while packing: not emitted yet)");
-    return false;
+  /* f16/bf16 operands are widened to f32 as they are packed (or, direct,
+   * loaded); an f16/bf16 result is rounded once, so K is one block. */
+  int64_t one_block = 0;
+  if (vtc_type_bit_width(g->out_elem) != 32) {
+    one_block = 1;
+    for (unsigned i = 0; i < g->c.num_role_dims[VORTEX_ROLE_K]; i++) {
+      int64_t e = g->c.extent[g->c.role_dims[VORTEX_ROLE_K][i]].value;
+      one_block = e == VTC_DYNAMIC || one_block > 65536 ? -1 : one_block * e;
+    }
+    if (one_block < 0 || one_block > 65536) {
+      snprintf(why, n, "an f16/bf16 result is rounded once, so the CPU rKernel needs K static and at most 65536 "
+                       "(one K block)");
+      return false;
+    }
   }
+  g->cpu_one_k = one_block;
   if (!S->vortex_cache) S->vortex_cache = vortex_plan_cache_create();
   vortex_variant vs[VORTEX_MAX_VARIANTS];
   unsigned nv = 0;
@@ -381,7 +476,7 @@ bool t2g_plan_gemm_cpu(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
     vtc_t2g_cpu_gemm p;
     if (vortex_backend_is_gpu(vs[i].backend)) continue;
     vortex_variant v = blis_blocking(&vs[i], g->hw);
-    if (!cpu_params(&v, g->hw, false, &p, skip, sizeof skip)) continue;
+    if (!cpu_params(&v, g->hw, false, one_block, &p, skip, sizeof skip)) continue;
     bool seen = false;
     for (unsigned j = 0; j < g->num_variants; j++)
       seen = seen || (g->variants[j].l0.m == v.l0.m && g->variants[j].l0.n == v.l0.n && g->variants[j].backend == v.backend);
@@ -402,12 +497,14 @@ vtc_op *t2g_build_gemm_cpu(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, co
   vtc_t2g_cpu_gemm p;
   char why[160];
   bool direct = g->direct_from && i >= g->direct_from;
-  if (!cpu_params(&g->variants[i], g->hw, direct, &p, why, sizeof why)) return NULL; /* the plan kept valid ones */
+  if (!cpu_params(&g->variants[i], g->hw, direct, g->cpu_one_k, &p, why, sizeof why))
+    return NULL; /* the plan kept valid ones */
   return vtc_t2g_build_cpu_gemm(S->ctx, mb, loc, name, &p, g->a_buffer, g->b_buffer, g->c_buffer);
 }
 
 int64_t t2g_gemm_cpu_panel(const t2g_gemm *g, unsigned i) {
   vtc_t2g_cpu_gemm p;
   char why[160];
-  return cpu_params(&g->variants[i], g->hw, false, &p, why, sizeof why) ? p.nc : 1;
+  bool direct = g->direct_from && i >= g->direct_from; /* its NC may differ (one K block: packed only) */
+  return cpu_params(&g->variants[i], g->hw, direct, g->cpu_one_k, &p, why, sizeof why) ? p.nc : 1;
 }

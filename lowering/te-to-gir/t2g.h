@@ -201,6 +201,9 @@ typedef struct t2g_gemm {
    * in place, no packed panel) of variants [0, direct_from), for small M;
    * 0: none. */
   unsigned direct_from;
+  /* CPU, an f16/bf16 result: K (static), which the packed variants take as
+   * one KC block (the direct ones accumulate in an f32 panel); 0: f32. */
+  int64_t cpu_one_k;
 } t2g_gemm;
 
 /* The host's sizes of a GEMM (index values). */

@@ -23,6 +23,10 @@ typedef struct vtc_t2g_cpu_gemm {
   int group;         /* threads that share one packed B panel (units per group) */
   int prefetch_rows; /* prefetch B this many rows ahead and the next C tile; 0: none */
   bool direct;       /* read B in place (no packed panel, no barrier): for small M */
+  /* > 0: C is not f32 and M <= panel_rows: the KC blocks accumulate in an
+   * f32 CacheBuffer of panel_rows x NC per group, converted into C once
+   * after the last block (so C is rounded once); 0: in C itself. */
+  int panel_rows;
 } vtc_t2g_cpu_gemm;
 
 /* NULL when the parameters are consistent, else why not (static text). */

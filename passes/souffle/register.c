@@ -33,6 +33,7 @@ static const vtc_pass_def *const souffle_passes[] = {
     &vtc_souffle_print_analysis_pass,
     &vtc_souffle_vertical_pass,
     &vtc_souffle_horizontal_pass,
+    &vtc_te_split_reduction_pass,
     &souffle_alias,
 };
 

@@ -12,6 +12,10 @@
 extern const vtc_pass_def vtc_souffle_print_analysis_pass;
 extern const vtc_pass_def vtc_souffle_vertical_pass;
 extern const vtc_pass_def vtc_souffle_horizontal_pass;
+/* te-split-reduction (split_reduction.c): rfactor of the long reductions
+ * that no rKernel takes; a TE transformation beside Souffle's, which asks
+ * Vortex's classifier (so it lives in this layer, above passes/vortex). */
+extern const vtc_pass_def vtc_te_split_reduction_pass;
 
 
 /* Registers the souffle passes. */

@@ -3,7 +3,6 @@
 
 static const vtc_pass_def *const te_passes[] = {
     &vtc_te_print_dependence_pass,
-    &vtc_te_split_reduction_pass,
 };
 
 void vtc_register_te_passes(vtc_context *ctx) {

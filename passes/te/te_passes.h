@@ -9,9 +9,8 @@
 #include "ir/pass.h"
 
 extern const vtc_pass_def vtc_te_print_dependence_pass;
-extern const vtc_pass_def vtc_te_split_reduction_pass; /* split_reduction.c */
 
-/* Registers the te passes (te-print-dependence, te-split-reduction). */
+/* Registers the te passes (te-print-dependence). */
 void vtc_register_te_passes(vtc_context *ctx);
 
 /* Souffle section 5.2: a TE without a reduction axis is one-relies-on-one

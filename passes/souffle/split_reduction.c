@@ -33,7 +33,7 @@
 #include "dialects/arith/arith.h"
 #include "dialects/builtin/dialects.h"
 #include "ir/diagnostics.h"
-#include "passes/te/te_passes.h"
+#include "passes/souffle/souffle.h"
 #include "passes/vortex/rkernel.h"
 
 typedef struct split_options {
