@@ -457,8 +457,9 @@ def torch_peak(fn, tin):
 
 
 def run_vtc(a, module, input_files, outdir):
-    """Runs vtc-run --target=cuda --bench=N; returns (median ms, compile ms,
-    result paths, error text or None)."""
+    """Runs vtc-run --target=cuda --bench=N --report-memory; returns (median
+    ms, compile ms, result paths, peak bytes with inputs or None, error text
+    or None)."""
     cmd = [a.vtc_run, module, "--target=" + a.vtc_target, "--bench=%d" % a.runs, "--output-dir=" + outdir,
            "--report-memory"]
     if a.vtc_pipeline:
@@ -467,23 +468,22 @@ def run_vtc(a, module, input_files, outdir):
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=a.timeout)
     except subprocess.TimeoutExpired:
-        return None, None, [], "vtc-run timed out after %g s" % a.timeout
+        return None, None, [], None, "vtc-run timed out after %g s" % a.timeout
     except OSError as e:
-        return None, None, [], "cannot run vtc-run: %s" % e
+        return None, None, [], None, "cannot run vtc-run: %s" % e
     out = p.stdout.decode(errors="replace")
     if a.verbose:
         sys.stderr.write("  $ %s\n  %s\n" % (" ".join(cmd), out.strip().replace("\n", "\n  ")))
     if p.returncode != 0:
         last = [l for l in out.strip().splitlines() if l.strip()]
-        return None, None, [], "vtc-run exited %d: %s" % (p.returncode, last[-1][:300] if last else "")
+        return None, None, [], None, "vtc-run exited %d: %s" % (p.returncode, last[-1][:300] if last else "")
     m = BENCH_RE.search(out)
     if not m:
-        return None, None, [], "vtc-run printed no bench line"
+        return None, None, [], None, "vtc-run printed no bench line"
     c = COMPILE_RE.search(out)
     files = sorted(glob.glob(os.path.join(outdir, "result*.npy")), key=lambda f: int(re.findall(r"\d+", f)[-1]))
     peak = PEAK_RE.search(out)
-    a.last_vtc_peak = int(peak.group(1)) if peak else None
-    return float(m.group(1)), float(c.group(1)) if c else None, files, None
+    return float(m.group(1)), float(c.group(1)) if c else None, files, int(peak.group(1)) if peak else None, None
 
 
 def load_npy_f32(path, dtype):
@@ -888,12 +888,12 @@ def run_row(a, row, state, workdir):
         # vtc
         if not state["vtc_error"]:  # else the report's header says why once
             outdir = os.path.join(d, "out")
-            ms, cms, vfiles, err = run_vtc(a, module, files, outdir)
+            ms, cms, vfiles, peak, err = run_vtc(a, module, files, outdir)
             if err:
                 res.notes.append(err)
             else:
                 res.vtc_ms, res.vtc_compile_ms = ms, cms
-                res.vtc_peak = getattr(a, "last_vtc_peak", None)
+                res.vtc_peak = peak
                 if ref is not None:
                     ok, text = compare(vfiles, ref, tol)
                     res.agree = ("agree (%s)" % text) if ok else "DIFFERS"

@@ -117,12 +117,12 @@ static vtc_value *partial_sums(splitter *sp, vtc_op *c, int64_t parts, int64_t c
   const vtc_affine_map *pshape = vtc_affine_map_get(ctx, 0, ns, n + 1, e);
   const vtc_affine_expr *ch = vtc_affine_const(ctx, chunk);
   const vtc_affine_map *pred = vtc_affine_map_get(ctx, 0, ns, 1, &ch);
-  vtc_value *ins[64], *syms[64];
-  for (unsigned i = 0; i < ni && i < 64; i++) ins[i] = vtc_te_compute_input(c, i);
-  for (unsigned i = 0; i < ns && i < 64; i++) syms[i] = vtc_te_compute_symbol(c, i);
+  vtc_value **ops = vtc_xcalloc(ni + ns + 1, sizeof *ops); /* the inputs, then the symbols, as they are */
+  for (unsigned i = 0; i < ni + ns; i++) ops[i] = vtc_op_operand(c, i);
   vtc_builder b = vtc_builder_before(c);
-  vtc_op *p = vtc_te_build_compute(&b, c->loc, tensor_of(ctx, pshape, acc), ni, ins, ns, syms, pshape, pred,
+  vtc_op *p = vtc_te_build_compute(&b, c->loc, tensor_of(ctx, pshape, acc), ni, ops, ns, ops + ni, pshape, pred,
                                    vtc_te_compute_combiner(c), init_of(ctx, c, acc));
+  free(ops);
   vtc_block *ob = vtc_te_compute_body(c), *nb = vtc_te_compute_body(p);
   vtc_builder in = vtc_builder_at_end(ctx, nb);
   vtc_mapping *map = vtc_mapping_create();
@@ -191,13 +191,14 @@ static vtc_value *combine_parts(splitter *sp, vtc_op *c, vtc_value *partial, int
   return vtc_op_result(r, 0);
 }
 
-static void split_one(splitter *sp, vtc_op *c) {
+/* Whether c was split (else a remark says why not). */
+static bool split_one(splitter *sp, vtc_op *c) {
   int64_t chunk = 0, parts;
   const char *why = NULL;
   if (!plain_contraction(c, &why) || (parts = choose_parts(sp, c, &chunk, &why)) == 1) {
     vtc_pass_stat_add(sp->pc, ST_SKIPPED, 1);
     vtc_remark(sp->ctx, c->loc, "te-split-reduction: not split: %s", why);
-    return;
+    return false;
   }
   const vtc_type *el = vtc_op_result(c, 0)->type->element;
   bool half = vtc_type_is_float(el) && vtc_type_bit_width(el) == 16;
@@ -209,6 +210,7 @@ static void split_one(splitter *sp, vtc_op *c) {
   vtc_value_replace_all_uses(vtc_op_result(c, 0), out);
   vtc_op_erase(c);
   vtc_pass_stat_add(sp->pc, ST_SPLIT, 1);
+  return true;
 }
 
 static bool run_split_reduction(vtc_pass_context *pc, vtc_op *root, const void *options) {
@@ -217,16 +219,16 @@ static bool run_split_reduction(vtc_pass_context *pc, vtc_op *root, const void *
     return vtc_error(sp.ctx, root->loc, "te-split-reduction: min-items, min-chunk and max-parts must be >= 1");
   size_t nf = 0;
   vtc_op **funcs = vtc_func_collect(root, &nf);
-  uint64_t before = 0;
+  bool changed = false;
   for (size_t f = 0; f < nf; f++) {
     vtc_block *body = funcs[f]->num_regions ? vtc_op_region(funcs[f], 0)->first : NULL;
     for (vtc_op *op = body ? body->first : NULL, *next; op; op = next) {
       next = op->next;
-      if (vtc_te_is_compute(op) && vtc_te_compute_reduce(op)) split_one(&sp, op), before++;
+      if (vtc_te_is_compute(op) && vtc_te_compute_reduce(op)) changed |= split_one(&sp, op);
     }
   }
   free(funcs);
-  if (!before) vtc_pass_mark_unchanged(pc);
+  if (!changed) vtc_pass_mark_unchanged(pc);
   return true;
 }
 
