@@ -125,6 +125,15 @@ static vtc_walk_result find_writes(vtc_op *op, void *p) {
   return VTC_WALK_ADVANCE;
 }
 
+bool vtc_gir_kernel_written_params(vtc_op *kernel, bool *written) {
+  split_state S = {.kernel = kernel, .body = vtc_gir_kernel_body(kernel)};
+  vtc_op_walk(kernel, true, find_writes, &S);
+  for (unsigned i = 0; S.body && i < S.body->num_args; i++)
+    written[i] = S.any_written || vtc_ptrmap_contains(&S.written, S.body->args[i]);
+  vtc_ptrmap_free(&S.written);
+  return !S.any_written;
+}
+
 /* A load into registers from a global buffer parameter nobody writes. */
 static bool reloadable(split_state *S, vtc_op *op) {
   if (!vtc_gir_is(op, "copy") || op->num_results != 1 || op->num_operands != 1 || S->any_written) return false;

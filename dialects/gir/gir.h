@@ -418,6 +418,11 @@ typedef struct vtc_gir_device_split {
 } vtc_gir_device_split;
 struct vtc_ptrmap;
 void vtc_gir_kernel_device_split(vtc_op *kernel, vtc_gir_device_split *out, struct vtc_ptrmap *needed);
+/* written[i] (one per parameter): some op of the kernel writes memory
+ * through a view of parameter i (gir.copy into it, gir.copy_async,
+ * gir.atomic). Returns false, every entry true, when a write's buffer is
+ * not known (a view of something other than a gir.view). */
+bool vtc_gir_kernel_written_params(vtc_op *kernel, bool *written);
 /* The segment of a top-level op of a kernel body: device barriers before it. */
 unsigned vtc_gir_op_segment(const vtc_op *op);
 

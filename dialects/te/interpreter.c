@@ -577,9 +577,36 @@ static bool run_into(func_run *fr, vtc_op *op, const vtc_tensor *const *ins, con
   return ok;
 }
 
+static bool run_op(func_run *fr, vtc_op *op);
+
+/* A subprogram's block arguments and results name its operands' and its
+ * te.return's values (value semantics: nothing is copied). */
+static bool run_subprogram(func_run *fr, vtc_op *op) {
+  vtc_block *body = vtc_te_subprogram_body(op);
+  for (unsigned i = 0; i < op->num_operands; i++) {
+    fvalue *x = lookup(fr, op, i);
+    if (!x) return false;
+    vtc_ptrmap_put(&fr->values, body->args[i], x);
+  }
+  for (vtc_op *o = body->first; o; o = o->next) {
+    if (!vtc_te_is_return(o)) {
+      if (!run_op(fr, o)) return false;
+      continue;
+    }
+    for (unsigned i = 0; i < o->num_operands; i++) {
+      fvalue *x = lookup(fr, o, i);
+      if (!x) return false;
+      vtc_ptrmap_put(&fr->values, vtc_op_result(op, i), x);
+    }
+    return true;
+  }
+  return vtc_error(fr->ctx, op->loc, "te interpreter: the te.subprogram has no te.return");
+}
+
 static bool run_op(func_run *fr, vtc_op *op) {
   vtc_context *ctx = fr->ctx;
   int code = vtc_arith_opcode_of(op);
+  if (vtc_te_is_subprogram(op)) return run_subprogram(fr, op);
   if (vtc_te_is_compute(op)) {
     unsigned ni = vtc_te_compute_num_inputs(op), ns = vtc_te_compute_num_symbols(op);
     const vtc_tensor **ins = vtc_xcalloc(ni + 1, sizeof *ins);

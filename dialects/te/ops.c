@@ -51,6 +51,15 @@ bool vtc_te_is_load(const vtc_op *op) { return op && strcmp(op->name->name, "te.
 bool vtc_te_is_yield(const vtc_op *op) { return op && strcmp(op->name->name, "te.yield") == 0; }
 bool vtc_te_is_dim(const vtc_op *op) { return op && strcmp(op->name->name, "te.dim") == 0; }
 bool vtc_te_is_assert(const vtc_op *op) { return op && strcmp(op->name->name, "te.assert") == 0; }
+bool vtc_te_is_subprogram(const vtc_op *op) { return op && strcmp(op->name->name, "te.subprogram") == 0; }
+bool vtc_te_is_return(const vtc_op *op) { return op && strcmp(op->name->name, "te.return") == 0; }
+
+vtc_block *vtc_te_subprogram_body(const vtc_op *op) { return op->num_regions ? op->regions[0].first : NULL; }
+vtc_op *vtc_te_subprogram_return(const vtc_op *op) {
+  vtc_block *b = vtc_te_subprogram_body(op);
+  vtc_op *t = b ? vtc_block_terminator(b) : NULL;
+  return vtc_te_is_return(t) ? t : NULL;
+}
 
 unsigned vtc_te_compute_num_inputs(const vtc_op *op) {
   int64_t n = vtc_op_get_int_attr(op, VTC_TE_ATTR_NUM_INPUTS, 0);
@@ -148,6 +157,28 @@ unsigned vtc_te_dim_index(const vtc_op *op) {
 }
 
 /* ---- builders ------------------------------------------------------------------ */
+
+vtc_op *vtc_te_build_subprogram(vtc_builder *b, const vtc_loc *loc, unsigned num_operands,
+                                vtc_value *const *operands, unsigned num_results, const vtc_type *const *result_types) {
+  vtc_op_state st = {
+      .name = vtc_op_name_get(b->ctx, "te.subprogram"),
+      .loc = loc,
+      .num_operands = num_operands,
+      .operands = operands,
+      .num_results = num_results,
+      .result_types = result_types,
+      .num_regions = 1,
+  };
+  vtc_op *op = vtc_builder_insert(b, &st);
+  vtc_block *body = vtc_block_create();
+  for (unsigned i = 0; i < num_operands; i++) vtc_block_add_arg(body, operands[i]->type);
+  vtc_region_push_block(vtc_op_region(op, 0), body);
+  return op;
+}
+
+vtc_op *vtc_te_build_return(vtc_builder *b, const vtc_loc *loc, unsigned n, vtc_value *const *values) {
+  return vtc_builder_create(b, "te.return", loc, n, values, NULL, 0, NULL);
+}
 
 vtc_op *vtc_te_build_compute(vtc_builder *b, const vtc_loc *loc, const vtc_type *result_type,
                              unsigned num_inputs, vtc_value *const *inputs, unsigned num_symbols,
@@ -511,6 +542,37 @@ static bool verify_dim(vtc_op *op) {
   if (i < 0 || i >= (int64_t)t->rank)
     return vtc_op_error(op, "dimension index %lld is out of range for a tensor of rank %u", (long long)i, t->rank);
   if (vtc_op_result(op, 0)->type->kind != VTC_TYPE_INDEX) return vtc_op_error(op, "result must be of type index");
+  return true;
+}
+
+/* A subprogram: its block's arguments take the operands (isolated from
+ * above: the core verifier rejects any other outside value), its body holds
+ * what host code between TEs holds (computes, dims, asserts, scalar
+ * arithmetic and constants) but no nested subprogram, and te.return gives
+ * the results. */
+static bool verify_subprogram(vtc_op *op) {
+  vtc_block *body = vtc_te_subprogram_body(op);
+  if (!body || body->next) return vtc_op_error(op, "expects one block");
+  if (body->num_args != op->num_operands)
+    return vtc_op_error(op, "has %u operands but its block has %u arguments", op->num_operands, body->num_args);
+  for (unsigned i = 0; i < body->num_args; i++)
+    if (body->args[i]->type != vtc_op_operand(op, i)->type)
+      return vtc_op_error(op, "block argument #%u's type differs from operand #%u's", i, i);
+  for (vtc_op *o = body->first; o; o = o->next)
+    if (vtc_te_is_subprogram(o)) return vtc_op_error(o, "te.subprogram may not nest");
+  vtc_op *ret = vtc_te_subprogram_return(op);
+  if (!ret) return vtc_op_error(op, "expects its block to end with te.return");
+  if (ret->num_operands != op->num_results)
+    return vtc_op_error(ret, "returns %u values but the te.subprogram has %u results", ret->num_operands,
+                        op->num_results);
+  for (unsigned i = 0; i < ret->num_operands; i++)
+    if (vtc_op_operand(ret, i)->type != vtc_op_result(op, i)->type)
+      return vtc_op_error(ret, "value #%u's type differs from result #%u's", i, i);
+  return true;
+}
+
+static bool verify_return(vtc_op *op) {
+  if (!vtc_te_is_subprogram(vtc_op_parent_op(op))) return vtc_op_error(op, "expects parent op 'te.subprogram'");
   return true;
 }
 
@@ -1044,6 +1106,13 @@ static const vtc_op_def te_ops[] = {
     {.name = "te.assert", .num_operands = -1, .num_results = 0, .num_regions = 0, .attrs = assert_attrs,
      .verify = verify_assert, .print = vtc_assert_print, .parse = vtc_assert_parse,
      .summary = "fails the program with a message unless a relation holds between two sizes"},
+    {.name = "te.subprogram", .num_operands = -1, .num_results = -1, .num_regions = 1,
+     .traits = VTC_TRAIT_ISOLATED_FROM_ABOVE | VTC_TRAIT_SINGLE_BLOCK, .verify = verify_subprogram,
+     .summary = "Souffle's subprogram (5.4): TEs that become one kernel, isolated from above; yields its "
+                "escaping tensors"},
+    {.name = "te.return", .num_operands = -1, .num_results = 0, .num_regions = 0,
+     .traits = VTC_TRAIT_TERMINATOR | VTC_TRAIT_RETURN_LIKE, .parent = "te.subprogram", .verify = verify_return,
+     .summary = "the escaping values of a te.subprogram"},
 };
 
 const vtc_dialect vtc_te_dialect = {

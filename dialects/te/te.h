@@ -67,6 +67,28 @@ bool vtc_te_is_dim(const vtc_op *op);
  * te.compute body; never with an order. */
 bool vtc_te_is_assert(const vtc_op *op);
 
+/* ---- te.subprogram and te.return ---------------------------------------------
+ * Souffle's subprogram (souffle.txt 5.4, Algorithm 1): TEs that run as one
+ * kernel. Operands: the tensors and sizes its body reads from outside, taken
+ * by its block's arguments one for one (isolated from above); results: the
+ * values its te.return gives, the tensors that escape it. Generic form:
+ *   %r:2 = "te.subprogram"(%a, %n) ({
+ *   ^bb0(%x: tensor<4x8xf32>, %m: index):
+ *     ...
+ *     "te.return"(%y, %z) : (tensor<4x8xf32>, tensor<4xf32>) -> ()
+ *   }) : (tensor<4x8xf32>, index) -> (tensor<4x8xf32>, tensor<4xf32>) */
+
+bool vtc_te_is_subprogram(const vtc_op *op);
+bool vtc_te_is_return(const vtc_op *op);
+vtc_block *vtc_te_subprogram_body(const vtc_op *op);
+/* Its te.return, or NULL when the body does not end with one. */
+vtc_op *vtc_te_subprogram_return(const vtc_op *op);
+/* An empty subprogram at b (block arguments made, no ops: end the body
+ * with vtc_te_build_return). */
+vtc_op *vtc_te_build_subprogram(vtc_builder *b, const vtc_loc *loc, unsigned num_operands,
+                                vtc_value *const *operands, unsigned num_results, const vtc_type *const *result_types);
+vtc_op *vtc_te_build_return(vtc_builder *b, const vtc_loc *loc, unsigned n, vtc_value *const *values);
+
 /* ---- te.compute -----------------------------------------------------------
  * Operands: the input tensors, then the symbols (index values), then the
  * destinations (with `into`). The body block's arguments are the output

@@ -87,6 +87,8 @@ static const char *kernel_name(host *h, char *buf, size_t size) {
   return buf;
 }
 
+static const char *kernel_name_cb(void *h, char *buf, size_t size) { return kernel_name(h, buf, size); }
+
 static void own(host *h, vtc_value *b) {
   vtc_ptrmap_put(&h->owned, b, (void *)1);
   VTC_VEC_PUSH(&h->allocs, b);
@@ -511,6 +513,45 @@ static bool build_rkernels(host *h, vtc_op *compute, built *k) {
   return true;
 }
 
+/* A te.subprogram's TEs go back into the function between two markers
+ * (unregistered ops that lowering passes by), whose host code merge.c
+ * then makes one kernel; without merging the TEs just come back. */
+typedef struct subprogram_marks {
+  vtc_op *begin, *end;
+} subprogram_marks;
+typedef VTC_VEC(subprogram_marks) marks_vec;
+
+static vtc_op *marker(vtc_op *at, const char *name) {
+  vtc_builder b = vtc_builder_before(at);
+  return vtc_builder_create(&b, name, at->loc, 0, NULL, NULL, 0, NULL);
+}
+
+static void inline_subprograms(t2g_state *S, vtc_block *entry, marks_vec *marks) {
+  for (vtc_op *op = entry->first, *next; op; op = next) {
+    next = op->next;
+    if (!vtc_te_is_subprogram(op)) continue;
+    vtc_block *body = vtc_te_subprogram_body(op);
+    vtc_op *ret = vtc_te_subprogram_return(op);
+    subprogram_marks m = {0};
+    if (S->opts->merge_subprograms) m.begin = marker(op, "t2g.subprogram_begin");
+    for (unsigned i = 0; i < body->num_args; i++) vtc_value_replace_all_uses(body->args[i], vtc_op_operand(op, i));
+    for (unsigned i = 0; i < op->num_results; i++)
+      vtc_value_replace_all_uses(vtc_op_result(op, i), vtc_op_operand(ret, i));
+    for (vtc_op *o = body->first, *n; o && o != ret; o = n) {
+      n = o->next;
+      vtc_op_remove(o);
+      vtc_block_insert_before(op, o);
+    }
+    if (m.begin) {
+      m.end = marker(op, "t2g.subprogram_end");
+      VTC_VEC_PUSH(marks, m);
+    }
+    vtc_op_erase(op);
+    S->merge.subprograms++;
+    S->changed = true;
+  }
+}
+
 static bool lower_function(t2g_state *S, vtc_op *func) {
   vtc_context *ctx = S->ctx;
   vtc_region *r = func->num_regions ? vtc_op_region(func, 0) : NULL;
@@ -521,6 +562,8 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
   if (r->first->next) return vtc_op_error(func, "cannot be lowered to gir: only single-block functions are supported");
   host h = {.S = S, .func = func, .entry = r->first, .mb = vtc_builder_before(func)};
   t2g_emit_init(&h.E, ctx, func->loc, h.entry);
+  marks_vec marks = {0};
+  inline_subprograms(S, h.entry, &marks);
   VTC_VEC(vtc_op *) ops = {0};
   for (vtc_op *op = h.entry->first; op; op = op->next) VTC_VEC_PUSH(&ops, op);
   bool ok = true;
@@ -603,6 +646,14 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
         !vtc_value_has_uses(vtc_op_result(op, 0)))
       vtc_op_erase(op);
   }
+  for (size_t i = 0; i < marks.len; i++) {
+    if (ok)
+      t2g_merge_subprogram(S, &h.mb, &h.E, marks.data[i].begin, marks.data[i].end, kernel_name_cb, &h,
+                           &S->stage_kernels, &S->merge);
+    vtc_op_erase(marks.data[i].begin);
+    vtc_op_erase(marks.data[i].end);
+  }
+  VTC_VEC_FREE(&marks);
   if (ok) {
     insert_frees(&h);
     set_function_type(S, func);
@@ -665,6 +716,25 @@ vtc_op *t2g_new_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const 
   return vtc_gir_build_kernel(mb, loc, name, np, params, h, S->opts->group_size, lanes);
 }
 
+static vtc_walk_result note_launch(vtc_op *op, void *launched) {
+  if (vtc_gir_is(op, "launch"))
+    vtc_ptrmap_put(launched, vtc_str(vtc_op_context(op), vtc_gir_launch_kernel_name(op)), (void *)1);
+  return VTC_WALK_ADVANCE;
+}
+
+/* The kernels whose every launch merge.c replaced. */
+static void erase_unlaunched(t2g_state *S) {
+  if (!S->stage_kernels.count) return;
+  vtc_ptrmap launched = {0};
+  vtc_op_walk(S->module, true, note_launch, &launched);
+  for (size_t i = 0; i < S->stage_kernels.cap; i++) {
+    if (S->stage_kernels.keys[i] <= VTC_PTRMAP_DELETED) continue;
+    vtc_op *k = (vtc_op *)S->stage_kernels.keys[i];
+    if (!vtc_ptrmap_contains(&launched, vtc_str(S->ctx, vtc_gir_kernel_name(k)))) vtc_op_erase(k);
+  }
+  vtc_ptrmap_free(&launched);
+}
+
 static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *options) {
   const t2g_options resolved = resolve_options(options), *o = &resolved;
   t2g_state S = {.ctx = vtc_pass_context_ctx(pc), .module = root, .opts = o};
@@ -688,8 +758,15 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
         if (vtc_symbol_name(op)) vtc_ptrmap_put(&S.names, vtc_str(S.ctx, vtc_symbol_name(op)), (void *)1);
   bool ok = true;
   for (size_t i = 0; ok && i < num_funcs; i++) ok = lower_function(&S, funcs[i]);
+  if (ok) erase_unlaunched(&S);
   if (ok && o->dedup_kernels) vtc_pass_stat_add(pc, 2, t2g_dedup_kernels(root));
   free(funcs);
+  vtc_ptrmap_free(&S.stage_kernels);
+  vtc_pass_stat_add(pc, 9, S.merge.subprograms);
+  vtc_pass_stat_add(pc, 10, S.merge.merged_kernels);
+  vtc_pass_stat_add(pc, 11, S.merge.merged_stages);
+  vtc_pass_stat_add(pc, 12, S.merge.device_barriers);
+  vtc_pass_stat_add(pc, 13, S.merge.cuts);
   vtc_ptrmap_free(&S.names);
   vtc_pass_stat_add(pc, 0, S.kernels);
   vtc_pass_stat_add(pc, 1, S.vector_kernels);
@@ -736,6 +813,10 @@ static const vtc_pass_option t2g_option_table[] = {
      "Write the destinations of te.compute into in place where nothing reads their old value (false: copy each "
      "first: the ablation)",
      offsetof(t2g_options, dest_in_place), NULL},
+    {"merge-subprograms", VTC_OPTION_BOOL, "true",
+     "One kernel per te.subprogram, its stages separated by device barriers where they depend on each other "
+     "(false: one kernel per TE: the ablation)",
+     offsetof(t2g_options, merge_subprograms), NULL},
     {"gpu", VTC_OPTION_STRING, "h100", "The GPU the rKernels are planned for (targets/hardware.h: h100, h200, a100)",
      offsetof(t2g_options, gpu_name), NULL},
     {"cpu", VTC_OPTION_STRING, "host", "The CPU the rKernels are planned for (hierarchy=cpu; targets/hardware.h)",
@@ -745,7 +826,9 @@ static const vtc_pass_option t2g_option_table[] = {
 
 static const char *const t2g_statistics[] = {"kernels", "vector-kernels", "duplicate-kernels", "vortex-kernels",
                                              "kept-contractions", "dest-in-place", "dest-copies",
-                                             "dest-element-stores", "dest-serial", NULL};
+                                             "dest-element-stores", "dest-serial", "subprograms",
+                                             "merged-kernels", "merged-stages", "device-barriers",
+                                             "subprogram-cuts", NULL};
 
 const vtc_pass_def vtc_lower_te_to_gir_pass = {
     .name = "lower-te-to-gir",

@@ -27,9 +27,14 @@ typedef struct t2g_options {
   const char *cpu_name; /* the CPU the rKernels are planned for (hierarchy=cpu) */
   int64_t force_variant; /* >= 0: every contraction runs this variant (>= their count: the plain kernel) */
   bool dest_in_place;    /* write `into` destinations in place where allowed (false: copy each: the ablation) */
+  bool merge_subprograms; /* one kernel per te.subprogram (merge.c; false: one per TE, the ablation) */
 } t2g_options;
 
 enum { T2G_CONTRACTIONS_VORTEX, T2G_CONTRACTIONS_NAIVE };
+
+typedef struct t2g_merge_stats {
+  uint64_t subprograms, merged_kernels, merged_stages, levels, device_barriers, cuts;
+} t2g_merge_stats;
 
 /* The state of one pass run. */
 typedef struct t2g_state {
@@ -43,6 +48,8 @@ typedef struct t2g_state {
   bool changed;
   vortex_plan_cache *vortex_cache; /* rkernel.c's plans (NULL until one is needed) */
   vtc_ptrmap names; /* interned symbol names taken in the module */
+  t2g_merge_stats merge;
+  vtc_ptrmap stage_kernels; /* merge.c: kernels whose launches were merged */
 } t2g_state;
 
 /* ---- index arithmetic (index.c) ----------------------------------------------
@@ -180,6 +187,17 @@ vtc_op *t2g_build_softmax_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *l
  * names) to the first of them and erases the others; returns how many were
  * erased (dedup.c). */
 uint64_t t2g_dedup_kernels(vtc_op *module);
+/* ---- merging a subprogram's kernels (merge.c) ------------------------------------- */
+
+/* The host ops strictly between begin and end (what one te.subprogram
+ * lowered to) become, run by run, one launch of a merged kernel (built at
+ * mb, named by `name`) with device barriers between dependent stages; E is
+ * the host's emitter. Kernels that lost launches go into stage_kernels
+ * (the caller erases those left without any). */
+void t2g_merge_subprogram(t2g_state *S, vtc_builder *mb, t2g_emit *E, vtc_op *begin, vtc_op *end,
+                          const char *(*name)(void *, char *, size_t), void *name_ctx, vtc_ptrmap *stage_kernels,
+                          t2g_merge_stats *stats);
+
 /* ---- Vortex rKernels (rkernel.c, rkernel_gpu.c) ---------------------------------
  * A contraction TE as a batched GEMM C[b] = A[b] B[b] (rkernel.c states the
  * form taken) and its kernel variants: parameters (A, B, C, M, N, K, sa,

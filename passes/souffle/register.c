@@ -4,19 +4,31 @@
 #include "passes/souffle/souffle.h"
 
 typedef struct alias_options {
-  bool horizontal, vertical;
+  bool horizontal, vertical, global_sync;
 } alias_options;
 
-/* Algorithm 1's order inside a subprogram: horizontal, then vertical. */
+/* Horizontal, then vertical, then the partition into subprograms (one
+ * kernel each, with device barriers: global-sync). */
 static void expand_souffle(const void *options, vtc_strbuf *out) {
   const alias_options *o = options;
-  if (o->horizontal) vtc_strbuf_puts(out, "souffle-horizontal");
-  if (o->vertical) vtc_strbuf_puts(out, o->horizontal ? ",souffle-vertical" : "souffle-vertical");
+  const char *sep = "";
+  if (o->horizontal) {
+    vtc_strbuf_puts(out, "souffle-horizontal");
+    sep = ",";
+  }
+  if (o->vertical) {
+    vtc_strbuf_printf(out, "%ssouffle-vertical", sep);
+    sep = ",";
+  }
+  if (o->global_sync) vtc_strbuf_printf(out, "%ssouffle-partition", sep);
 }
 
 static const vtc_pass_option souffle_alias_options[] = {
     {"horizontal", VTC_OPTION_BOOL, "true", "souffle-horizontal (6.1)", offsetof(alias_options, horizontal), NULL},
     {"vertical", VTC_OPTION_BOOL, "true", "souffle-vertical (6.2)", offsetof(alias_options, vertical), NULL},
+    {"global-sync", VTC_OPTION_BOOL, "true",
+     "souffle-partition (5.4): subprograms, one kernel each with device barriers (V3)",
+     offsetof(alias_options, global_sync), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},
 };
 
@@ -34,6 +46,8 @@ static const vtc_pass_def *const souffle_passes[] = {
     &vtc_souffle_vertical_pass,
     &vtc_souffle_horizontal_pass,
     &vtc_te_split_reduction_pass,
+    &vtc_souffle_partition_pass,
+    &vtc_souffle_print_partition_pass,
     &souffle_alias,
 };
 

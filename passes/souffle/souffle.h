@@ -16,6 +16,9 @@ extern const vtc_pass_def vtc_souffle_horizontal_pass;
  * that no rKernel takes; a TE transformation beside Souffle's, which asks
  * Vortex's classifier (so it lives in this layer, above passes/vortex). */
 extern const vtc_pass_def vtc_te_split_reduction_pass;
+/* souffle-partition / souffle-print-partition (partition.c): te.subprograms. */
+extern const vtc_pass_def vtc_souffle_partition_pass;
+extern const vtc_pass_def vtc_souffle_print_partition_pass;
 
 
 /* Registers the souffle passes. */

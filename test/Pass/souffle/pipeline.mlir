@@ -1,13 +1,15 @@
 // The `souffle` pipeline alias (vtc_pass_def.expand, as MLIR's
-// PassPipelineRegistration): horizontal then vertical, each switch its
-// ablation; the printed pipeline is the expansion.
+// PassPipelineRegistration): horizontal, vertical, then the partition into
+// subprograms (global-sync), each switch its ablation; the printed pipeline
+// is the expansion.
 // RUN: vtc-opt --pass-pipeline='builtin.module(souffle)' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BOTH
 // RUN: vtc-opt --pass-pipeline='builtin.module(souffle{horizontal=false})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=VONLY
-// RUN: vtc-opt --pass-pipeline='builtin.module(souffle{horizontal=false vertical=false},cse)' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
-// RUN: vtc-opt --souffle %s | FileCheck %s
+// RUN: vtc-opt --pass-pipeline='builtin.module(souffle{horizontal=false vertical=false global-sync=false},cse)' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: vtc-opt --pass-pipeline='builtin.module(souffle{global-sync=false})' %s | FileCheck %s
+// RUN: vtc-opt --souffle %s | FileCheck %s --check-prefix=SUB
 // RUN: not vtc-opt --pass-pipeline='builtin.module(souffle{horizontal=maybe})' %s 2>&1 | FileCheck %s --check-prefix=BAD
-// BOTH: builtin.module(souffle-horizontal{{.*}},souffle-vertical{{.*}})
-// VONLY: builtin.module(souffle-vertical{{.*}})
+// BOTH: builtin.module(souffle-horizontal{{.*}},souffle-vertical{{.*}},souffle-partition{{.*}})
+// VONLY: builtin.module(souffle-vertical{{.*}},souffle-partition{{.*}})
 // VONLY-NOT: souffle-horizontal
 // NONE: builtin.module(cse{{.*}})
 // BAD: error: invalid value 'maybe' for option 'horizontal' of pass 'souffle'
@@ -25,6 +27,16 @@
 // CHECK-NEXT: arith.truncf
 // CHECK-NEXT: arith.addf
 // CHECK-NOT: te.compute
+// With global-sync (the default) the two TEs left share one subprogram,
+// which returns the sum:
+// SUB-LABEL: func.func @two
+// SUB-NEXT: %[[R:.*]] = "te.subprogram"(%arg0, %arg1, %arg2) ({
+// SUB-NEXT: ^bb0(%[[X:.*]]: tensor<4x8xf32>, %[[W1:.*]]: tensor<8x8xf32>, %[[W2:.*]]: tensor<8x8xf32>):
+// SUB-NEXT: %[[M:.*]] = te.compute(%[[X]], %[[W1]], %[[W2]])
+// SUB: %[[S:.*]] = te.compute(%[[M]])
+// SUB: "te.return"(%[[S]]) : (tensor<4x8xf16>) -> ()
+// SUB-NEXT: }) : (tensor<4x8xf32>, tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf16>
+// SUB-NEXT: return %[[R]]
 func.func @two(%x: tensor<4x8xf32>, %w1: tensor<8x8xf32>, %w2: tensor<8x8xf32>) -> tensor<4x8xf16> {
   %a = te.compute(%x, %w1) shape () -> (4, 8) reduce () -> (8) combiner sum init 0.0 : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32> {
   ^bb0(%i: index, %j: index, %k: index):
