@@ -22,8 +22,13 @@
  *   so its block barriers stay legal), and its `gir.count unit|group` read
  *   its own launch's counts, so every stage partitions its work exactly as
  *   its own launch did.
- * - A run is cut at: a kernel of another block shape (hierarchy, group
- *   size, lanes), a kernel that has device barriers of its own, shared
+ * - A kernel that knows nothing of groups (no group ids or counts, block
+ *   barriers or shared memory: the plain kernels) runs in the run's groups
+ *   on its own launch's units (guarded on the unit id); the others keep
+ *   their group size, which must then agree.
+ * - A run is cut at: a kernel of another hierarchy or lanes, or of another
+ *   group size that uses its groups, a kernel that has device barriers of
+ *   its own, shared
  *   memory beyond a block's (stages' buffers are not overlaid yet), a host
  *   gir.switch whose selector is not a constant (Vortex's run-time
  *   selection of a dynamic shape), and any other host op but index
@@ -40,6 +45,11 @@
 typedef struct stage {
   vtc_op *launch, *kernel;
   int64_t groups; /* the launch's groups when a constant, else -1 */
+  int64_t group_size;
+  /* The kernel knows nothing of groups (no group ids or counts, block
+   * syncs or shared memory: the plain kernels): it runs in groups of any
+   * size, on its own launch's units. */
+  bool agnostic;
   unsigned level, order;
   bool *written;  /* per kernel parameter */
 } stage;
@@ -71,6 +81,21 @@ static vtc_walk_result find_visit(vtc_op *op, void *p) {
     w->shared_bytes += (elems * (int64_t)vtc_type_bit_width(b.elem) / 8 + 15) & ~(int64_t)15;
   }
   return VTC_WALK_ADVANCE;
+}
+
+static bool uses_groups(vtc_op *op, void *unused) {
+  (void)unused;
+  if (vtc_gir_is(op, "id") || vtc_gir_is(op, "count")) return vtc_gir_id_dim(op) != VTC_GIR_DIM_UNIT;
+  if (vtc_gir_is(op, "sync")) return op->num_results == 0 && vtc_gir_sync_scope(op) == VTC_GIR_SCOPE_BLOCK;
+  vtc_gir_buffer_info b;
+  return vtc_gir_is(op, "alloc") && vtc_gir_buffer_info_of(vtc_op_context(op), vtc_op_result(op, 0)->type, &b) &&
+         b.level == VTC_GIR_SHARED;
+}
+
+static bool group_agnostic(vtc_op *kernel) {
+  find_walk w = {.pred = uses_groups};
+  vtc_op_walk(kernel, true, find_visit, &w);
+  return !w.found;
 }
 
 static bool has_device_sync(vtc_op *kernel) {
@@ -121,15 +146,25 @@ typedef struct merger {
   t2g_merge_stats *stats;
 } merger;
 
+/* The group size of the run's kernels that depend on theirs (0: none does). */
+static int64_t run_group_size(const stage_vec *run) {
+  for (size_t s = 0; s < run->len; s++)
+    if (!run->data[s].agnostic) return run->data[s].group_size;
+  return 0;
+}
+
 /* Why a launch cannot join the run (NULL: it can). */
-static const char *join_refusal(const stage_vec *run, vtc_op *kernel, int64_t shared, int64_t run_shared) {
+static const char *join_refusal(const stage_vec *run, vtc_op *kernel, bool agnostic, int64_t shared,
+                                int64_t run_shared) {
   if (has_device_sync(kernel)) return "a kernel with device barriers of its own";
   if (!run->len) return NULL;
   vtc_op *first = run->data[0].kernel;
   if (vtc_gir_kernel_hierarchy(first) != vtc_gir_kernel_hierarchy(kernel) ||
-      vtc_gir_kernel_group_size(first) != vtc_gir_kernel_group_size(kernel) ||
       vtc_gir_kernel_lanes(first) != vtc_gir_kernel_lanes(kernel))
-    return "a kernel of another block shape (group size or lanes)";
+    return "a kernel of another hierarchy or lanes";
+  int64_t g = run_group_size(run);
+  if (!agnostic && g && g != vtc_gir_kernel_group_size(kernel))
+    return "a kernel of another group size that uses its groups (block barriers, shared memory)";
   if (vtc_gir_kernel_hierarchy(kernel) == VTC_GIR_HIER_GPU && shared + run_shared > VTC_GIR_MAX_SHARED_BYTES)
     return "the stages' shared memory would exceed a block's";
   return NULL;
@@ -199,16 +234,18 @@ static vtc_walk_result fix_counts(vtc_op *op, void *p) {
 
 /* Stage st's body at E->at, its parameters the merged kernel's. */
 static void clone_stage(merger *M, params *P, vtc_op *merged, const stage *st, t2g_emit *E, vtc_value *group_id,
-                        bool guard) {
+                        vtc_value *unit_id, bool guard) {
   vtc_block *kb = vtc_gir_kernel_body(merged);
   vtc_value *groups = st->groups >= 0 ? t2g_cidx(E, st->groups)
                                       : kb->args[param_of(P, vtc_gir_launch_groups(st->launch))];
-  count_fix fix = {.units = t2g_muli(E, groups, t2g_cidx(E, vtc_gir_kernel_group_size(st->kernel))),
-                   .groups = groups};
+  count_fix fix = {.units = t2g_muli(E, groups, t2g_cidx(E, st->group_size)), .groups = groups};
   vtc_builder saved = E->at;
   vtc_op *loop = NULL;
   if (guard) {
-    vtc_value *in = t2g_cmpi(E, VTC_CMPI_ULT, group_id, groups);
+    /* A group-agnostic stage runs on its own units, in whatever groups they
+     * fall (no block barrier in it); another on its own groups. */
+    vtc_value *in = st->agnostic ? t2g_cmpi(E, VTC_CMPI_ULT, unit_id, fix.units)
+                                 : t2g_cmpi(E, VTC_CMPI_ULT, group_id, groups);
     vtc_value *trips = t2g_select(E, in, t2g_cidx(E, 1), t2g_cidx(E, 0));
     loop = vtc_gir_build_for(&E->at, M->loc, t2g_cidx(E, 0), trips, t2g_cidx(E, 1), 0, NULL);
     E->at = vtc_builder_at_end(M->S->ctx, vtc_gir_for_body(loop));
@@ -233,6 +270,11 @@ static void clone_stage(merger *M, params *P, vtc_op *merged, const stage *st, t
   E->at = saved;
 }
 
+/* Groups of the merged kernel's size G that a stage of static groups needs. */
+static int64_t merged_groups(const stage *st, int64_t G) {
+  return st->agnostic ? (st->groups * st->group_size + G - 1) / G : st->groups;
+}
+
 /* The merged kernel of a run (sorted by level) and its parameters. */
 static vtc_op *build_merged(merger *M, stage_vec *run, params *P, const char *name) {
   vtc_context *ctx = M->S->ctx;
@@ -241,49 +283,58 @@ static vtc_op *build_merged(merger *M, stage_vec *run, params *P, const char *na
     vtc_op *l = run->data[s].launch;
     for (unsigned i = 0; i < vtc_gir_launch_num_args(l); i++) param_of(P, vtc_gir_launch_arg(l, i));
   }
-  int64_t gmax = 0;
+  int64_t G = run_group_size(run), gmax = 0;
+  if (!G) G = run->data[0].group_size;
   bool all_static = true;
   for (size_t s = 0; s < run->len; s++) {
     if (run->data[s].groups < 0) {
       all_static = false;
       param_of(P, vtc_gir_launch_groups(run->data[s].launch));
-    } else if (run->data[s].groups > gmax) {
-      gmax = run->data[s].groups;
+    } else if (merged_groups(&run->data[s], G) > gmax) {
+      gmax = merged_groups(&run->data[s], G);
     }
   }
   const vtc_type **types = vtc_xcalloc(P->values.len + 1, sizeof *types);
   for (size_t i = 0; i < P->values.len; i++) types[i] = P->values.data[i]->type;
   vtc_op *first = run->data[0].kernel;
   vtc_op *k = vtc_gir_build_kernel(M->mb, M->loc, name, (unsigned)P->values.len, types,
-                                   vtc_gir_kernel_hierarchy(first), vtc_gir_kernel_group_size(first),
-                                   vtc_gir_kernel_lanes(first));
+                                   vtc_gir_kernel_hierarchy(first), G, vtc_gir_kernel_lanes(first));
   free(types);
   t2g_emit E;
   t2g_emit_init(&E, ctx, M->loc, vtc_gir_kernel_body(k));
   E.at = vtc_builder_at_end(ctx, vtc_gir_kernel_body(k));
   vtc_value *group_id = vtc_gir_build_id(&E.at, M->loc, VTC_GIR_DIM_GROUP);
+  vtc_value *unit_id = vtc_gir_build_id(&E.at, M->loc, VTC_GIR_DIM_UNIT);
   for (size_t s = 0; s < run->len; s++) {
     const stage *st = &run->data[s];
     if (s && st->level != run->data[s - 1].level) {
       vtc_gir_build_sync(&E.at, M->loc, VTC_GIR_SCOPE_DEVICE, 0, NULL);
       M->stats->device_barriers++;
     }
-    clone_stage(M, P, k, st, &E, group_id, !all_static || st->groups != gmax);
+    bool exact = all_static && st->groups * st->group_size == gmax * G;
+    clone_stage(M, P, k, st, &E, group_id, unit_id, !exact);
   }
   vtc_gir_build_return(&E.at, M->loc);
   if (!vtc_value_has_uses(group_id)) vtc_op_erase(group_id->def_op);
+  if (!vtc_value_has_uses(unit_id)) vtc_op_erase(unit_id->def_op);
   t2g_emit_drop_unused_consts(&E);
   t2g_emit_free(&E);
   return k;
 }
 
 /* The run's launches (consecutive now) become one launch of `merged`. */
-static void replace_launches(merger *M, stage_vec *run, params *P, const char *name, vtc_op *first_launch) {
+static void replace_launches(merger *M, stage_vec *run, params *P, vtc_op *merged, const char *name,
+                             vtc_op *first_launch) {
   t2g_emit *E = M->E;
   E->at = vtc_builder_before(first_launch);
-  vtc_value *gmax = vtc_gir_launch_groups(run->data[0].launch);
-  for (size_t s = 1; s < run->len; s++) {
-    vtc_value *g = vtc_gir_launch_groups(run->data[s].launch);
+  int64_t G = vtc_gir_kernel_group_size(merged);
+  vtc_value *gmax = NULL;
+  for (size_t s = 0; s < run->len; s++) {
+    const stage *st = &run->data[s];
+    vtc_value *g = vtc_gir_launch_groups(st->launch);
+    if (st->agnostic && st->group_size != G)
+      g = t2g_ceildivui(E, t2g_muli(E, g, t2g_cidx(E, st->group_size)), t2g_cidx(E, G));
+    if (!gmax) gmax = g;
     if (g == gmax) continue;
     int64_t a, b;
     if (t2g_const_int(g, &a) && t2g_const_int(gmax, &b)) gmax = a > b ? g : gmax;
@@ -333,8 +384,8 @@ static void merge_run(merger *M, stage_vec *run) {
   char name[256];
   M->name(M->name_ctx, name, sizeof name);
   params P = {0};
-  build_merged(M, run, &P, name);
-  replace_launches(M, run, &P, name, first_launch);
+  vtc_op *merged = build_merged(M, run, &P, name);
+  replace_launches(M, run, &P, merged, name, first_launch);
   M->stats->merged_kernels++;
   M->stats->merged_stages += run->len;
   M->stats->levels += levels;
@@ -378,13 +429,15 @@ void t2g_merge_subprogram(t2g_state *S, vtc_builder *mb, t2g_emit *E, vtc_op *be
       continue;
     }
     int64_t shared = shared_bytes(kernel);
-    const char *why = join_refusal(&run, kernel, shared, run_shared);
+    bool agnostic = group_agnostic(kernel);
+    const char *why = join_refusal(&run, kernel, agnostic, shared, run_shared);
     if (why) {
       cut(&M, &run, why, op);
       run_shared = 0;
       if (has_device_sync(kernel)) continue;
     }
-    stage st = {.launch = op, .kernel = kernel, .groups = -1};
+    stage st = {.launch = op, .kernel = kernel, .groups = -1, .group_size = vtc_gir_kernel_group_size(kernel),
+                .agnostic = agnostic};
     t2g_const_int(vtc_gir_launch_groups(op), &st.groups);
     unsigned np = vtc_gir_kernel_body(kernel)->num_args;
     st.written = vtc_xcalloc(np + 1, sizeof *st.written);

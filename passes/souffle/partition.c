@@ -47,6 +47,7 @@
 
 typedef struct options {
   int64_t max_stages, blocks_per_sm, ci_threshold;
+  bool bfs;
   const char *gpu;
   int profit;
   int64_t launch_ns, barrier_ns;
@@ -251,12 +252,91 @@ static void cut(state *s, group *g, vtc_op *at, int stat, const char *why) {
   close_group(s, g);
 }
 
+/* Level of each TE of ops[lo, hi) (a run of TEs): 1 + the deepest TE of
+ * the run it reads. */
+static unsigned run_level(vtc_ptrmap *level, vtc_op *te) {
+  uintptr_t l = 1;
+  for (unsigned k = 0; k < te->num_operands; k++) {
+    vtc_op *d = vtc_op_operand(te, k)->def_op;
+    uintptr_t dl = d ? (uintptr_t)vtc_ptrmap_get(level, d) : 0;
+    if (dl + 1 > l) l = dl + 1;
+  }
+  vtc_ptrmap_put(level, te, (void *)l);
+  return (unsigned)l;
+}
+
+typedef struct leveled {
+  vtc_op *te;
+  unsigned level, order;
+} leveled;
+
+static int by_level(const void *a, const void *b) {
+  const leveled *x = a, *y = b;
+  if (x->level != y->level) return x->level < y->level ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order;
+}
+
+typedef VTC_VEC(vtc_op *) op_vec;
+
+/* Appends the run, sorted by level, to out (and, with apply, moves its TEs
+ * into that order after `after`, or at the block's start when NULL). */
+static void flush_run(vtc_block *block, vtc_op *after, leveled *run, size_t n, bool apply, op_vec *out) {
+  qsort(run, n, sizeof *run, by_level);
+  for (size_t i = 0; i < n; i++) VTC_VEC_PUSH(out, run[i].te);
+  if (!apply || n < 2) return;
+  for (size_t i = 0; i < n; i++) vtc_op_remove(run[i].te);
+  for (size_t i = n; i-- > 0;) {
+    if (after) vtc_block_insert_after(after, run[i].te);
+    else if (block->first) vtc_block_insert_before(block->first, run[i].te);
+    else vtc_block_push_op(block, run[i].te);
+  }
+}
+
+/* Algorithm 1 line 2 walks the TEs in BFS order: each run of consecutive
+ * TEs (constants first moved before it) is ordered by level, a topological
+ * order in which one wavefront's independent TEs are neighbours, so that a
+ * subprogram of max-stages TEs spans as few dependence levels (device
+ * barriers) as the program allows. The block's ops in that order go to
+ * out; with apply the block is reordered too (the printer leaves it). */
+static void bfs_order(vtc_block *block, bool apply, op_vec *out) {
+  VTC_VEC(leveled) run = {0};
+  vtc_ptrmap level = {0};
+  vtc_op *before_run = NULL;
+  for (vtc_op *op = block->first, *next; op; op = next) {
+    next = op->next;
+    if (vtc_te_is_compute(op)) {
+      if (!run.len) before_run = op->prev;
+      leveled l = {op, run_level(&level, op), (unsigned)run.len};
+      VTC_VEC_PUSH(&run, l);
+      continue;
+    }
+    if (run.len && vtc_op_has_trait(op, VTC_TRAIT_CONSTANT_LIKE)) {
+      VTC_VEC_PUSH(out, op);
+      if (apply) {
+        vtc_op_remove(op);
+        vtc_block_insert_before(run.data[0].te, op);
+        before_run = op;
+      }
+      continue;
+    }
+    flush_run(block, before_run, run.data, run.len, apply, out);
+    run.len = 0;
+    vtc_ptrmap_clear(&level);
+    VTC_VEC_PUSH(out, op);
+  }
+  flush_run(block, before_run, run.data, run.len, apply, out);
+  VTC_VEC_FREE(&run);
+  vtc_ptrmap_free(&level);
+}
+
 static void run_function(state *s, vtc_op *func) {
   vtc_region *r = func->num_regions ? vtc_op_region(func, 0) : NULL;
   if (!r || !r->first) return;
   group g = {0};
-  VTC_VEC(vtc_op *) ops = {0};
-  for (vtc_op *op = r->first->first; op; op = op->next) VTC_VEC_PUSH(&ops, op);
+  op_vec ops = {0};
+  if (s->opt->bfs) bfs_order(r->first, s->apply, &ops);
+  else
+    for (vtc_op *op = r->first->first; op; op = op->next) VTC_VEC_PUSH(&ops, op);
   for (size_t i = 0; i < ops.len; i++) {
     vtc_op *op = ops.data[i];
     if (vtc_op_has_trait(op, VTC_TRAIT_CONSTANT_LIKE)) {
@@ -323,6 +403,9 @@ static const char *const profit_names[] = {"always", "model", NULL};
 static const vtc_pass_option partition_options[] = {
     {"max-stages", VTC_OPTION_INT, "64", "the most TEs in one subprogram (one kernel's stages)",
      offsetof(options, max_stages), NULL},
+    {"bfs", VTC_OPTION_BOOL, "true",
+     "walk the TEs in BFS-level order (reordering each run of TEs; false: program order, as written)",
+     offsetof(options, bfs), NULL},
     {"blocks-per-sm", VTC_OPTION_INT, "2",
      "co-resident blocks per SM of a compute-intensive kernel: one wave is this times the SMs",
      offsetof(options, blocks_per_sm), NULL},

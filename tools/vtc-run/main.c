@@ -229,6 +229,9 @@ static bool report(const run_request *req, const run_options *o, const run_targe
   if (req->measured_peak && (o->report_memory || target->run == run_interp))
     printf("peak intermediate bytes: %zu\n", req->peak_bytes);
   if (o->report_memory && req->measured_allocs) printf("buffers allocated: %lld\n", (long long)req->num_allocs);
+  if (o->report_launches && req->measured_launches) printf("kernel launches: %lld\n", (long long)req->num_launches);
+  if (o->report_launches && !req->measured_launches)
+    printf("kernel launches: not measured on this target (cuda only)\n");
   if (o->report_memory && req->measured_peak) { /* comparable to torch.cuda.max_memory_allocated */
     size_t in = 0;
     for (unsigned a = 0; a < req->num_inputs; a++) in += vtc_tensor_nbytes(&req->inputs[a]);

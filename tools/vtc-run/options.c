@@ -55,6 +55,8 @@ static const run_opt_spec kOptions[] = {
      "time N runs of the compiled entry (after warm-up; not compilation) and print the median (cpu, cuda)"},
     {"report-memory", RUN_FLAG, OFF(report_memory), NULL,
      "print the peak intermediate bytes and the buffers allocated of the run"},
+    {"report-launches", RUN_FLAG, OFF(report_launches), NULL,
+     "print the kernel launches of one call (cuda; a phase-split kernel counts one per segment)"},
     {"dump-ptx", RUN_STRING, OFF(dump_ptx), "FILE",
      "write the PTX of the module's kernels to FILE (cuda; compiled before the GPU is opened)"},
     {"onnx-test", RUN_STRING, OFF(onnx_test), "DIR",

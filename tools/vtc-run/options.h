@@ -50,6 +50,7 @@ typedef struct run_options {
   double check_rtol;   /* --check-rtol; < 0 (default): the per-dtype tolerance */
   int64_t bench;       /* --bench=N timed runs; 0: none */
   bool report_memory;  /* --report-memory */
+  bool report_launches; /* --report-launches */
   VTC_VEC(const char *) inputs;  /* .npy files, argv storage */
   VTC_VEC(const char *) outputs; /* .npy files, argv storage */
   VTC_VEC(run_range) ranges;

@@ -34,6 +34,8 @@ typedef struct run_request {
   int64_t num_allocs;  /* buffers allocated by the run, when measured */
   bool measured_peak;
   bool measured_allocs;
+  int64_t num_launches; /* kernel launches of the run, when measured (cuda) */
+  bool measured_launches;
   /* --bench results, in milliseconds */
   bool measured_bench;
   int64_t bench_runs, warmup_runs;

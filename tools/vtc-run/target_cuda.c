@@ -57,6 +57,8 @@ static bool run_once(run_request *req, vtc_cuda *cu, vtc_cuda_program *prog) {
     req->peak_bytes = st.peak_bytes;
     req->num_allocs = st.num_allocs;
     req->measured_peak = req->measured_allocs = true;
+    req->num_launches = st.num_launches;
+    req->measured_launches = true;
   } else if (!run_report_check_failure(req, vtc_cuda_program_check_failure(prog))) {
     char *what = vtc_format("running @%s on the GPU failed", vtc_symbol_name(req->entry));
     run_runtime_error(req->ctx, req->entry->loc, what, err);
