@@ -11,7 +11,7 @@ run="$PWD/.devkit/devbin/vtc-run"
 gpu='lower-te-to-gir{hierarchy=gpu}'
 declare -A V=([V0]="builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu fuse-softmax=false})"
               [V2]="builtin.module(lower-graph-to-te,souffle{global-sync=false},$gpu)"
-              [V3]="builtin.module(lower-graph-to-te,souffle,$gpu)")
+              [V3]="builtin.module(lower-graph-to-te,souffle{global-sync=true},$gpu)")
 rows="${SOUFFLE_ROWS:-lstm-stack.paper bert-layer.paper-s128 bert-layer.paper-s384 efficientnet-se.paper}"
 table="$out/souffle-table4.txt"
 echo "# $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1) $(date -u +%F)" > "$table"
@@ -22,8 +22,8 @@ for w in $rows; do
     "$run" "benchmarks/workloads/$w.mlir" --target=cuda --bench=20 $check --report-launches \
       --pass-pipeline="${V[$v]}" > "$log" 2>&1
     rc=$?
-    b="$(grep -m1 '^bench:' "$log" | sed 's/.*median \([0-9.]*\) ms.*compile \([0-9.]*\) ms.*/\1 ms (compile \2 ms)/')"
-    l="$(grep -m1 -i 'launches' "$log" | grep -v remark | head -c 120)"
+    b="$(grep -m1 "^bench: " "$log" | sed 's/.*median \([0-9.]*\) ms.*compile \([0-9.]*\) ms.*/\1 ms (compile \2 ms)/')"
+    l="$(grep -m1 '^kernel launches:' "$log")"
     c="$(grep -m1 -E '^check: (ok|.*MISMATCH)' "$log")"
     w2="$(grep -c "do not fit the GPU at once" "$log")"
     echo "$w $v rc=$rc $b | $l | $c | phase-split warnings: $w2" | tee -a "$table"

@@ -9,8 +9,6 @@
 #   bash scripts/device/vortex_bench.sh workloads # bench_gpu.py gemm|conv rows (+ base)
 #   bash scripts/device/vortex_bench.sh vtc      # VTC (issue 14): decode workloads checked and timed
 #                                                # with strategy=none and =all, -inplace included
-#   bash scripts/device/vortex_bench.sh souffle  # Souffle (issue 15): the small workloads checked with
-#                                                # the souffle pipeline; Table 4's V0/V2/V3 timed
 # Everything lands in $OUT (default ./gpu-out): the tables, and one
 # logs.tar.gz with the rest (the device returns few files).
 set -uo pipefail
@@ -52,22 +50,6 @@ for what in "$@"; do
           --vtc-pipeline "$pipe" ${skip:-} --out "$out/vtc-$s.md" > "$work/vtc-$s.log" 2>&1 || rc=1
         skip=--skip-compile  # the peers' columns once
         tail -2 "$work/vtc-$s.log"
-      done ;;
-    souffle)
-      gpu='lower-te-to-gir{hierarchy=gpu}'
-      declare -A V=([V0]="builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu fuse-softmax=false})"
-                    [V2]="builtin.module(lower-graph-to-te,souffle{global-sync=false},$gpu)"
-                    [V3]="builtin.module(lower-graph-to-te,souffle,$gpu)")
-      python3 test/tools/vtc-run/cpu_check.py "$new" --target=cuda --workloads-only --pass-pipeline="${V[V3]}" \
-        > "$work/souffle-check.log" 2>&1 && echo "PASS souffle workloads on cuda" || { echo "FAIL souffle check"; rc=1; }
-      tail -1 "$work/souffle-check.log"
-      skip=
-      for v in V0 V2 V3; do
-        python3 benchmarks/gpu/bench_gpu.py --vtc-run "$new" --workloads-only \
-          --only "${SOUFFLE_ROWS:-lstm-stack.paper|bert-layer.paper|efficientnet-se.paper}" \
-          --vtc-pipeline "${V[$v]}" $skip --out "$out/souffle-$v.md" > "$work/souffle-$v.log" 2>&1 || rc=1
-        skip=--skip-compile
-        tail -2 "$work/souffle-$v.log"
       done ;;
     *) echo "unknown step '$what'"; rc=2 ;;
   esac

@@ -1,15 +1,18 @@
 // The `souffle` pipeline alias (vtc_pass_def.expand, as MLIR's
-// PassPipelineRegistration): horizontal, vertical, then the partition into
-// subprograms (global-sync), each switch its ablation; the printed pipeline
-// is the expansion.
+// PassPipelineRegistration): horizontal, vertical, then with global-sync=true
+// (off by default) the partition into subprograms, each switch its
+// ablation; the printed pipeline is the expansion.
 // RUN: vtc-opt --pass-pipeline='builtin.module(souffle)' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BOTH
+// RUN: vtc-opt --pass-pipeline='builtin.module(souffle{global-sync=true})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=V3
 // RUN: vtc-opt --pass-pipeline='builtin.module(souffle{horizontal=false})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=VONLY
 // RUN: vtc-opt --pass-pipeline='builtin.module(souffle{horizontal=false vertical=false global-sync=false},cse)' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: vtc-opt --pass-pipeline='builtin.module(souffle{global-sync=false})' %s | FileCheck %s
-// RUN: vtc-opt --souffle %s | FileCheck %s --check-prefix=SUB
+// RUN: vtc-opt --pass-pipeline='builtin.module(souffle{global-sync=true})' %s | FileCheck %s --check-prefix=SUB
 // RUN: not vtc-opt --pass-pipeline='builtin.module(souffle{horizontal=maybe})' %s 2>&1 | FileCheck %s --check-prefix=BAD
-// BOTH: builtin.module(souffle-horizontal{{.*}},souffle-vertical{{.*}},souffle-partition{{.*}})
-// VONLY: builtin.module(souffle-vertical{{.*}},souffle-partition{{.*}})
+// BOTH: builtin.module(souffle-horizontal{{.*}},souffle-vertical{{.*}})
+// BOTH-NOT: souffle-partition
+// V3: builtin.module(souffle-horizontal{{.*}},souffle-vertical{{.*}},souffle-partition{{.*}})
+// VONLY: builtin.module(souffle-vertical{{.*}})
 // VONLY-NOT: souffle-horizontal
 // NONE: builtin.module(cse{{.*}})
 // BAD: error: invalid value 'maybe' for option 'horizontal' of pass 'souffle'
@@ -27,7 +30,7 @@
 // CHECK-NEXT: arith.truncf
 // CHECK-NEXT: arith.addf
 // CHECK-NOT: te.compute
-// With global-sync (the default) the two TEs left share one subprogram,
+// With global-sync=true the two TEs left share one subprogram,
 // which returns the sum:
 // SUB-LABEL: func.func @two
 // SUB-NEXT: %[[R:.*]] = "te.subprogram"(%arg0, %arg1, %arg2) ({
