@@ -39,6 +39,10 @@
  *   a fresh one the caller owns (an argument or a value returned twice is
  *   copied by a flat copy kernel), except an argument returned as the
  *   result it is donated to (graph.aliasing_output, dialects/builtin).
+ * - A te.subprogram (Souffle 5.4): its TEs are lowered as above where it
+ *   stands (plain kernels on at most one group per SM), then merge.c makes
+ *   their launches one launch of one kernel with device barriers between
+ *   dependent stages (merge-subprograms=false: the ablation).
  * - A te.compute with destinations (`into`; dest.c, vtc.txt 4.2): its kernel
  *   stores into the destination buffers through the store maps, one view
  *   per chunk where the map keeps the chunk contiguous, else element by
