@@ -281,7 +281,7 @@ typedef VTC_VEC(vtc_op *) op_vec;
 /* Appends the run, sorted by level, to out (and, with apply, moves its TEs
  * into that order after `after`, or at the block's start when NULL). */
 static void flush_run(vtc_block *block, vtc_op *after, leveled *run, size_t n, bool apply, op_vec *out) {
-  qsort(run, n, sizeof *run, by_level);
+  if (n > 1) qsort(run, n, sizeof *run, by_level);
   for (size_t i = 0; i < n; i++) VTC_VEC_PUSH(out, run[i].te);
   if (!apply || n < 2) return;
   for (size_t i = 0; i < n; i++) vtc_op_remove(run[i].te);
