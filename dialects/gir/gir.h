@@ -250,6 +250,10 @@ vtc_gir_dim vtc_gir_id_dim(const vtc_op *op); /* gir.id and gir.count */
 vtc_value *vtc_gir_build_alloc(vtc_builder *b, const vtc_loc *loc, const vtc_type *buffer_type,
                                unsigned num_dynamic, vtc_value *const *dynamic_sizes);
 vtc_op *vtc_gir_build_free(vtc_builder *b, const vtc_loc *loc, vtc_value *buffer);
+/* The bytes a shared gir.alloc (verified, inside a kernel) takes of a GPU
+ * block's shared memory: elements of a power-of-two number of bytes, the
+ * buffer 16-byte aligned; -1 for any other op. */
+int64_t vtc_gir_shared_alloc_bytes(const vtc_op *op);
 vtc_value *vtc_gir_build_dim(vtc_builder *b, const vtc_loc *loc, vtc_value *buffer, unsigned index);
 unsigned vtc_gir_dim_index(const vtc_op *op);
 

@@ -337,6 +337,19 @@ static bool verify_alloc(vtc_op *op) {
   return true;
 }
 
+int64_t vtc_gir_shared_alloc_bytes(const vtc_op *op) {
+  vtc_gir_buffer_info b;
+  if (!vtc_gir_is(op, "alloc") || op->num_results != 1 ||
+      !vtc_gir_buffer_info_of(vtc_op_context(op), vtc_op_result((vtc_op *)op, 0)->type, &b) ||
+      b.level != VTC_GIR_SHARED)
+    return -1;
+  int64_t elem = 1, bytes;
+  while (elem * 8 < (int64_t)vtc_type_bit_width(b.elem)) elem *= 2;
+  bytes = elem;
+  for (unsigned i = 0; i < b.rank; i++) bytes *= b.dims[i] == VTC_DYNAMIC ? 0 : b.dims[i];
+  return (bytes + 15) & ~(int64_t)15;
+}
+
 static void print_alloc(vtc_printer *p, vtc_op *op) {
   if (op->num_results != 1) {
     vtc_printer_invalid(p, op);

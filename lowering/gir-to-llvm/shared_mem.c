@@ -14,18 +14,12 @@ typedef struct shared_walk {
   int64_t bytes;
 } shared_walk;
 
-static int64_t round16(int64_t x) { return (x + 15) & ~(int64_t)15; }
-
 static vtc_walk_result visit_alloc(vtc_op *op, void *data) {
   shared_walk *w = data;
-  vtc_gir_buffer_info b;
-  if (!vtc_gir_is(op, "alloc") || !vtc_gir_buffer_info_of(vtc_op_context(op), vtc_op_result(op, 0)->type, &b) ||
-      b.level != VTC_GIR_SHARED)
-    return VTC_WALK_ADVANCE;
-  int64_t elems = 1;
-  for (unsigned i = 0; i < b.rank; i++) elems *= b.dims[i] == VTC_DYNAMIC ? 0 : b.dims[i];
+  int64_t bytes = vtc_gir_shared_alloc_bytes(op);
+  if (bytes < 0) return VTC_WALK_ADVANCE;
   if (w->offsets) vtc_ptrmap_put(w->offsets, op, (void *)(intptr_t)(w->bytes + 1));
-  w->bytes += round16(elems * g2l_elem_bytes(b.elem));
+  w->bytes += bytes;
   return VTC_WALK_ADVANCE;
 }
 

@@ -56,58 +56,32 @@ typedef struct stage {
 
 typedef VTC_VEC(stage) stage_vec;
 
-static bool is_device_sync(vtc_op *op, void *unused) {
-  (void)unused;
-  return vtc_gir_is(op, "sync") && op->num_results == 0 && vtc_gir_sync_scope(op) == VTC_GIR_SCOPE_DEVICE;
-}
+/* What merging needs to know of a kernel, from one walk. */
+typedef struct kernel_facts {
+  bool device_sync;     /* a gir.sync device of its own */
+  bool uses_groups;     /* group ids or counts, block syncs or shared memory */
+  int64_t shared_bytes; /* of a GPU block */
+} kernel_facts;
 
-typedef struct find_walk {
-  bool (*pred)(vtc_op *, void *);
-  bool found;
-  int64_t shared_bytes;
-} find_walk;
-
-static vtc_walk_result find_visit(vtc_op *op, void *p) {
-  find_walk *w = p;
-  if (w->pred && w->pred(op, NULL)) {
-    w->found = true;
-    return VTC_WALK_INTERRUPT;
-  }
-  vtc_gir_buffer_info b;
-  if (vtc_gir_is(op, "alloc") && vtc_gir_buffer_info_of(vtc_op_context(op), vtc_op_result(op, 0)->type, &b) &&
-      b.level == VTC_GIR_SHARED) {
-    int64_t elems = 1;
-    for (unsigned i = 0; i < b.rank; i++) elems *= b.dims[i] == VTC_DYNAMIC ? 0 : b.dims[i];
-    w->shared_bytes += (elems * (int64_t)vtc_type_bit_width(b.elem) / 8 + 15) & ~(int64_t)15;
+static vtc_walk_result note_fact(vtc_op *op, void *p) {
+  kernel_facts *f = p;
+  int64_t shared = vtc_gir_shared_alloc_bytes(op);
+  if (shared >= 0) {
+    f->shared_bytes += shared;
+    f->uses_groups = true;
+  } else if (vtc_gir_is(op, "id") || vtc_gir_is(op, "count")) {
+    f->uses_groups |= vtc_gir_id_dim(op) != VTC_GIR_DIM_UNIT;
+  } else if (vtc_gir_is(op, "sync") && op->num_results == 0) {
+    f->device_sync |= vtc_gir_sync_scope(op) == VTC_GIR_SCOPE_DEVICE;
+    f->uses_groups |= vtc_gir_sync_scope(op) == VTC_GIR_SCOPE_BLOCK;
   }
   return VTC_WALK_ADVANCE;
 }
 
-static bool uses_groups(vtc_op *op, void *unused) {
-  (void)unused;
-  if (vtc_gir_is(op, "id") || vtc_gir_is(op, "count")) return vtc_gir_id_dim(op) != VTC_GIR_DIM_UNIT;
-  if (vtc_gir_is(op, "sync")) return op->num_results == 0 && vtc_gir_sync_scope(op) == VTC_GIR_SCOPE_BLOCK;
-  vtc_gir_buffer_info b;
-  return vtc_gir_is(op, "alloc") && vtc_gir_buffer_info_of(vtc_op_context(op), vtc_op_result(op, 0)->type, &b) &&
-         b.level == VTC_GIR_SHARED;
-}
-
-static bool group_agnostic(vtc_op *kernel) {
-  find_walk w = {.pred = uses_groups};
-  vtc_op_walk(kernel, true, find_visit, &w);
-  return !w.found;
-}
-
-static bool has_device_sync(vtc_op *kernel) {
-  find_walk w = {.pred = is_device_sync};
-  vtc_op_walk(kernel, true, find_visit, &w);
-  return w.found;
-}
-
-static int64_t shared_bytes(vtc_op *kernel) {
-  find_walk w = {0};
-  vtc_op_walk(kernel, true, find_visit, &w);
-  return w.shared_bytes;
+static kernel_facts facts_of(vtc_op *kernel) {
+  kernel_facts f = {0};
+  vtc_op_walk(kernel, true, note_fact, &f);
+  return f;
 }
 
 /* Host ops that may move across a launch: they neither read nor write
@@ -119,9 +93,9 @@ static bool movable(vtc_op *op) {
 }
 
 /* A host gir.switch on a constant selector becomes its region's ops. */
-static bool inline_constant_switch(vtc_op *sw) {
+static void inline_constant_switch(vtc_op *sw) {
   int64_t sel;
-  if (sw->num_results || !t2g_const_int(vtc_gir_switch_selector(sw), &sel)) return false;
+  if (sw->num_results || !t2g_const_int(vtc_gir_switch_selector(sw), &sel)) return;
   vtc_block *b = vtc_gir_switch_block(sw, vtc_gir_switch_region_for(sw, sel));
   for (vtc_op *op = b->first, *next; op; op = next) {
     next = op->next;
@@ -130,7 +104,6 @@ static bool inline_constant_switch(vtc_op *sw) {
     vtc_block_insert_before(sw, op);
   }
   vtc_op_erase(sw);
-  return true;
 }
 
 /* ---- cutting the host ops into runs ------------------------------------------------ */
@@ -154,18 +127,17 @@ static int64_t run_group_size(const stage_vec *run) {
 }
 
 /* Why a launch cannot join the run (NULL: it can). */
-static const char *join_refusal(const stage_vec *run, vtc_op *kernel, bool agnostic, int64_t shared,
-                                int64_t run_shared) {
-  if (has_device_sync(kernel)) return "a kernel with device barriers of its own";
+static const char *join_refusal(const stage_vec *run, vtc_op *kernel, const kernel_facts *f, int64_t run_shared) {
+  if (f->device_sync) return "a kernel with device barriers of its own";
   if (!run->len) return NULL;
   vtc_op *first = run->data[0].kernel;
   if (vtc_gir_kernel_hierarchy(first) != vtc_gir_kernel_hierarchy(kernel) ||
       vtc_gir_kernel_lanes(first) != vtc_gir_kernel_lanes(kernel))
     return "a kernel of another hierarchy or lanes";
   int64_t g = run_group_size(run);
-  if (!agnostic && g && g != vtc_gir_kernel_group_size(kernel))
+  if (f->uses_groups && g && g != vtc_gir_kernel_group_size(kernel))
     return "a kernel of another group size that uses its groups (block barriers, shared memory)";
-  if (vtc_gir_kernel_hierarchy(kernel) == VTC_GIR_HIER_GPU && shared + run_shared > VTC_GIR_MAX_SHARED_BYTES)
+  if (vtc_gir_kernel_hierarchy(kernel) == VTC_GIR_HIER_GPU && f->shared_bytes + run_shared > VTC_GIR_MAX_SHARED_BYTES)
     return "the stages' shared memory would exceed a block's";
   return NULL;
 }
@@ -184,16 +156,14 @@ static bool conflict(const stage *t, const stage *s) {
   return false;
 }
 
-static unsigned assign_levels(stage_vec *run) {
-  unsigned levels = 0;
+/* Each stage's level: one more than the deepest earlier stage it conflicts with. */
+static void assign_levels(stage_vec *run) {
   for (size_t s = 0; s < run->len; s++) {
     stage *st = &run->data[s];
     st->level = 0;
     for (size_t t = 0; t < s; t++)
       if (run->data[t].level + 1 > st->level && conflict(&run->data[t], st)) st->level = run->data[t].level + 1;
-    if (st->level + 1 > levels) levels = st->level + 1;
   }
-  return levels;
 }
 
 static int by_level(const void *a, const void *b) {
@@ -378,7 +348,7 @@ static void merge_run(merger *M, stage_vec *run) {
   }
   gather_run(run);
   vtc_op *first_launch = run->data[0].launch;
-  unsigned levels = assign_levels(run);
+  assign_levels(run);
   for (size_t s = 0; s < run->len; s++) run->data[s].order = (unsigned)s;
   qsort(run->data, run->len, sizeof *run->data, by_level);
   char name[256];
@@ -388,7 +358,6 @@ static void merge_run(merger *M, stage_vec *run) {
   replace_launches(M, run, &P, merged, name, first_launch);
   M->stats->merged_kernels++;
   M->stats->merged_stages += run->len;
-  M->stats->levels += levels;
   VTC_VEC_FREE(&P.values);
   vtc_ptrmap_free(&P.index);
   free_run(run);
@@ -408,8 +377,8 @@ void t2g_merge_subprogram(t2g_state *S, vtc_builder *mb, t2g_emit *E, vtc_op *be
   merger M = {.S = S, .mb = mb, .E = E, .loc = begin->loc, .name = name, .name_ctx = name_ctx,
               .stage_kernels = stage_kernels, .stats = stats};
   for (vtc_op *op = begin->next, *next; op && op != end; op = next) {
-    next = op->next;
-    if (vtc_gir_is(op, "switch") && inline_constant_switch(op)) next = begin->next;
+    next = op->next; /* a switch's ops go before it: none is a switch */
+    if (vtc_gir_is(op, "switch")) inline_constant_switch(op);
   }
   stage_vec run = {0};
   int64_t run_shared = 0;
@@ -428,22 +397,21 @@ void t2g_merge_subprogram(t2g_state *S, vtc_builder *mb, t2g_emit *E, vtc_op *be
       run_shared = 0;
       continue;
     }
-    int64_t shared = shared_bytes(kernel);
-    bool agnostic = group_agnostic(kernel);
-    const char *why = join_refusal(&run, kernel, agnostic, shared, run_shared);
+    kernel_facts f = facts_of(kernel);
+    const char *why = join_refusal(&run, kernel, &f, run_shared);
     if (why) {
       cut(&M, &run, why, op);
       run_shared = 0;
-      if (has_device_sync(kernel)) continue;
+      if (f.device_sync) continue;
     }
     stage st = {.launch = op, .kernel = kernel, .groups = -1, .group_size = vtc_gir_kernel_group_size(kernel),
-                .agnostic = agnostic};
+                .agnostic = !f.uses_groups};
     t2g_const_int(vtc_gir_launch_groups(op), &st.groups);
     unsigned np = vtc_gir_kernel_body(kernel)->num_args;
     st.written = vtc_xcalloc(np + 1, sizeof *st.written);
     vtc_gir_kernel_written_params(kernel, st.written);
     VTC_VEC_PUSH(&run, st);
-    run_shared += shared;
+    run_shared += f.shared_bytes;
   }
   /* Launches are erased as runs merge: walk no further than here. */
   merge_run(&M, &run);

@@ -73,8 +73,10 @@ typedef struct host {
   /* Lowering a te.subprogram's TEs (between its markers): their kernels
    * will share a launch with device barriers, which cost more the more
    * blocks wait at them (issue 15: 1.16 us at 132 blocks, 5.86 us at
-   * 2112), and all of whose blocks must be co-resident. */
+   * 2112), and all of whose blocks must be co-resident: plain kernels take
+   * at most subprogram_units units there. */
   bool in_subprogram;
+  int64_t subprogram_units;
 } host;
 
 static bool is_tensor(const vtc_type *t) { return vtc_type_is_tensor(t); }
@@ -131,7 +133,7 @@ static int64_t subprogram_units(const t2g_options *o) {
 static void launch_items(host *h, const vtc_loc *loc, const char *kernel, vtc_value *items, unsigned nin,
                          vtc_value *const *ins, vtc_value *buf, unsigned ntrail, vtc_value *const *trail) {
   const t2g_options *o = h->S->opts;
-  vtc_value *units = t2g_minui(&h->E, items, t2g_cidx(&h->E, h->in_subprogram ? subprogram_units(o) : o->max_units));
+  vtc_value *units = t2g_minui(&h->E, items, t2g_cidx(&h->E, h->in_subprogram ? h->subprogram_units : o->max_units));
   vtc_value *groups = t2g_ceildivui(&h->E, units, t2g_cidx(&h->E, o->group_size));
   vtc_value **args = vtc_xcalloc(nin + 1 + ntrail, sizeof *args);
   if (nin) memcpy(args, ins, nin * sizeof *args);
@@ -534,6 +536,9 @@ static bool build_rkernels(host *h, vtc_op *compute, built *k) {
 /* A te.subprogram's TEs go back into the function between two markers
  * (unregistered ops that lowering passes by), whose host code merge.c
  * then makes one kernel; without merging the TEs just come back. */
+#define SUBPROGRAM_BEGIN "t2g.subprogram_begin"
+#define SUBPROGRAM_END "t2g.subprogram_end"
+
 typedef struct subprogram_marks {
   vtc_op *begin, *end;
 } subprogram_marks;
@@ -551,7 +556,7 @@ static void inline_subprograms(t2g_state *S, vtc_block *entry, marks_vec *marks)
     vtc_block *body = vtc_te_subprogram_body(op);
     vtc_op *ret = vtc_te_subprogram_return(op);
     subprogram_marks m = {0};
-    if (S->opts->merge_subprograms) m.begin = marker(op, "t2g.subprogram_begin");
+    if (S->opts->merge_subprograms) m.begin = marker(op, SUBPROGRAM_BEGIN);
     for (unsigned i = 0; i < body->num_args; i++) vtc_value_replace_all_uses(body->args[i], vtc_op_operand(op, i));
     for (unsigned i = 0; i < op->num_results; i++)
       vtc_value_replace_all_uses(vtc_op_result(op, i), vtc_op_operand(ret, i));
@@ -561,7 +566,7 @@ static void inline_subprograms(t2g_state *S, vtc_block *entry, marks_vec *marks)
       vtc_block_insert_before(op, o);
     }
     if (m.begin) {
-      m.end = marker(op, "t2g.subprogram_end");
+      m.end = marker(op, SUBPROGRAM_END);
       VTC_VEC_PUSH(marks, m);
     }
     vtc_op_erase(op);
@@ -578,7 +583,8 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
     return true;
   }
   if (r->first->next) return vtc_op_error(func, "cannot be lowered to gir: only single-block functions are supported");
-  host h = {.S = S, .func = func, .entry = r->first, .mb = vtc_builder_before(func)};
+  host h = {.S = S, .func = func, .entry = r->first, .mb = vtc_builder_before(func),
+            .subprogram_units = subprogram_units(S->opts)};
   t2g_emit_init(&h.E, ctx, func->loc, h.entry);
   marks_vec marks = {0};
   inline_subprograms(S, h.entry, &marks);
@@ -610,8 +616,8 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
       h.entry->args[a]->type = convert_type(ctx, h.entry->args[a]->type);
   for (size_t i = 0; ok && i < ops.len; i++) {
     vtc_op *op = ops.data[i];
-    if (vtc_op_is_named(op, "t2g.subprogram_begin") || vtc_op_is_named(op, "t2g.subprogram_end")) {
-      h.in_subprogram = vtc_op_is_named(op, "t2g.subprogram_begin");
+    if (vtc_op_is_named(op, SUBPROGRAM_BEGIN) || vtc_op_is_named(op, SUBPROGRAM_END)) {
+      h.in_subprogram = vtc_op_is_named(op, SUBPROGRAM_BEGIN);
       continue;
     }
     if (vtc_te_is_compute(op)) {

@@ -33,7 +33,7 @@ typedef struct t2g_options {
 enum { T2G_CONTRACTIONS_VORTEX, T2G_CONTRACTIONS_NAIVE };
 
 typedef struct t2g_merge_stats {
-  uint64_t subprograms, merged_kernels, merged_stages, levels, device_barriers, cuts;
+  uint64_t subprograms, merged_kernels, merged_stages, device_barriers, cuts;
 } t2g_merge_stats;
 
 /* The state of one pass run. */

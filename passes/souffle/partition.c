@@ -104,20 +104,26 @@ static bool is_ci(const state *s, vtc_op *te) {
   return in.flops_per_element >= (double)s->opt->ci_threshold;
 }
 
-/* Dependence levels inside the group: 1 + the deepest member it reads. */
+/* A TE's dependence level among the TEs already in `level` (TE -> level):
+ * 1 + the deepest of them it reads; recorded there too. */
+static unsigned te_level(vtc_ptrmap *level, vtc_op *te) {
+  uintptr_t l = 1;
+  for (unsigned k = 0; k < te->num_operands; k++) {
+    vtc_op *d = vtc_op_operand(te, k)->def_op;
+    uintptr_t dl = d ? (uintptr_t)vtc_ptrmap_get(level, d) : 0;
+    if (dl + 1 > l) l = dl + 1;
+  }
+  vtc_ptrmap_put(level, te, (void *)l);
+  return (unsigned)l;
+}
+
+/* Dependence levels inside the group (barriers: one fewer). */
 static unsigned group_levels(const group *g) {
   vtc_ptrmap level = {0};
   unsigned levels = 0;
   for (size_t i = 0; i < g->tes.len; i++) {
-    vtc_op *te = g->tes.data[i];
-    uintptr_t l = 1;
-    for (unsigned k = 0; k < te->num_operands; k++) {
-      vtc_op *d = vtc_op_operand(te, k)->def_op;
-      uintptr_t dl = d ? (uintptr_t)vtc_ptrmap_get(&level, d) : 0;
-      if (dl + 1 > l) l = dl + 1;
-    }
-    vtc_ptrmap_put(&level, te, (void *)l);
-    if (l > levels) levels = (unsigned)l;
+    unsigned l = te_level(&level, g->tes.data[i]);
+    if (l > levels) levels = l;
   }
   vtc_ptrmap_free(&level);
   return levels;
@@ -125,23 +131,32 @@ static unsigned group_levels(const group *g) {
 
 /* ---- wrapping ------------------------------------------------------------------------ */
 
-/* Strictly inside: the subprogram's own operands are outside uses. */
-static bool inside(vtc_op *sp, vtc_op *user) { return user != sp && vtc_op_is_ancestor(sp, user); }
-
 typedef struct collect {
-  vtc_op *sp;
+  vtc_block *block;   /* the function's */
+  vtc_ptrmap members; /* the group's TEs */
   vtc_ptrmap seen;
   VTC_VEC(vtc_value *) outside; /* operands defined outside, first-use order */
   VTC_VEC(vtc_value *) consts;  /* scalar constants that bodies capture */
 } collect;
 
+/* Whether op is, or is nested in, one of the group's TEs. */
+static bool in_group(const collect *c, vtc_op *op) {
+  while (op && op->parent != c->block) op = vtc_op_parent_op(op);
+  return op && vtc_ptrmap_contains(&c->members, op);
+}
+
+/* The op that defines v, or owns the block v is an argument of. */
+static vtc_op *definer(vtc_value *v) {
+  if (v->def_op) return v->def_op;
+  vtc_block *b = vtc_value_parent_block(v);
+  return b && b->parent ? b->parent->parent : NULL;
+}
+
 static vtc_walk_result collect_operands(vtc_op *op, void *p) {
   collect *c = p;
   for (unsigned i = 0; i < op->num_operands; i++) {
     vtc_value *v = vtc_op_operand(op, i);
-    if ((v->def_op && inside(c->sp, v->def_op)) || vtc_ptrmap_contains(&c->seen, v)) continue;
-    vtc_block *b = vtc_value_parent_block(v);
-    if (b && b->parent && b->parent->parent && inside(c->sp, b->parent->parent)) continue; /* a block argument */
+    if (in_group(c, definer(v)) || vtc_ptrmap_contains(&c->seen, v)) continue;
     vtc_ptrmap_put(&c->seen, v, (void *)1);
     bool scalar_const = v->def_op && vtc_op_has_trait(v->def_op, VTC_TRAIT_CONSTANT_LIKE) && !vtc_type_is_tensor(v->type);
     if (scalar_const) VTC_VEC_PUSH(&c->consts, v);
@@ -150,70 +165,56 @@ static vtc_walk_result collect_operands(vtc_op *op, void *p) {
   return VTC_WALK_ADVANCE;
 }
 
-static void replace_uses_inside(vtc_op *sp, vtc_value *from, vtc_value *to) {
+/* Points the uses of `from` that are (or are not) in the group at `to`. */
+static void replace_uses(const collect *c, vtc_value *from, vtc_value *to, bool in) {
   for (vtc_use *u = from->first_use, *next; u; u = next) {
     next = u->next;
-    if (inside(sp, u->owner)) vtc_op_set_operand(u->owner, (unsigned)(u - u->owner->operands), to);
+    if (in_group(c, u->owner) == in) vtc_op_set_operand(u->owner, (unsigned)(u - u->owner->operands), to);
   }
 }
 
-/* The group's TEs move into a te.subprogram at the first one's place. */
+/* The group's TEs move into a te.subprogram at the first one's place: its
+ * operands are what they read from outside (scalar constants their bodies
+ * capture are cloned in instead), its results the values read after it. */
 static void wrap(state *s, group *g) {
   vtc_op *first = g->tes.data[0];
-  vtc_builder b = vtc_builder_before(first);
-  vtc_op *sp = vtc_te_build_subprogram(&b, first->loc, 0, NULL, 0, NULL);
-  vtc_block *body = vtc_te_subprogram_body(sp);
-  for (size_t i = 0; i < g->tes.len; i++) {
-    vtc_op_remove(g->tes.data[i]);
-    vtc_block_push_op(body, g->tes.data[i]);
-  }
-  collect c = {.sp = sp};
-  vtc_op_walk(sp, true, collect_operands, &c);
-  /* Scalar constants are cloned in (te.compute bodies may capture only those). */
-  vtc_builder at_start = vtc_builder_before(body->first);
-  for (size_t i = 0; i < c.consts.len; i++) {
-    vtc_op *k = vtc_op_clone(c.consts.data[i]->def_op, NULL);
-    vtc_builder_insert_op(&at_start, k);
-    replace_uses_inside(sp, c.consts.data[i], vtc_op_result(k, 0));
-  }
-  /* Results: member values used after the subprogram. */
+  collect c = {.block = first->parent};
+  for (size_t i = 0; i < g->tes.len; i++) vtc_ptrmap_put(&c.members, g->tes.data[i], (void *)1);
+  for (size_t i = 0; i < g->tes.len; i++) vtc_op_walk(g->tes.data[i], true, collect_operands, &c);
   VTC_VEC(vtc_value *) escaping = {0};
+  VTC_VEC(const vtc_type *) types = {0};
   for (size_t i = 0; i < g->tes.len; i++)
     for (unsigned r = 0; r < g->tes.data[i]->num_results; r++) {
       vtc_value *v = vtc_op_result(g->tes.data[i], r);
       for (vtc_use *u = v->first_use; u; u = u->next)
-        if (!inside(sp, u->owner)) {
+        if (!in_group(&c, u->owner)) {
           VTC_VEC_PUSH(&escaping, v);
+          VTC_VEC_PUSH(&types, v->type);
           break;
         }
     }
-  /* The op with its operands and results, the body moved over. */
-  const vtc_type **types = vtc_xcalloc(escaping.len + 1, sizeof *types);
-  for (size_t i = 0; i < escaping.len; i++) types[i] = escaping.data[i]->type;
-  vtc_builder bb = vtc_builder_before(sp);
-  vtc_op *full = vtc_te_build_subprogram(&bb, first->loc, (unsigned)c.outside.len, c.outside.data,
-                                         (unsigned)escaping.len, types);
-  free(types);
-  vtc_block *fbody = vtc_te_subprogram_body(full);
-  for (vtc_op *op = body->first, *next; op; op = next) {
-    next = op->next;
-    vtc_op_remove(op);
-    vtc_block_push_op(fbody, op);
+  vtc_builder b = vtc_builder_before(first);
+  vtc_op *sp = vtc_te_build_subprogram(&b, first->loc, (unsigned)c.outside.len, c.outside.data,
+                                       (unsigned)escaping.len, types.data);
+  vtc_block *body = vtc_te_subprogram_body(sp);
+  for (size_t i = 0; i < c.outside.len; i++) replace_uses(&c, c.outside.data[i], body->args[i], true);
+  for (size_t i = 0; i < escaping.len; i++) replace_uses(&c, escaping.data[i], vtc_op_result(sp, (unsigned)i), false);
+  vtc_builder at = vtc_builder_at_end(s->ctx, body);
+  for (size_t i = 0; i < c.consts.len; i++) {
+    vtc_op *k = vtc_op_clone(c.consts.data[i]->def_op, NULL);
+    vtc_builder_insert_op(&at, k);
+    replace_uses(&c, c.consts.data[i], vtc_op_result(k, 0), true);
   }
-  vtc_op_erase(sp);
-  for (size_t i = 0; i < c.outside.len; i++) replace_uses_inside(full, c.outside.data[i], fbody->args[i]);
-  for (size_t i = 0; i < escaping.len; i++) {
-    vtc_value *res = vtc_op_result(full, (unsigned)i);
-    for (vtc_use *u = escaping.data[i]->first_use, *next; u; u = next) {
-      next = u->next;
-      if (!inside(full, u->owner)) vtc_op_set_operand(u->owner, (unsigned)(u - u->owner->operands), res);
-    }
+  for (size_t i = 0; i < g->tes.len; i++) {
+    vtc_op_remove(g->tes.data[i]);
+    vtc_block_push_op(body, g->tes.data[i]);
   }
-  vtc_builder rb = vtc_builder_at_end(s->ctx, fbody);
-  vtc_te_build_return(&rb, first->loc, (unsigned)escaping.len, escaping.data);
+  vtc_te_build_return(&at, first->loc, (unsigned)escaping.len, escaping.data);
   VTC_VEC_FREE(&escaping);
+  VTC_VEC_FREE(&types);
   VTC_VEC_FREE(&c.outside);
   VTC_VEC_FREE(&c.consts);
+  vtc_ptrmap_free(&c.members);
   vtc_ptrmap_free(&c.seen);
 }
 
@@ -250,19 +251,6 @@ static void cut(state *s, group *g, vtc_op *at, int stat, const char *why) {
     vtc_pass_stat_add(s->pc, stat, 1);
   }
   close_group(s, g);
-}
-
-/* Level of each TE of ops[lo, hi) (a run of TEs): 1 + the deepest TE of
- * the run it reads. */
-static unsigned run_level(vtc_ptrmap *level, vtc_op *te) {
-  uintptr_t l = 1;
-  for (unsigned k = 0; k < te->num_operands; k++) {
-    vtc_op *d = vtc_op_operand(te, k)->def_op;
-    uintptr_t dl = d ? (uintptr_t)vtc_ptrmap_get(level, d) : 0;
-    if (dl + 1 > l) l = dl + 1;
-  }
-  vtc_ptrmap_put(level, te, (void *)l);
-  return (unsigned)l;
 }
 
 typedef struct leveled {
@@ -306,7 +294,7 @@ static void bfs_order(vtc_block *block, bool apply, op_vec *out) {
     next = op->next;
     if (vtc_te_is_compute(op)) {
       if (!run.len) before_run = op->prev;
-      leveled l = {op, run_level(&level, op), (unsigned)run.len};
+      leveled l = {op, te_level(&level, op), (unsigned)run.len};
       VTC_VEC_PUSH(&run, l);
       continue;
     }
