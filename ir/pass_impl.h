@@ -103,6 +103,5 @@ void pm_print_path_pipeline(const vtc_pass_manager *pm, const pm_path *path, con
                             vtc_strbuf *out);
 void pm_print_timing_report(vtc_pass_manager *pm, FILE *out);
 void pm_print_statistics_report(vtc_pass_manager *pm, FILE *out);
-double pm_now(void);
 
 #endif

@@ -5,16 +5,9 @@
 #include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "ir/diagnostics.h"
 #include "ir/pass_impl.h"
-
-double pm_now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 bool pm_name_listed(char *const *list, const char *name) {
   for (size_t i = 0; list && list[i]; i++)

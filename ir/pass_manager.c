@@ -168,7 +168,7 @@ static bool run_pass(pm_exec *x, pm_elem *e, vtc_op **ops, size_t n) {
 
   bool ok = true, changed = false;
   unsigned errors = vtc_context_error_count(pm->ctx);
-  double t0 = pm_now();
+  double t0 = vtc_now_seconds();
   for (size_t i = 0; i < n && ok; i++) {
     vtc_op *op = ops[i];
     if (def->anchor && strcmp(op->name->name, def->anchor)) {
@@ -184,16 +184,16 @@ static bool run_pass(pm_exec *x, pm_elem *e, vtc_op **ops, size_t n) {
     }
     changed |= !pc.unchanged;
   }
-  e->seconds += pm_now() - t0;
+  e->seconds += vtc_now_seconds() - t0;
 
   if (ok && changed && inst->verify_each) {
-    double tv = pm_now();
+    double tv = vtc_now_seconds();
     for (size_t i = 0; i < n && ok; i++) {
       if (!vtc_verify(ops[i]))
         ok = vtc_error(pm->ctx, ops[i]->loc, "'%s' op is invalid after running pass '%s'", ops[i]->name->name,
                        def->name);
     }
-    pm->verify_seconds += pm_now() - tv;
+    pm->verify_seconds += vtc_now_seconds() - tv;
   }
 
   if (!ok) {
@@ -230,11 +230,11 @@ static bool run_pipeline(pm_exec *x, pm_pipeline *pl, vtc_op **ops, size_t n) {
           for (vtc_op *op = b->first; op; op = op->next)
             if (op->name->name == e->nested->anchor) VTC_VEC_PUSH(&kids, op);
     }
-    double t0 = pm_now();
+    double t0 = vtc_now_seconds();
     x->path.nests[x->path.depth++] = e;
     bool ok = kids.len == 0 || run_pipeline(x, e->nested, kids.data, kids.len);
     x->path.depth--;
-    e->seconds += pm_now() - t0;
+    e->seconds += vtc_now_seconds() - t0;
     VTC_VEC_FREE(&kids);
     if (!ok) return false;
   }

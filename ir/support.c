@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static void *check_alloc(void *p) {
   if (!p) {
@@ -140,4 +141,10 @@ void vtc_set_error(char **error, const char *fmt, ...) {
   vtc_strbuf_vprintf(&b, fmt, ap);
   va_end(ap);
   *error = vtc_strbuf_take(&b);
+}
+
+double vtc_now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }

@@ -64,4 +64,7 @@ int64_t vtc_f64_to_i64(double v);
 /* Reads a whole file; NULL (and errno) on failure. Caller frees. */
 char *vtc_read_file(const char *path, size_t *len);
 
+/* Seconds on the monotonic clock (for timings: differences only). */
+double vtc_now_seconds(void);
+
 #endif

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "dialects/builtin/dialects.h"
 #include "dialects/gir/gir.h"
@@ -187,12 +186,6 @@ static char *check_input(const vtc_cpu_program *p, unsigned a, const vtc_tensor 
   return NULL;
 }
 
-static double now_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* Copies result r (record {data; dims[rank]}) into a new tensor. */
 static char *take_result(const vtc_cpu_program *p, unsigned r, const int64_t *record, vtc_tensor *out) {
   const cpu_buffer_sig *s = &p->results[r];
@@ -261,9 +254,9 @@ int vtc_cpu_program_run(vtc_cpu_program *p, const vtc_tensor *inputs, unsigned n
   }
   char *err = NULL;
   entry_call call = {p, args, -1, NULL};
-  double t0 = now_seconds();
+  double t0 = vtc_now_seconds();
   int rc = vtc_rt_guarded_call(call_entry, &call, &err) == 0 ? call.rc : -1;
-  double t1 = now_seconds();
+  double t1 = vtc_now_seconds();
   if (call.rc != 0 && !err) err = call.error;
   else free(call.error);
   if (seconds) *seconds = t1 - t0;

@@ -228,6 +228,14 @@ typedef struct live_buffer {
   size_t bytes;
 } live_buffer;
 
+/* A launch step of a profiled run: its kernel, its events (first, first + 1)
+ * and the launches it made (0 groups: none; a phase split: several). */
+typedef struct timed_launch {
+  unsigned kernel;
+  size_t first_event;
+  int64_t launches;
+} timed_launch;
+
 /* One execution: slot values, the buffers the plan allocated and has not
  * freed, the inputs' device copies, the logical byte counts. */
 typedef struct exec {
@@ -239,6 +247,13 @@ typedef struct exec {
   int64_t allocs, launches;
   uint64_t *arg_words; /* one 8-byte word per kernel parameter */
   void **arg_ptrs;
+  /* vtc_cuda_program_profile: an event before and after each launch step
+   * (a pool reused by every run), and per timed step its kernel and its
+   * first event. */
+  bool time_launches;
+  VTC_VEC(vtc_cuda_event) events;
+  size_t next_event;
+  VTC_VEC(timed_launch) timed;
 } exec;
 
 static void exec_init(exec *x, vtc_cuda_program *p) {
@@ -258,6 +273,9 @@ static void release_live(exec *x) {
 
 static void exec_free(exec *x) {
   release_live(x);
+  for (size_t i = 0; i < x->events.len; i++) vtc_cuda_event_destroy(x->p->cu, x->events.data[i]);
+  VTC_VEC_FREE(&x->events);
+  VTC_VEC_FREE(&x->timed);
   for (size_t i = 0; i < x->inputs.len; i++) vtc_cuda_cache_free(x->p->cache, x->inputs.data[i], NULL);
   VTC_VEC_FREE(&x->live);
   VTC_VEC_FREE(&x->inputs);
@@ -498,6 +516,30 @@ static char *step_launch_checked(exec *x, const cplan_step *s) {
   return err || !s->check_after || !x->p->records ? err : check_launch(x, s);
 }
 
+/* Records the next event of the pool (created on first use). */
+static char *mark(exec *x) {
+  char *err = NULL;
+  if (x->next_event == x->events.len) {
+    vtc_cuda_event ev = NULL;
+    if (vtc_cuda_event_create(x->p->cu, &ev, &err) != 0) return err;
+    VTC_VEC_PUSH(&x->events, ev);
+  }
+  vtc_cuda_event_record(x->p->cu, x->events.data[x->next_event++], &err);
+  return err;
+}
+
+/* A launch step, between two events when the run is profiled. */
+static char *step_launch_timed(exec *x, const cplan_step *s) {
+  if (!x->time_launches) return step_launch_checked(x, s);
+  timed_launch t = {(unsigned)s->imm, x->next_event, x->launches};
+  char *err = mark(x);
+  if (!err) err = step_launch_checked(x, s);
+  if (!err) err = mark(x);
+  t.launches = x->launches - t.launches;
+  if (!err) VTC_VEC_PUSH(&x->timed, t);
+  return err;
+}
+
 static char *step_copy(exec *x, const cplan_step *s) {
   x->vals[s->dst] = *operand(x, s, 0);
   return NULL;
@@ -506,7 +548,7 @@ static char *step_copy(exec *x, const cplan_step *s) {
 typedef char *(*step_fn)(exec *x, const cplan_step *s);
 static const step_fn kSteps[CPLAN_NUM_STEP_KINDS] = {
     [CPLAN_CONST] = step_const, [CPLAN_ARITH] = step_arith, [CPLAN_DIM] = step_dim,
-    [CPLAN_ALLOC] = step_alloc, [CPLAN_FREE] = step_free,   [CPLAN_LAUNCH] = step_launch_checked,
+    [CPLAN_ALLOC] = step_alloc, [CPLAN_FREE] = step_free,   [CPLAN_LAUNCH] = step_launch_timed,
     [CPLAN_ASSERT] = step_assert, [CPLAN_COPY] = step_copy,
 };
 
@@ -621,13 +663,18 @@ static char *download_results(exec *x, vtc_tensor **outputs) {
   return err;
 }
 
-/* Runs the plan between the program's two events; *ms gets the time. */
-static char *timed_steps(exec *x, double *ms) {
+static double now_ms(void) { return 1e3 * vtc_now_seconds(); }
+
+/* Runs the plan between the program's two events; *ms gets the time, and
+ * *host_ms (may be NULL) the host's time to issue the steps. */
+static char *timed_steps(exec *x, double *ms, double *host_ms) {
   vtc_cuda *cu = x->p->cu;
   char *err = NULL;
   float f = 0;
   if (vtc_cuda_event_record(cu, x->p->start, &err) != 0) return err;
+  double t0 = now_ms();
   if ((err = run_steps(x))) return err;
+  if (host_ms) *host_ms = now_ms() - t0;
   if (vtc_cuda_event_record(cu, x->p->stop, &err) != 0 ||
       vtc_cuda_event_elapsed_ms(cu, x->p->start, x->p->stop, &f, &err) != 0)
     return err;
@@ -655,7 +702,7 @@ int vtc_cuda_program_run(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *in
   double ms = 0;
   vtc_check_failure_free(&p->failure);
   err = upload_inputs(&x, inputs);
-  if (!err) err = timed_steps(&x, &ms);
+  if (!err) err = timed_steps(&x, &ms, NULL);
   if (!err) err = check_records(&x);
   if (!err && outputs) err = download_results(&x, outputs);
   if (!err && stats) *stats = (vtc_cuda_run_stats){x.peak_bytes, x.allocs, x.launches, ms, 0};
@@ -679,7 +726,7 @@ int vtc_cuda_program_bench(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *
   err = upload_inputs(&x, inputs);
   for (int i = -warmup; i < runs && !err; i++) {
     double t = 0;
-    err = timed_steps(&x, &t);
+    err = timed_steps(&x, &t, NULL);
     release_live(&x); /* the results are dropped */
     if (i >= 0) ms[i] = t;
   }
@@ -688,4 +735,99 @@ int vtc_cuda_program_bench(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *
   exec_free(&x);
   set_error(error, err);
   return err ? -1 : 0;
+}
+
+/* ---- per-kernel profile ---------------------------------------------------- */
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static double median(double *v, size_t n) {
+  qsort(v, n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Adds the device time of each timed launch step of the last run to
+ * per_kernel[kernel] (run row `run`), counting launches into `launches`. */
+static char *collect_launch_times(exec *x, double *per_kernel, int64_t *launches) {
+  for (size_t i = 0; i < x->timed.len; i++) {
+    const timed_launch *t = &x->timed.data[i];
+    float f = 0;
+    char *err = NULL;
+    if (vtc_cuda_event_elapsed_ms(x->p->cu, x->events.data[t->first_event], x->events.data[t->first_event + 1], &f,
+                                  &err) != 0)
+      return err;
+    per_kernel[t->kernel] += f;
+    launches[t->kernel] += t->launches;
+  }
+  return NULL;
+}
+
+/* The kernels launched, in plan order, with their medians over the runs
+ * (times[r * nk + k]: kernel k's device time in run r). */
+static void summarize_profile(const vtc_cuda_program *p, double *times, const int64_t *launches, int runs,
+                              vtc_cuda_profile *out) {
+  size_t nk = p->plan.kernels.len;
+  double *col = vtc_xcalloc((size_t)runs, sizeof *col);
+  out->kernels = vtc_xcalloc(nk ? nk : 1, sizeof *out->kernels);
+  for (size_t k = 0; k < nk; k++) {
+    if (!launches[k]) continue;
+    for (int r = 0; r < runs; r++) col[r] = times[(size_t)r * nk + k];
+    const cplan_kernel *pk = &p->plan.kernels.data[k];
+    out->kernels[out->num_kernels++] =
+        (vtc_cuda_kernel_time){pk->name, pk->loc, launches[k] / runs, median(col, (size_t)runs)};
+  }
+  free(col);
+}
+
+int vtc_cuda_program_profile(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *inputs, unsigned num_inputs,
+                             int warmup, int runs, vtc_cuda_profile *out, char **error) {
+  if (error) *error = NULL;
+  memset(out, 0, sizeof *out);
+  char *err = runs < 1 ? vtc_xstrdup("a profile needs at least one run") : prepare(p, cu, inputs, num_inputs);
+  if (err) {
+    set_error(error, err);
+    return -1;
+  }
+  size_t nk = p->plan.kernels.len;
+  double *times = vtc_xcalloc((size_t)runs * (nk ? nk : 1), sizeof *times);
+  double *call = vtc_xcalloc((size_t)runs, sizeof *call), *host = vtc_xcalloc((size_t)runs, sizeof *host);
+  int64_t *launches = vtc_xcalloc(nk ? nk : 1, sizeof *launches);
+  exec x;
+  exec_init(&x, p);
+  x.time_launches = true;
+  vtc_check_failure_free(&p->failure);
+  err = upload_inputs(&x, inputs);
+  for (int i = -warmup; i < runs && !err; i++) {
+    double t = 0, h = 0;
+    x.next_event = 0;
+    x.timed.len = 0;
+    err = timed_steps(&x, &t, &h);
+    release_live(&x);
+    if (!err && i >= 0) {
+      call[i] = t;
+      host[i] = h;
+      err = collect_launch_times(&x, &times[(size_t)i * nk], launches);
+    }
+  }
+  if (!err) err = check_records(&x);
+  if (!err) {
+    out->call_ms = median(call, (size_t)runs);
+    out->host_ms = median(host, (size_t)runs);
+    summarize_profile(p, times, launches, runs, out);
+  }
+  exec_free(&x);
+  free(times);
+  free(call);
+  free(host);
+  free(launches);
+  set_error(error, err);
+  return err ? -1 : 0;
+}
+
+void vtc_cuda_profile_free(vtc_cuda_profile *prof) {
+  free(prof->kernels);
+  memset(prof, 0, sizeof *prof);
 }

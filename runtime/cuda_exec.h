@@ -114,5 +114,28 @@ const vtc_check_failure *vtc_cuda_program_check_failure(const vtc_cuda_program *
  * run i to ms[i]. Returns 0, or -1 with *error set. */
 int vtc_cuda_program_bench(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *inputs, unsigned num_inputs,
                            int warmup, int runs, double *ms, char **error);
+/* One kernel's device time in a profile: the median over the runs of the
+ * time its launches of one call took, each between two CUDA events. */
+typedef struct vtc_cuda_kernel_time {
+  const char *name;  /* owned by the program */
+  const char *loc;   /* "file:line:col" of its gir.kernel, or NULL; owned by the program */
+  int64_t launches;  /* per call */
+  double ms;
+} vtc_cuda_kernel_time;
+/* A per-kernel profile (vtc-run --bench-kernels): the medians over the
+ * runs of the call's time (events around every launch included) and of
+ * the host's time to issue the call's steps (when it is close to call_ms,
+ * the call is bound by the host), and each kernel launched, in the order
+ * of the program's kernel table. */
+typedef struct vtc_cuda_profile {
+  double call_ms, host_ms;
+  unsigned num_kernels;
+  vtc_cuda_kernel_time *kernels; /* heap */
+} vtc_cuda_profile;
+/* As vtc_cuda_program_bench, with an event pair around each launch step.
+ * Free *out with vtc_cuda_profile_free, before the program. */
+int vtc_cuda_program_profile(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *inputs, unsigned num_inputs,
+                             int warmup, int runs, vtc_cuda_profile *out, char **error);
+void vtc_cuda_profile_free(vtc_cuda_profile *prof);
 
 #endif

@@ -102,6 +102,12 @@ static char *where_of(vtc_op *op) {
   return vtc_format("%s:%u:%u: '%s'", l->name, l->line, l->col, op->name->name);
 }
 
+/* "file:line:col" of op, or NULL when it has no file location. */
+static char *loc_of(vtc_op *op) {
+  const vtc_loc *l = vtc_loc_file_of(op->loc);
+  return l ? vtc_format("%s:%u:%u", l->name, l->line, l->col) : NULL;
+}
+
 /* Appends a step with `n` operand slots; returns it for the kind's fields. */
 static cplan_step *push_step(compiler *c, vtc_op *op, cplan_step_kind kind, int dst, const int *operands,
                              unsigned n) {
@@ -196,7 +202,8 @@ static int64_t kernel_index(compiler *c, vtc_op *k) {
                       .group_size = vtc_gir_kernel_group_size(k),
                       .record = vtc_gir_check_record(&c->sites, k),
                       .dynamic_shared = vtc_gir_gpu_dynamic_shared_bytes(k),
-                      .where = where_of(k)};
+                      .where = where_of(k),
+                      .loc = loc_of(k)};
   vtc_gir_device_split split;
   vtc_gir_kernel_device_split(k, &split, NULL);
   row.device_barriers = split.barriers;
@@ -669,6 +676,7 @@ void cplan_free(cplan *plan) {
   for (size_t i = 0; i < plan->kernels.len; i++) {
     free(plan->kernels.data[i].name);
     free(plan->kernels.data[i].where);
+    free(plan->kernels.data[i].loc);
   }
   VTC_VEC_FREE(&plan->slots);
   VTC_VEC_FREE(&plan->steps);

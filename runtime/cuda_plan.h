@@ -86,7 +86,8 @@ typedef struct cplan_kernel {
   unsigned record;        /* its check record in the module's table (gir_to_llvm.h), 0: none */
   vtc_cuda_function fn;   /* set when the program is loaded */
   int64_t dynamic_shared; /* bytes of dynamic shared memory per launch (gir_to_llvm.h), 0: none */
-  char *where;            /* "file:line:col" of the gir.kernel, for errors at load (owned) */
+  char *where;            /* "file:line:col: 'gir.kernel'", for errors at load (owned) */
+  char *loc;              /* "file:line:col" of the gir.kernel, NULL without one (owned) */
   /* Device barriers (gir_to_llvm.h, "Device barriers"): how many, the
    * segments of a sound phase split (0: none) and why not (static), and,
    * once loaded, the most blocks that can be resident at once (0: never

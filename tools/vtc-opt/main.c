@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "import/onnx/onnx.h"
 #include "ir/ir.h"
@@ -17,12 +16,6 @@
 #include "tools/vtc-opt/options.h"
 
 #define VTC_OPT_VERSION "0.1.0"
-
-static double now_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static char *read_stdin(size_t *len) {
   vtc_strbuf b = {0};
@@ -47,16 +40,16 @@ static bool process_root(driver *d, vtc_op *root, vtc_strbuf *out) {
   bool ok = root != NULL;
   double t0;
   if (ok) {
-    t0 = now_seconds();
+    t0 = vtc_now_seconds();
     ok = vtc_verify(root);
-    vtc_pass_manager_add_timing(d->pm, "Verifier (input)", now_seconds() - t0);
+    vtc_pass_manager_add_timing(d->pm, "Verifier (input)", vtc_now_seconds() - t0);
   }
   if (ok && !vtc_pass_manager_is_empty(d->pm)) ok = vtc_pass_manager_run(d->pm, root);
   if (ok) {
-    t0 = now_seconds();
+    t0 = vtc_now_seconds();
     vtc_print_op(root, &d->print_flags, out);
     if (vtc_strbuf_last(out) && vtc_strbuf_last(out) != '\n') vtc_strbuf_putc(out, '\n');
-    vtc_pass_manager_add_timing(d->pm, "Output", now_seconds() - t0);
+    vtc_pass_manager_add_timing(d->pm, "Output", vtc_now_seconds() - t0);
   }
   if (root) vtc_op_destroy(root);
   return ok;
@@ -69,9 +62,9 @@ static bool process_chunk(driver *d, const vtc_input_chunk *chunk, vtc_strbuf *o
   vtc_diag_verifier *v = NULL;
   if (d->o->verify_diagnostics)
     v = vtc_diag_verifier_create(d->ctx, d->name, chunk->text, chunk->len, chunk->line_offset);
-  double t0 = now_seconds();
+  double t0 = vtc_now_seconds();
   vtc_op *root = vtc_parse_source(d->ctx, d->name, chunk->text, chunk->len, chunk->line_offset);
-  vtc_pass_manager_add_timing(d->pm, "Parser", now_seconds() - t0);
+  vtc_pass_manager_add_timing(d->pm, "Parser", vtc_now_seconds() - t0);
   bool ok = process_root(d, root, out);
   if (v) return vtc_diag_verifier_finish(v);
   return ok && vtc_context_error_count(d->ctx) == errors;
@@ -81,9 +74,9 @@ static bool process_chunk(driver *d, const vtc_input_chunk *chunk, vtc_strbuf *o
  * file (mapped, not read: import/onnx), then the same. */
 static bool process_onnx(driver *d, vtc_strbuf *out) {
   unsigned errors = vtc_context_error_count(d->ctx);
-  double t0 = now_seconds();
+  double t0 = vtc_now_seconds();
   vtc_op *root = vtc_onnx_import_file(d->ctx, d->name, NULL, NULL);
-  vtc_pass_manager_add_timing(d->pm, "ONNX import", now_seconds() - t0);
+  vtc_pass_manager_add_timing(d->pm, "ONNX import", vtc_now_seconds() - t0);
   return process_root(d, root, out) && vtc_context_error_count(d->ctx) == errors;
 }
 

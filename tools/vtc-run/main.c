@@ -232,6 +232,7 @@ static bool report(const run_request *req, const run_options *o, const run_targe
   if (o->report_launches && req->measured_launches) printf("kernel launches: %lld\n", (long long)req->num_launches);
   if (o->report_launches && !req->measured_launches)
     printf("kernel launches: not measured on this target (cuda only)\n");
+  if (o->bench_kernels) printf("%s", req->kernel_report ? req->kernel_report : "bench-kernels: not measured on this target (cuda only)\n");
   if (o->report_memory && req->measured_peak) { /* comparable to torch.cuda.max_memory_allocated */
     size_t in = 0;
     for (unsigned a = 0; a < req->num_inputs; a++) in += vtc_tensor_nbytes(&req->inputs[a]);
@@ -279,6 +280,8 @@ static bool sweep_next(run_request *req) {
   req->outputs = NULL;
   req->num_outputs = 0;
   req->measured_bench = false;
+  free(req->kernel_report);
+  req->kernel_report = NULL;
   if (++sw->point == sw->o->sweep.len) return false;
   sw->o->dims.data[sw->o->sweep_dim].size = sw->o->sweep.data[sw->point];
   sweep_header(sw);
@@ -378,15 +381,16 @@ static int run_file(run_options *o, vtc_context *ctx) {
   vtc_tensor *ins = NULL, *all_ins = NULL, *ref_ins = NULL;
   unsigned nargs = 0;
   run_request req = {.ctx = ctx, .trace = o->trace, .user_pipeline = o->pass_pipeline != NULL, .bench = o->bench,
-                     .dump_ptx = o->dump_ptx};
+                     .dump_ptx = o->dump_ptx, .bench_kernels = o->bench_kernels};
   vtc_op *ref_module = NULL, *ref_entry = NULL;
   vtc_op *module = onnx ? vtc_onnx_import_file(ctx, o->input_file, NULL, NULL)
                         : vtc_parse_source(ctx, o->input_file, buf, len, 0);
   if (!module || !vtc_verify(module)) goto done;
   /* --check's reference: the module as written, before any pipeline (a
    * copy, which shares the constants and their blobs). */
-  if (o->check || o->sweep.len) { /* --sweep makes each point's inputs for the entry as written */
-    ref_module = vtc_op_clone(module, NULL);
+  if (o->check || o->sweep.len || o->bench_kernels) { /* --sweep makes each point's inputs for the entry as
+                                                          written; --bench-kernels names its ops */
+    ref_module = req.source_module = vtc_op_clone(module, NULL);
     if (!(ref_entry = find_entry(ctx, ref_module, o->entry, o->input_file))) goto done;
   }
   /* Inputs are made for (and checked against) the entry as written: a
@@ -448,6 +452,7 @@ done:
   free(ins);
   free(all_ins);
   vtc_tensor_free_array(req.outputs, req.num_outputs);
+  free(req.kernel_report);
   if (module) vtc_op_destroy(module);
   if (ref_module) vtc_op_destroy(ref_module);
   free(buf);

@@ -53,6 +53,9 @@ static const run_opt_spec kOptions[] = {
                                         "of the per-dtype one (0: bit-exact; integers stay exact)"},
     {"bench", RUN_INT, OFF(bench), "N",
      "time N runs of the compiled entry (after warm-up; not compilation) and print the median (cpu, cuda)"},
+    {"bench-kernels", RUN_FLAG, OFF(bench_kernels), NULL,
+     "cuda: time each kernel between CUDA events over the --bench runs (default 10) and print its median per call, "
+     "its origin op and class (data movement or compute), and the host's time to issue a call"},
     {"report-memory", RUN_FLAG, OFF(report_memory), NULL,
      "print the peak intermediate bytes and the buffers allocated of the run"},
     {"report-launches", RUN_FLAG, OFF(report_launches), NULL,

@@ -51,6 +51,7 @@ typedef struct run_options {
   int64_t bench;       /* --bench=N timed runs; 0: none */
   bool report_memory;  /* --report-memory */
   bool report_launches; /* --report-launches */
+  bool bench_kernels;   /* --bench-kernels */
   VTC_VEC(const char *) inputs;  /* .npy files, argv storage */
   VTC_VEC(const char *) outputs; /* .npy files, argv storage */
   VTC_VEC(run_range) ranges;

@@ -21,6 +21,11 @@ typedef struct run_request {
   bool user_pipeline; /* --pass-pipeline ran already: no default pipeline */
   int64_t bench;      /* --bench=N: time N runs after warm-up (0: none) */
   const char *dump_ptx; /* --dump-ptx=FILE (cuda) */
+  /* --bench-kernels (cuda): the module as written, whose graph ops name the
+   * kernels' origins, and the report the target fills (malloc'd lines) */
+  bool bench_kernels;
+  vtc_op *source_module;
+  char *kernel_report;
   /* --sweep: after each run (and its bench) a compiled target calls
    * next_point, which reports that point, frees req->outputs and puts the
    * next point's inputs in place; the target runs again while it returns

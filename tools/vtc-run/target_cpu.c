@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "dialects/builtin/dialects.h"
 #include "runtime/cpu_exec.h"
@@ -39,11 +38,7 @@ bool run_runtime_error(vtc_context *ctx, const vtc_loc *fallback, const char *wh
   return vtc_error(ctx, fallback, "%s: %s", what_failed, p);
 }
 
-double run_now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return 1e3 * (double)ts.tv_sec + 1e-6 * (double)ts.tv_nsec;
-}
+double run_now_ms(void) { return 1e3 * vtc_now_seconds(); }
 
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;

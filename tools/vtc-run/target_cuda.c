@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dialects/builtin/dialects.h"
+#include "dialects/graph/graph.h"
 #include "runtime/cuda_exec.h"
 #include "tools/vtc-run/run.h"
 
@@ -86,6 +87,93 @@ static bool bench(run_request *req, vtc_cuda *cu, vtc_cuda_program *prog) {
   return ok;
 }
 
+/* ---- --bench-kernels ---- */
+
+typedef struct origin_search {
+  const char *loc; /* "file:line:col" */
+  vtc_op *found;
+} origin_search;
+
+static vtc_walk_result origin_at(vtc_op *op, void *data) {
+  origin_search *s = data;
+  const vtc_loc *l = vtc_loc_file_of(op->loc);
+  if (!l || strncmp(op->name->name, "graph.", 6) != 0) return VTC_WALK_ADVANCE;
+  char *key = vtc_format("%s:%u:%u", l->name, l->line, l->col);
+  bool hit = !strcmp(key, s->loc);
+  free(key);
+  if (!hit) return VTC_WALK_ADVANCE;
+  s->found = op;
+  return VTC_WALK_INTERRUPT;
+}
+
+/* The graph op of the module as written at a kernel's location (what the
+ * kernel was lowered from; a fused kernel carries its first op's), or NULL. */
+static vtc_op *origin_of(const run_request *req, const char *loc) {
+  origin_search s = {loc, NULL};
+  if (loc && req->source_module) vtc_op_walk(req->source_module, true, origin_at, &s);
+  return s.found;
+}
+
+/* Data movement: one of the 16 ops that VTC's virtual tensors cover. */
+static bool is_data_movement(vtc_op *op) {
+  vtc_graph_vrules r;
+  bool dm = op && vtc_graph_virtual_rules(op, &r);
+  if (dm) vtc_graph_vrules_free(&r);
+  return dm;
+}
+
+static int by_time_desc(const void *a, const void *b) {
+  double x = ((const vtc_cuda_kernel_time *)a)->ms, y = ((const vtc_cuda_kernel_time *)b)->ms;
+  return (x < y) - (x > y);
+}
+
+/* The report: a summary line, then one line per kernel, slowest first. */
+static char *kernel_report(const run_request *req, vtc_cuda_profile *prof, int runs) {
+  double total = 0, moving = 0;
+  int64_t launches = 0;
+  vtc_strbuf lines = {0};
+  qsort(prof->kernels, prof->num_kernels, sizeof *prof->kernels, by_time_desc);
+  for (unsigned i = 0; i < prof->num_kernels; i++) total += prof->kernels[i].ms;
+  for (unsigned i = 0; i < prof->num_kernels; i++) {
+    const vtc_cuda_kernel_time *k = &prof->kernels[i];
+    vtc_op *origin = origin_of(req, k->loc);
+    bool dm = is_data_movement(origin);
+    moving += dm ? k->ms : 0;
+    launches += k->launches;
+    vtc_strbuf_printf(&lines, "kernel: @%s: %lld launches, %.4f ms, %.1f%% | %s at %s | %s\n", k->name,
+                      (long long)k->launches, k->ms, total > 0 ? 100 * k->ms / total : 0,
+                      origin ? origin->name->name : "no graph op", k->loc ? k->loc : "unknown location",
+                      !origin ? "unknown" : dm ? "data movement" : "compute");
+  }
+  vtc_strbuf out = {0};
+  vtc_strbuf_printf(&out,
+                    "bench-kernels: @%s: call %.4f ms, host issue %.4f ms, kernels %.4f ms in %lld launches, data "
+                    "movement %.4f ms (%.1f%%) (medians of %d runs, events around each launch)\n",
+                    vtc_symbol_name(req->entry), prof->call_ms, prof->host_ms, total, (long long)launches, moving,
+                    total > 0 ? 100 * moving / total : 0, runs);
+  vtc_strbuf_puts(&out, lines.data ? lines.data : "");
+  vtc_strbuf_free(&lines);
+  return vtc_strbuf_take(&out);
+}
+
+static bool bench_kernels(run_request *req, vtc_cuda *cu, vtc_cuda_program *prog) {
+  enum { kWarmup = 1, kDefaultRuns = 10 };
+  int runs = req->bench > 0 && req->bench <= INT32_MAX ? (int)req->bench : kDefaultRuns;
+  vtc_cuda_profile prof;
+  char *err = NULL;
+  bool ok = vtc_cuda_program_profile(prog, cu, req->inputs, req->num_inputs, kWarmup, runs, &prof, &err) == 0;
+  if (ok) {
+    free(req->kernel_report);
+    req->kernel_report = kernel_report(req, &prof, runs);
+  } else if (!run_report_check_failure(req, vtc_cuda_program_check_failure(prog))) {
+    vtc_error(req->ctx, req->entry->loc, "profiling @%s on the GPU failed: %s", vtc_symbol_name(req->entry),
+              err ? err : "unknown error");
+  }
+  vtc_cuda_profile_free(&prof);
+  free(err);
+  return ok;
+}
+
 static bool run_on(run_request *req, vtc_cuda *cu, vtc_cuda_program *prog) {
   if (req->trace) {
     char *plan = vtc_cuda_program_plan_text(prog);
@@ -94,7 +182,9 @@ static bool run_on(run_request *req, vtc_cuda *cu, vtc_cuda_program *prog) {
   }
   /* One run per --sweep point, on the program compiled once. */
   do {
-    if (!run_once(req, cu, prog) || (req->bench > 0 && !bench(req, cu, prog))) return false;
+    if (!run_once(req, cu, prog) || (req->bench > 0 && !bench(req, cu, prog)) ||
+        (req->bench_kernels && !bench_kernels(req, cu, prog)))
+      return false;
   } while (req->next_point && req->next_point(req));
   return true;
 }
