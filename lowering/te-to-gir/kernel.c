@@ -517,9 +517,12 @@ static void check_dest_chunks(tk *K) {
  * two). */
 /* A reduction along the innermost (contiguous) input axis: every passed
  * input read through the innermost reduction index reads it as its last
- * index with coefficient 1 (a row), at least one does, and none reads the
- * innermost output index as its last index (the existing mode is then
- * contiguous already). */
+ * index with coefficient 1 (a row), at least one does, and no load inside
+ * the reduction (one that reads a reduction index) reads the innermost
+ * output index as its last index (the existing mode is then contiguous
+ * already). A load outside the reduction, such as layer norm's mean in
+ * sum((x - mean)^2), is read once per output and does not count: counting
+ * it put the lanes on 128 outputs and left one unit looping over 768. */
 static bool row_reduce_candidate(tk *K) {
   if (!K->nred) return false;
   unsigned rl = K->rank + K->nred - 1;
@@ -528,13 +531,15 @@ static bool row_reduce_candidate(tk *K) {
     if (!vtc_te_is_load(op) || t2g_input_is_folded(vtc_te_load_input(op), NULL)) continue;
     const vtc_affine_map *m = vtc_te_load_map(op);
     unsigned last = m->num_results - 1;
+    bool in_reduction = false;
     for (unsigned k = 0; k < m->num_results; k++) {
+      for (unsigned r = 0; r < K->nred; r++) in_reduction |= t2g_expr_uses_dim(m->results[k], K->rank + r);
       if (!t2g_expr_uses_dim(m->results[k], rl)) continue;
       int64_t c;
       if (k != last || !t2g_expr_linear(m->results[k], rl, &c) || c != 1) return false;
       any = true;
     }
-    if (m->num_results && K->rank && t2g_expr_uses_dim(m->results[last], K->rank - 1)) return false;
+    if (in_reduction && m->num_results && K->rank && t2g_expr_uses_dim(m->results[last], K->rank - 1)) return false;
   }
   return any;
 }

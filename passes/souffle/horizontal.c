@@ -35,6 +35,14 @@
  *     unless elementwise=true: a one-relies-on-one TE is composed into its
  *     consumer by souffle-vertical, which a merge would prevent (the merged
  *     TE has several consumers).
+ *   - A contraction that vortex-classify takes (a GEMM or GEMV that Vortex
+ *     lowers to a tuned rKernel) is not merged unless contractions=true:
+ *     the merged TE is a select of products, which vortex-classify does
+ *     not take, so it would run as a plain kernel. Measured on the H200
+ *     (benchmarks/results/souffle.md): bert-layer's merged Q/K/V GEMM took
+ *     0.88 ms against 3 x ~5 us for the three rKernels; the LSTM's merged
+ *     GEMVs 60 us each. Merging them is the rKernel's job once it takes a
+ *     piecewise operand (a B chosen per tile).
  *   - Static shapes only (a `?` dim or a symbol: not a candidate, counted);
  *     bodies with te.assert or index-dependent loads are not merged (their
  *     checks and gathers would run on other pieces' rows).
@@ -49,6 +57,7 @@
 #include "dialects/builtin/dialects.h"
 #include "ir/diagnostics.h"
 #include "passes/souffle/souffle.h"
+#include "passes/vortex/rkernel.h"
 #include "targets/hardware.h"
 
 typedef struct options {
@@ -59,15 +68,17 @@ typedef struct options {
   bool remarks;
   bool slice_escaping;
   bool elementwise;
+  bool contractions;
 } options;
 
-enum { ST_BEFORE, ST_AFTER, ST_MERGES, ST_MERGED, ST_SLICES, ST_SHARED, ST_R_WAVE, ST_R_ORDER, ST_R_DYNAMIC, ST_R_BODY, ST_R_ESCAPES, ST_R_ONE };
+enum { ST_BEFORE, ST_AFTER, ST_MERGES, ST_MERGED, ST_SLICES, ST_SHARED, ST_R_WAVE, ST_R_ORDER, ST_R_DYNAMIC, ST_R_BODY, ST_R_ESCAPES, ST_R_ONE, ST_R_TUNED };
 
 static const char *const statistics[] = {
     "TEs before", "TEs after", "merges", "TEs merged", "slice TEs for non-TE users", "shared loads made once",
     "refused: over one wave", "refused: users before the merge point", "not candidates: dynamic shape",
     "not candidates: te.assert or gather in the body", "not candidates: result escapes (slice-escaping=false)",
     "not candidates: one-relies-on-one (elementwise=false)",
+    "not candidates: a contraction with a tuned rKernel (contractions=false)",
     NULL,
 };
 
@@ -113,6 +124,13 @@ static bool plain_body(vtc_op *c) {
   for (vtc_op *o = vtc_te_compute_body(c)->first; o; o = o->next)
     if (vtc_te_is_assert(o) || (vtc_te_is_load(o) && vtc_te_load_num_extra(o))) return false;
   return true;
+}
+
+/* A contraction that Vortex lowers to a tuned rKernel. */
+static bool has_rkernel(vtc_op *c) {
+  vortex_contraction con;
+  char why[160];
+  return vortex_classify_compute(c, &con, why, sizeof why);
 }
 
 /* Same reduce extents, combiner, init, element type and rank. */
@@ -449,6 +467,10 @@ static void run_level(state *s, const unsigned *tes, unsigned count) {
       vtc_pass_stat_add(s->pc, ST_R_ONE, 1);
       continue;
     }
+    if (!s->opt->contractions && has_rkernel(c)) {
+      vtc_pass_stat_add(s->pc, ST_R_TUNED, 1);
+      continue;
+    }
     if (!s->opt->slice_escaping && escapes(vtc_op_result(c, 0))) {
       vtc_pass_stat_add(s->pc, ST_R_ESCAPES, 1);
       continue;
@@ -534,6 +556,10 @@ static const vtc_pass_option horizontal_options[] = {
     {"elementwise", VTC_OPTION_BOOL, "false",
      "also merge one-relies-on-one TEs (by default they are left to souffle-vertical)",
      offsetof(options, elementwise), NULL},
+    {"contractions", VTC_OPTION_BOOL, "false",
+     "also merge contractions that Vortex lowers to a tuned rKernel (the merged select of products runs as a "
+     "plain kernel)",
+     offsetof(options, contractions), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},
 };
 

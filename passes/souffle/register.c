@@ -4,7 +4,7 @@
 #include "passes/souffle/souffle.h"
 
 typedef struct alias_options {
-  bool horizontal, vertical, global_sync;
+  bool horizontal, vertical, global_sync, contractions;
 } alias_options;
 
 /* Horizontal, then vertical, then (global-sync=true) the partition into
@@ -13,7 +13,7 @@ static void expand_souffle(const void *options, vtc_strbuf *out) {
   const alias_options *o = options;
   const char *sep = "";
   if (o->horizontal) {
-    vtc_strbuf_puts(out, "souffle-horizontal");
+    vtc_strbuf_puts(out, o->contractions ? "souffle-horizontal{contractions=true}" : "souffle-horizontal");
     sep = ",";
   }
   if (o->vertical) {
@@ -30,6 +30,9 @@ static const vtc_pass_option souffle_alias_options[] = {
      "souffle-partition (5.4): subprograms, one kernel each with device barriers (V3; off by default: on the H200 "
      "the merged kernels measured slower than V2 on every paper workload, benchmarks/results/souffle.md)",
      offsetof(alias_options, global_sync), NULL},
+    {"contractions", VTC_OPTION_BOOL, "false",
+     "souffle-horizontal merges contractions too (they then lose Vortex's rKernel)",
+     offsetof(alias_options, contractions), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},
 };
 

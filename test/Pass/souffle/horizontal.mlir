@@ -1,11 +1,14 @@
 // souffle-horizontal (Souffle 6.1, Fig. 3): independent TEs of one BFS
 // level become one TE concatenated along the outermost axis.
-// RUN: vtc-opt --pass-pipeline='builtin.module(souffle-horizontal{slice-escaping=true})' %s 2>/dev/null | FileCheck %s
-// RUN: vtc-opt --souffle-horizontal %s 2>/dev/null | FileCheck %s --check-prefix=NOSLICE
-// RUN: vtc-opt --pass-pipeline='builtin.module(souffle-horizontal{tile=3 slice-escaping=true})' %s 2>/dev/null | FileCheck %s --check-prefix=TILE
-// RUN: vtc-opt --pass-pipeline='builtin.module(souffle-horizontal{block-elements=64 slice-escaping=true elementwise=true})' %s -o /dev/null 2>&1 \
+// RUN: vtc-opt --pass-pipeline='builtin.module(souffle-horizontal{slice-escaping=true contractions=true})' %s 2>/dev/null | FileCheck %s
+// RUN: vtc-opt --pass-pipeline='builtin.module(souffle-horizontal{contractions=true})' %s 2>/dev/null | FileCheck %s --check-prefix=NOSLICE
+// RUN: vtc-opt --pass-pipeline='builtin.module(souffle-horizontal{tile=3 slice-escaping=true contractions=true})' %s 2>/dev/null | FileCheck %s --check-prefix=TILE
+// RUN: vtc-opt --pass-pipeline='builtin.module(souffle-horizontal{block-elements=64 slice-escaping=true elementwise=true contractions=true})' %s -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=WAVE
-// RUN: vtc-opt --pass-pipeline='builtin.module(souffle-horizontal{slice-escaping=true elementwise=true})' --pass-statistics %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAT
+// RUN: vtc-opt --pass-pipeline='builtin.module(souffle-horizontal{slice-escaping=true elementwise=true contractions=true})' --pass-statistics %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=STAT
+// By default a contraction that Vortex gives a tuned rKernel is not merged
+// (the merged select of products would run as a plain kernel):
+// RUN: vtc-opt --pass-pipeline='builtin.module(souffle-horizontal{slice-escaping=true})' --pass-statistics %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=TUNED
 // RUN: not vtc-opt --pass-pipeline='builtin.module(souffle-horizontal{hardware=tpu})' %s 2>&1 | FileCheck %s --check-prefix=BAD
 
 // Fig. 3: C1 (4,16) and C2 (2,16) share the reduction rk < 8 and become one
@@ -94,6 +97,8 @@ func.func @fig3(%a1: tensor<4x8xf32>, %b1: tensor<8x16xf32>, %a2: tensor<2x8xf32
 // STAT-NEXT: 7 TEs merged
 // STAT-NEXT: 4 slice TEs for non-TE users
 // STAT-NEXT: 2 shared loads made once
+// TUNED: 0 merges
+// TUNED: 5 not candidates: a contraction with a tuned rKernel (contractions=false)
 // BAD: error: souffle-horizontal: unknown hardware 'tpu'
 func.func @qkv(%x: tensor<2x4xf32>, %wq: tensor<4x8xf32>, %wk: tensor<4x8xf32>, %wv: tensor<4x8xf32>, %wo: tensor<2x8xf32>) -> tensor<2x8xf32> {
   %q = te.compute(%x, %wq) shape () -> (2, 8) reduce () -> (4) combiner sum init 0.0 : (tensor<2x4xf32>, tensor<4x8xf32>) -> tensor<2x8xf32> {

@@ -6,8 +6,9 @@
 // RUN: vtc-opt --pass-pipeline='builtin.module(souffle{global-sync=true})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=V3
 // RUN: vtc-opt --pass-pipeline='builtin.module(souffle{horizontal=false})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=VONLY
 // RUN: vtc-opt --pass-pipeline='builtin.module(souffle{horizontal=false vertical=false global-sync=false},cse)' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
-// RUN: vtc-opt --pass-pipeline='builtin.module(souffle{global-sync=false})' %s | FileCheck %s
-// RUN: vtc-opt --pass-pipeline='builtin.module(souffle{global-sync=true})' %s | FileCheck %s --check-prefix=SUB
+// RUN: vtc-opt --pass-pipeline='builtin.module(souffle{contractions=true})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=CONTR
+// RUN: vtc-opt --pass-pipeline='builtin.module(souffle{global-sync=false contractions=true})' %s | FileCheck %s
+// RUN: vtc-opt --pass-pipeline='builtin.module(souffle{global-sync=true contractions=true})' %s | FileCheck %s --check-prefix=SUB
 // RUN: not vtc-opt --pass-pipeline='builtin.module(souffle{horizontal=maybe})' %s 2>&1 | FileCheck %s --check-prefix=BAD
 // BOTH: builtin.module(souffle-horizontal{{.*}},souffle-vertical{{.*}})
 // BOTH-NOT: souffle-partition
@@ -15,9 +16,11 @@
 // VONLY: builtin.module(souffle-vertical{{.*}})
 // VONLY-NOT: souffle-horizontal
 // NONE: builtin.module(cse{{.*}})
+// CONTR: builtin.module(souffle-horizontal{{{.*}}contractions=true{{.*}}},souffle-vertical{{.*}})
 // BAD: error: invalid value 'maybe' for option 'horizontal' of pass 'souffle'
 
-// Two GEMMs of one input (merged along the columns), each result cast
+// Two GEMMs of one input (merged along the columns with contractions=true;
+// by default each keeps its rKernel), each result cast
 // (composed into the sum that reads both).
 // CHECK-LABEL: func.func @two
 // CHECK-NEXT: %[[M:.*]] = te.compute(%arg0, %arg1, %arg2) shape () -> (4, 16) reduce () -> (8) combiner sum
