@@ -57,7 +57,6 @@
 #include "dialects/builtin/dialects.h"
 #include "ir/diagnostics.h"
 #include "passes/souffle/souffle.h"
-#include "passes/vortex/rkernel.h"
 #include "targets/hardware.h"
 
 typedef struct options {
@@ -124,13 +123,6 @@ static bool plain_body(vtc_op *c) {
   for (vtc_op *o = vtc_te_compute_body(c)->first; o; o = o->next)
     if (vtc_te_is_assert(o) || (vtc_te_is_load(o) && vtc_te_load_num_extra(o))) return false;
   return true;
-}
-
-/* A contraction that Vortex lowers to a tuned rKernel. */
-static bool has_rkernel(vtc_op *c) {
-  vortex_contraction con;
-  char why[160];
-  return vortex_classify_compute(c, &con, why, sizeof why);
 }
 
 /* Same reduce extents, combiner, init, element type and rank. */
@@ -467,7 +459,7 @@ static void run_level(state *s, const unsigned *tes, unsigned count) {
       vtc_pass_stat_add(s->pc, ST_R_ONE, 1);
       continue;
     }
-    if (!s->opt->contractions && has_rkernel(c)) {
+    if (!s->opt->contractions && vtc_souffle_has_rkernel(c)) {
       vtc_pass_stat_add(s->pc, ST_R_TUNED, 1);
       continue;
     }

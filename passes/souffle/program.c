@@ -10,6 +10,7 @@
 #include "dialects/builtin/dialects.h"
 #include "passes/souffle/souffle.h"
 #include "passes/te/te_passes.h"
+#include "passes/vortex/rkernel.h"
 
 static unsigned add_tensor(vtc_souffle_program *p, unsigned *cap, vtc_value *v, int def, int arg) {
   if (p->num_tensors == *cap) {
@@ -174,4 +175,10 @@ void vtc_souffle_intensity_of(vtc_op *c, int64_t symbol_size, vtc_souffle_intens
   out->elements = elements;
   out->flops_per_element = elements > 0 ? out->flops / elements : 0;
   out->estimated = est;
+}
+
+bool vtc_souffle_has_rkernel(vtc_op *compute) {
+  vortex_contraction c;
+  char why[160];
+  return vortex_classify_compute(compute, &c, why, sizeof why);
 }

@@ -81,4 +81,9 @@ typedef struct vtc_souffle_intensity {
 
 void vtc_souffle_intensity_of(vtc_op *compute, int64_t symbol_size, vtc_souffle_intensity *out);
 
+/* Whether vortex-classify takes the TE as a contraction: lower-te-to-gir
+ * then gives it Vortex's rKernel (a GEMV too, which is memory-intensive),
+ * as long as its operands keep the GEMM form. */
+bool vtc_souffle_has_rkernel(vtc_op *compute);
+
 #endif

@@ -30,6 +30,10 @@
  *     schedules CI TEs with a tuned kernel (Vortex's rKernels here, which
  *     take a product of loads or casts of loads of one element type) and
  *     attaches memory-intensive TEs to it (6.3), not into its operands.
+ *     The same for a memory-intensive contraction (a GEMV) that Vortex
+ *     gives an rKernel: composing a weight slice into it made its operand
+ *     leave the GEMM form, and the LSTM's GEMVs ran as plain kernels at 54
+ *     us each on the H200 (7.5 us as rKernels).
  *   - Each refusal is a remark at the load with its reason, once per load,
  *     and a statistic. */
 #include <stdlib.h>
@@ -67,7 +71,7 @@ static const char *const reason_text[NUM_REASONS] = {
     [R_DUPLICATION] = "would duplicate a producer of more than max-dup-flops flops per element or with a "
                       "transcendental op",
     [R_INDEX_USE] = "the producer uses its indices and the consumer's map has no index arithmetic for them",
-    [R_INTO_CI] = "the consumer is compute-intensive: it keeps its contraction form for its tuned kernel "
+    [R_INTO_CI] = "the consumer is compute-intensive or has Vortex's rKernel: it keeps its contraction form for its tuned kernel "
                   "(into-ci=true composes)",
 };
 
@@ -333,7 +337,8 @@ static void run_function(state *s, vtc_op *func) {
     bool changed = false;
     vtc_souffle_intensity in;
     vtc_souffle_intensity_of(op, 128, &in);
-    s->consumer_ci = !s->opt->into_ci && vtc_te_compute_reduce(op) && in.flops_per_element >= (double)s->opt->ci_threshold;
+    s->consumer_ci = !s->opt->into_ci && vtc_te_compute_reduce(op) &&
+                     (in.flops_per_element >= (double)s->opt->ci_threshold || vtc_souffle_has_rkernel(op));
     while (compose_one(s, op)) changed = true;
     if (changed) vtc_souffle_compact_inputs(op);
   }
