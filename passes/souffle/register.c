@@ -4,7 +4,7 @@
 #include "passes/souffle/souffle.h"
 
 typedef struct alias_options {
-  bool horizontal, vertical, global_sync, contractions;
+  bool horizontal, vertical, global_sync, contractions, split_reductions;
 } alias_options;
 
 /* Horizontal, then vertical, then (global-sync=true) the partition into
@@ -20,6 +20,15 @@ static void expand_souffle(const void *options, vtc_strbuf *out) {
     vtc_strbuf_printf(out, "%ssouffle-vertical", sep);
     sep = ",";
   }
+  /* Item 5's cross-block partials at the TE level: a long reduction over
+   * few outputs (efficientnet's squeeze-and-excitation pools: 32 outputs of
+   * 12544 points) becomes per-part partials and their sum, enough work items
+   * for the GPU; layer norm and softmax rows (768 and 128 points) are too
+   * short to split. */
+  if (o->split_reductions) {
+    vtc_strbuf_printf(out, "%ste-split-reduction{bodies=any min-items=2048 min-chunk=512}", sep);
+    sep = ",";
+  }
   if (o->global_sync) vtc_strbuf_printf(out, "%ssouffle-partition", sep);
 }
 
@@ -30,6 +39,10 @@ static const vtc_pass_option souffle_alias_options[] = {
      "souffle-partition (5.4): subprograms, one kernel each with device barriers (V3; off by default: on the H200 "
      "the merged kernels measured slower than V2 on every paper workload, benchmarks/results/souffle.md)",
      offsetof(alias_options, global_sync), NULL},
+    {"split-reductions", VTC_OPTION_BOOL, "true",
+     "te-split-reduction{bodies=any}: long reductions over few outputs as partials and their sum (item 5's "
+     "cross-block partials, at the TE level)",
+     offsetof(alias_options, split_reductions), NULL},
     {"contractions", VTC_OPTION_BOOL, "false",
      "souffle-horizontal merges contractions too (they then lose Vortex's rKernel)",
      offsetof(alias_options, contractions), NULL},

@@ -12,10 +12,13 @@
  * Which TEs: a sum (or max, min, prod) over a product of loads that Vortex
  * does not classify for an rKernel because of its maps (a contraction that
  * it takes keeps its tuned kernel, split-K included; a reduction of one load,
- * such as softmax's, keeps its fused form), no destinations, static extents,
- * one reduction axis. S is the smallest power of two with O x S >=
- * min-items, at most max-parts, whose chunk R/S divides R and is at least
- * min-chunk; with S = 1 the TE stays (a remark says why).
+ * such as softmax's, keeps its fused form), no destinations, static extents
+ * (with bodies=any: any reduction but such a contraction, a global
+ * average pool's mean over H x W too). Several reduction axes split the
+ * first: R is its extent, and a part holds R/S of it times the others. S
+ * is the smallest power of two with O x S >= min-items, at most max-parts,
+ * whose chunk R/S divides R and whose part has at least min-chunk points;
+ * with S = 1 the TE stays (a remark says why).
  *
  * Choices where no paper speaks:
  *   - The part index goes just before the innermost output dim, so the
@@ -38,6 +41,7 @@
 
 typedef struct split_options {
   int64_t min_items, min_chunk, max_parts;
+  const char *bodies; /* "products" or "any" */
 } split_options;
 
 enum { ST_SPLIT, ST_SKIPPED };
@@ -55,32 +59,40 @@ static int64_t choose_parts(const splitter *sp, vtc_op *c, int64_t *chunk, const
   int64_t outputs = 1;
   *why = NULL;
   if (vtc_te_compute_num_dests(c)) return *why = "it has destinations", 1;
-  if (!red || red->num_results != 1) return *why = "it has no reduction or more than one reduction axis", 1;
+  if (!red) return *why = "it has no reduction", 1;
   if (shape->num_results == 0) return *why = "it has no output dims", 1;
   for (unsigned i = 0; i < shape->num_results; i++) {
     const vtc_affine_expr *e = shape->results[i];
     if (e->kind != VTC_AFFINE_CONST) return *why = "an output extent is dynamic", 1;
     outputs *= e->value;
   }
-  if (red->results[0]->kind != VTC_AFFINE_CONST) return *why = "the reduction extent is dynamic", 1;
+  int64_t inner = 1; /* the points of the reduction axes after the first (not split) */
+  for (unsigned k = 0; k < red->num_results; k++) {
+    if (red->results[k]->kind != VTC_AFFINE_CONST) return *why = "a reduction extent is dynamic", 1;
+    if (k) inner *= red->results[k]->value;
+  }
   int64_t r = red->results[0]->value, parts = 1;
   while (outputs * parts < sp->o->min_items && parts * 2 <= sp->o->max_parts && r % (parts * 2) == 0 &&
-         r / (parts * 2) >= sp->o->min_chunk)
+         r / (parts * 2) * inner >= sp->o->min_chunk)
     parts *= 2;
   if (parts == 1) *why = "enough outputs already, or a reduction too short to split";
   *chunk = r / parts;
   return parts;
 }
 
-/* Whether Vortex leaves the TE to the plain kernel because of its maps: a
- * product of two loads whose indices are no GEMM or convolution form. */
-static bool plain_contraction(vtc_op *c, const char **why) {
+/* Whether the TE's body is one the options split: never a contraction
+ * Vortex takes (its rKernel splits K itself); with bodies=products only a
+ * product of two loads whose indices are no GEMM or convolution form (so
+ * softmax's and layer norm's reductions of one load keep their forms); with
+ * bodies=any every other reduction too (a global average pool). */
+static bool splittable_body(const splitter *sp, vtc_op *c, const char **why) {
   vortex_contraction cc;
   vortex_reject reject = VORTEX_REJECT_NONE;
   char buf[256];
   if (vortex_classify_compute_ex(c, &cc, &reject, buf, sizeof buf))
     return *why = "Vortex takes it as a contraction (its rKernel splits K itself)", false;
-  if (reject != VORTEX_REJECT_MAP) return *why = "its body is not a product of two loads", false;
+  if (reject != VORTEX_REJECT_MAP && strcmp(sp->o->bodies, "any") != 0)
+    return *why = "its body is not a product of two loads (bodies=any splits it)", false;
   return true;
 }
 
@@ -106,17 +118,23 @@ static const vtc_attr *init_of(vtc_context *ctx, vtc_op *c, const vtc_type *el) 
   return vtc_attr_float(ctx, el, init->kind == VTC_ATTR_FLOAT ? init->f : (double)init->i);
 }
 
-/* The first TE: the parts. Its body is c's, the reduction index rebuilt as
- * s * chunk + r and every load's map rewritten likewise. */
+/* The first TE: the parts. Its body is c's, the first reduction index
+ * rebuilt as s * chunk + r (the others kept) and every load's map rewritten
+ * likewise. Block arguments: the n + 1 output indices (s before the
+ * innermost), then the nr reduction indices. */
 static vtc_value *partial_sums(splitter *sp, vtc_op *c, int64_t parts, int64_t chunk, const vtc_type *acc) {
   vtc_context *ctx = sp->ctx;
-  const vtc_affine_map *shape = vtc_te_compute_shape(c);
-  unsigned n = shape->num_results, ns = vtc_te_compute_num_symbols(c), ni = vtc_te_compute_num_inputs(c);
+  const vtc_affine_map *shape = vtc_te_compute_shape(c), *red = vtc_te_compute_reduce(c);
+  unsigned n = shape->num_results, nr = red->num_results, ns = vtc_te_compute_num_symbols(c),
+           ni = vtc_te_compute_num_inputs(c);
   const vtc_affine_expr *e[VTC_MAX_RANK + 1];
   for (unsigned i = 0, j = 0; i <= n; i++) e[i] = i == n - 1 ? vtc_affine_const(ctx, parts) : shape->results[j++];
   const vtc_affine_map *pshape = vtc_affine_map_get(ctx, 0, ns, n + 1, e);
   const vtc_affine_expr *ch = vtc_affine_const(ctx, chunk);
-  const vtc_affine_map *pred = vtc_affine_map_get(ctx, 0, ns, 1, &ch);
+  const vtc_affine_expr *re[VTC_MAX_RANK];
+  re[0] = ch;
+  for (unsigned k = 1; k < nr; k++) re[k] = red->results[k];
+  const vtc_affine_map *pred = vtc_affine_map_get(ctx, 0, ns, nr, re);
   vtc_value **ops = vtc_xcalloc(ni + ns + 1, sizeof *ops); /* the inputs, then the symbols, as they are */
   for (unsigned i = 0; i < ni + ns; i++) ops[i] = vtc_op_operand(c, i);
   vtc_builder b = vtc_builder_before(c);
@@ -127,18 +145,20 @@ static vtc_value *partial_sums(splitter *sp, vtc_op *c, int64_t parts, int64_t c
   vtc_builder in = vtc_builder_at_end(ctx, nb);
   vtc_mapping *map = vtc_mapping_create();
   for (unsigned i = 0; i < n; i++) vtc_mapping_map_value(map, ob->args[i], nb->args[i < n - 1 ? i : n]);
+  for (unsigned k = 1; k < nr; k++) vtc_mapping_map_value(map, ob->args[n + k], nb->args[n + 1 + k]);
   if (vtc_value_has_uses(ob->args[n])) /* the body's own index arithmetic on it */
     vtc_mapping_map_value(
         map, ob->args[n],
         index_op(&in, c->loc, "arith.addi",
                  index_op(&in, c->loc, "arith.muli", nb->args[n - 1], index_const(&in, c->loc, chunk)),
                  nb->args[n + 1]));
-  /* Old dims (outputs, reduction, extra operands) in the new space. */
-  const vtc_affine_expr *dims[VTC_MAX_RANK + 1 + 8];
+  /* Old dims (outputs, reductions, extra operands) in the new space. */
+  const vtc_affine_expr *dims[2 * VTC_MAX_RANK + 1 + 8];
   for (unsigned i = 0; i < n - 1; i++) dims[i] = vtc_affine_dim(ctx, i);
   dims[n - 1] = vtc_affine_dim(ctx, n);
   dims[n] = vtc_affine_add(ctx, vtc_affine_mul(ctx, vtc_affine_dim(ctx, n - 1), ch), vtc_affine_dim(ctx, n + 1));
-  for (unsigned k = 0; k < 8; k++) dims[n + 1 + k] = vtc_affine_dim(ctx, n + 2 + k);
+  for (unsigned k = 1; k < nr; k++) dims[n + k] = vtc_affine_dim(ctx, n + 1 + k);
+  for (unsigned k = 0; k < 8; k++) dims[n + nr + k] = vtc_affine_dim(ctx, n + nr + 1 + k);
   vtc_value *result = NULL;
   for (vtc_op *o = ob->first; o; o = o->next) {
     if (vtc_te_is_yield(o)) {
@@ -195,7 +215,7 @@ static vtc_value *combine_parts(splitter *sp, vtc_op *c, vtc_value *partial, int
 static bool split_one(splitter *sp, vtc_op *c) {
   int64_t chunk = 0, parts;
   const char *why = NULL;
-  if (!plain_contraction(c, &why) || (parts = choose_parts(sp, c, &chunk, &why)) == 1) {
+  if (!splittable_body(sp, c, &why) || (parts = choose_parts(sp, c, &chunk, &why)) == 1) {
     vtc_pass_stat_add(sp->pc, ST_SKIPPED, 1);
     vtc_remark(sp->ctx, c->loc, "te-split-reduction: not split: %s", why);
     return false;
@@ -205,8 +225,11 @@ static bool split_one(splitter *sp, vtc_op *c) {
   const vtc_type *acc = half ? vtc_type_f32(sp->ctx) : el;
   vtc_value *partial = partial_sums(sp, c, parts, chunk, acc);
   vtc_value *out = combine_parts(sp, c, partial, parts, acc);
+  const vtc_affine_map *red = vtc_te_compute_reduce(c);
+  int64_t points = chunk;
+  for (unsigned k = 1; k < red->num_results; k++) points *= red->results[k]->value;
   vtc_remark(sp->ctx, c->loc, "te-split-reduction: split into %lld parts of %lld points", (long long)parts,
-             (long long)chunk);
+             (long long)points);
   vtc_value_replace_all_uses(vtc_op_result(c, 0), out);
   vtc_op_erase(c);
   vtc_pass_stat_add(sp->pc, ST_SPLIT, 1);
@@ -217,6 +240,8 @@ static bool run_split_reduction(vtc_pass_context *pc, vtc_op *root, const void *
   splitter sp = {pc, vtc_pass_context_ctx(pc), options};
   if (sp.o->min_items < 1 || sp.o->min_chunk < 1 || sp.o->max_parts < 1)
     return vtc_error(sp.ctx, root->loc, "te-split-reduction: min-items, min-chunk and max-parts must be >= 1");
+  if (strcmp(sp.o->bodies, "products") != 0 && strcmp(sp.o->bodies, "any") != 0)
+    return vtc_error(sp.ctx, root->loc, "te-split-reduction: bodies must be products or any, not '%s'", sp.o->bodies);
   size_t nf = 0;
   vtc_op **funcs = vtc_func_collect(root, &nf);
   bool changed = false;
@@ -239,6 +264,10 @@ static const vtc_pass_option split_option_table[] = {
     {"min-chunk", VTC_OPTION_INT, "64", "the fewest reduction points a part keeps", offsetof(split_options, min_chunk),
      NULL},
     {"max-parts", VTC_OPTION_INT, "64", "the most parts", offsetof(split_options, max_parts), NULL},
+    {"bodies", VTC_OPTION_STRING, "products",
+     "which reductions: products (of two loads Vortex does not take) or any (every reduction but a Vortex "
+     "contraction: pools, norms, softmax's)",
+     offsetof(split_options, bodies), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},
 };
 

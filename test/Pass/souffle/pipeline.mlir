@@ -1,16 +1,17 @@
 // The `souffle` pipeline alias (vtc_pass_def.expand, as MLIR's
-// PassPipelineRegistration): horizontal, vertical, then with global-sync=true
+// PassPipelineRegistration): horizontal, vertical, the long reductions split
+// (split-reductions, item 5's partials at the TE level), then with global-sync=true
 // (off by default) the partition into subprograms, each switch its
 // ablation; the printed pipeline is the expansion.
 // RUN: vtc-opt --pass-pipeline='builtin.module(souffle)' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BOTH
 // RUN: vtc-opt --pass-pipeline='builtin.module(souffle{global-sync=true})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=V3
 // RUN: vtc-opt --pass-pipeline='builtin.module(souffle{horizontal=false})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=VONLY
-// RUN: vtc-opt --pass-pipeline='builtin.module(souffle{horizontal=false vertical=false global-sync=false},cse)' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: vtc-opt --pass-pipeline='builtin.module(souffle{horizontal=false vertical=false global-sync=false split-reductions=false},cse)' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
 // RUN: vtc-opt --pass-pipeline='builtin.module(souffle{contractions=true})' --dump-pass-pipeline %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=CONTR
 // RUN: vtc-opt --pass-pipeline='builtin.module(souffle{global-sync=false contractions=true})' %s | FileCheck %s
 // RUN: vtc-opt --pass-pipeline='builtin.module(souffle{global-sync=true contractions=true})' %s | FileCheck %s --check-prefix=SUB
 // RUN: not vtc-opt --pass-pipeline='builtin.module(souffle{horizontal=maybe})' %s 2>&1 | FileCheck %s --check-prefix=BAD
-// BOTH: builtin.module(souffle-horizontal{{.*}},souffle-vertical{{.*}})
+// BOTH: builtin.module(souffle-horizontal{{.*}},souffle-vertical{{.*}},te-split-reduction{bodies=any{{.*}}})
 // BOTH-NOT: souffle-partition
 // V3: builtin.module(souffle-horizontal{{.*}},souffle-vertical{{.*}},souffle-partition{{.*}})
 // VONLY: builtin.module(souffle-vertical{{.*}})

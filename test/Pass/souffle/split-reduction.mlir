@@ -9,7 +9,7 @@
 // RUN: not vtc-opt --te-split-reduction='max-parts=0' %s 2>&1 | FileCheck %s --check-prefix=BAD
 // STATS: {{^}}te-split-reduction{{$}}
 // STATS-NEXT: 1 split
-// STATS-NEXT: 3 skipped
+// STATS-NEXT: 4 skipped
 // BAD: error: te-split-reduction: min-items, min-chunk and max-parts must be >= 1
 //
 // The split program computes what the unsplit one computes: the decode
@@ -80,4 +80,26 @@ func.func @wide(%p: tensor<2x8x512xf32>, %v: tensor<2x512x2x512xf32>) -> tensor<
     te.yield %m : f32
   }
   return %o : tensor<2x8x512xf32>
+}
+
+// bodies=any: a global average pool's sum over H x W (one load, two
+// reduction axes) of 4 channels splits its first axis, 8 parts of 2 x 64
+// points, and the parts' sum reads them back (Souffle V2's effnet pools).
+// RUN: vtc-opt --pass-pipeline='builtin.module(te-split-reduction{bodies=any min-items=32 min-chunk=128})' %s 2>&1 | FileCheck %s --check-prefix=ANY
+// RUN: not vtc-opt --pass-pipeline='builtin.module(te-split-reduction{bodies=some})' %s 2>&1 | FileCheck %s --check-prefix=BADBODIES
+// BADBODIES: error: te-split-reduction: bodies must be products or any, not 'some'
+// ANY: remark: te-split-reduction: split into 8 parts of 128 points
+// ANY-LABEL: func.func @pool
+// ANY: %[[P:.*]] = te.compute(%arg0) shape () -> (1, 4, 8, 1) reduce () -> (2, 64) combiner sum
+// ANY-NEXT: ^bb0(%{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index):
+// ANY-NEXT: te.load %arg0[(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 * 2 + d4, d5)]
+// ANY: te.compute(%[[P]]) shape () -> (1, 4, 1) reduce () -> (8) combiner sum
+// ANY: te.load %[[P]][(d0, d1, d2, d3) -> (d0, d1, d3, d2)]
+func.func @pool(%x: tensor<1x4x16x64xf32>) -> tensor<1x4x1xf32> {
+  %o = te.compute(%x) shape () -> (1, 4, 1) reduce () -> (16, 64) combiner sum init 0.0 : (tensor<1x4x16x64xf32>) -> tensor<1x4x1xf32> {
+  ^bb0(%n: index, %c: index, %z: index, %h: index, %w: index):
+    %v = te.load %x[(d0, d1, d2, d3, d4) -> (d0, d1, d3, d4)] : tensor<1x4x16x64xf32> -> f32
+    te.yield %v : f32
+  }
+  return %o : tensor<1x4x1xf32>
 }
