@@ -691,6 +691,23 @@ static bool translate_kernel(g2l *t, vtc_op *k) {
 
 /* ---- host functions ---------------------------------------------------------- */
 
+/* Host code is glue between kernels: the kernels' time is what matters, and
+ * O3 on a host function of thousands of launches (lstm-stack.paper: 5253
+ * calls in one function) spends most of a JIT's time in register
+ * allocation and MemorySSA for nothing. Above this many launches the host
+ * function is `optnone noinline` (LLVM's O0 path for it alone). */
+enum { kMaxOptimizedHostLaunches = 256 };
+
+static size_t count_launches(vtc_block *b) {
+  size_t n = 0;
+  for (vtc_op *op = b->first; op; op = op->next) {
+    n += vtc_gir_is(op, "launch");
+    for (unsigned r = 0; r < op->num_regions; r++)
+      for (vtc_block *inner = op->regions[r].first; inner; inner = inner->next) n += count_launches(inner);
+  }
+  return n;
+}
+
 static bool launch_op(g2l *t, vtc_op *op) {
   vtc_op *k = vtc_gir_launch_lookup_kernel(op);
   if (!k) return g2l_error(t, op, "names no gir.kernel");
@@ -837,6 +854,10 @@ static bool translate_host(g2l *t, vtc_op *func) {
   LLVMValueRef fn = host_decl(t, func);
   if (!fn) return false;
   if (LLVMGetFirstBasicBlock(fn)) return g2l_error(t, func, "'%s' is defined twice", name);
+  if (count_launches(r->first) > kMaxOptimizedHostLaunches) { /* glue: not worth O3's time */
+    add_fn_attr(t, fn, "noinline");
+    add_fn_attr(t, fn, "optnone");
+  }
   begin_function(t, fn);
   t->host_owned.len = 0;
   LLVMValueRef *args = vtc_xmalloc((LLVMCountParams(fn) + 1) * sizeof *args);

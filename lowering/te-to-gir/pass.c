@@ -232,10 +232,43 @@ static bool lower_softmax(host *h, const built *k) {
   return true;
 }
 
+/* A kernel that may have lost its every launch: erase_unlaunched checks. */
+static void note_unlaunched(t2g_state *S, const char *name) {
+  vtc_op *kernel = vtc_symbol_table_lookup(S->module, name);
+  if (kernel && vtc_gir_is(kernel, "kernel")) vtc_ptrmap_put(&S->stage_kernels, kernel, (void *)1);
+}
+
+/* Variant i's launches of a contraction (rkernel.c) at h->E.at; i ==
+ * num_variants: the plain kernel (its own arguments). */
+static void launch_gemm_case(host *h, vtc_op *op, const built *k, const t2g_gemm_sizes *s, unsigned i, vtc_value *a,
+                             vtc_value *b, vtc_value *buf, vtc_value *items, unsigned na, vtc_value *const *args,
+                             unsigned nsym, vtc_value *const *syms) {
+  const t2g_gemm *g = k->gemm;
+  if (i < g->num_variants && g->variants[i].split_k > 1) {
+    /* f32 partials per K slice into a workspace, then their sum. */
+    vtc_value *mn = t2g_muli(&h->E, s->m, s->n);
+    vtc_value *total = t2g_muli(&h->E, t2g_muli(&h->E, s->batch, t2g_cidx(&h->E, g->variants[i].split_k)), mn);
+    vtc_value *ws = vtc_gir_build_alloc(&h->E.at, op->loc, t2g_gemm_workspace_type(h->S->ctx), 1, &total);
+    vtc_value *kargs[] = {a, b, ws, s->m, s->n, s->k, s->sa, s->sb};
+    vtc_gir_build_launch(&h->E.at, op->loc, k->variant_names[i], t2g_gemm_groups(&h->E, g, i, s), 8, kargs);
+    vtc_value *rargs[] = {ws, buf, mn, s->batch};
+    vtc_gir_build_launch(&h->E.at, op->loc, k->reduce_names[i], t2g_gemm_splitk_reduce_groups(&h->E, s->batch, mn), 4,
+                         rargs);
+    vtc_gir_build_free(&h->E.at, op->loc, ws);
+  } else if (i < g->num_variants) {
+    vtc_value *kargs[] = {a, b, buf, s->m, s->n, s->k, s->sa, s->sb};
+    vtc_gir_build_launch(&h->E.at, op->loc, k->variant_names[i], t2g_gemm_groups(&h->E, g, i, s), 8, kargs);
+  } else {
+    launch_items(h, op->loc, k->name, items, na, args, buf, nsym, syms);
+  }
+}
+
 /* A contraction's launch (rkernel.c): the GEMM's sizes, the model's choice
  * of variant (or the plain kernel where none applies), and a host
  * gir.switch whose region i launches variant i on batch x tiles groups and
- * whose default launches the plain kernel (its own arguments). */
+ * whose default launches the plain kernel (its own arguments). Static
+ * sizes fold the choice: the chosen launch alone, no switch (host code,
+ * and the CPU's JIT time, then scale with the launches, not the variants). */
 static bool lower_gemm(host *h, vtc_op *op, const built *k, vtc_value *buf, vtc_value *items, unsigned na,
                        vtc_value *const *args, unsigned nsym, vtc_value *const *syms) {
   const t2g_gemm *g = k->gemm;
@@ -244,29 +277,23 @@ static bool lower_gemm(host *h, vtc_op *op, const built *k, vtc_value *buf, vtc_
   if (!a || !b) return false;
   t2g_gemm_sizes s = t2g_gemm_host_sizes(&h->E, g, syms, nsym);
   vtc_value *sel = t2g_gemm_selector(&h->E, g, &s, h->S->opts->force_variant);
+  int64_t chosen;
+  if (t2g_const_int(sel, &chosen)) {
+    unsigned i = chosen >= 0 && chosen < (int64_t)g->num_variants ? (unsigned)chosen : g->num_variants;
+    launch_gemm_case(h, op, k, &s, i, a, b, buf, items, na, args, nsym, syms);
+    for (unsigned j = 0; j <= g->num_variants; j++) /* the others may now go unlaunched */
+      if (j != i) note_unlaunched(h->S, j < g->num_variants ? k->variant_names[j] : k->name);
+    for (unsigned j = 0; j < g->num_variants; j++)
+      if (j != i && k->reduce_names[j][0]) note_unlaunched(h->S, k->reduce_names[j]);
+    return true;
+  }
   int64_t cases[VORTEX_MAX_VARIANTS];
   for (unsigned i = 0; i < g->num_variants; i++) cases[i] = i;
   vtc_op *sw = vtc_gir_build_switch(&h->E.at, op->loc, sel, g->num_variants, cases, 0, NULL);
   vtc_builder saved = h->E.at;
   for (unsigned i = 0; i <= g->num_variants; i++) {
     h->E.at = vtc_builder_at_end(h->S->ctx, vtc_gir_switch_block(sw, i));
-    if (i < g->num_variants && g->variants[i].split_k > 1) {
-      /* f32 partials per K slice into a workspace, then their sum. */
-      vtc_value *mn = t2g_muli(&h->E, s.m, s.n);
-      vtc_value *total = t2g_muli(&h->E, t2g_muli(&h->E, s.batch, t2g_cidx(&h->E, g->variants[i].split_k)), mn);
-      vtc_value *ws = vtc_gir_build_alloc(&h->E.at, op->loc, t2g_gemm_workspace_type(h->S->ctx), 1, &total);
-      vtc_value *kargs[] = {a, b, ws, s.m, s.n, s.k, s.sa, s.sb};
-      vtc_gir_build_launch(&h->E.at, op->loc, k->variant_names[i], t2g_gemm_groups(&h->E, g, i, &s), 8, kargs);
-      vtc_value *rargs[] = {ws, buf, mn, s.batch};
-      vtc_gir_build_launch(&h->E.at, op->loc, k->reduce_names[i], t2g_gemm_splitk_reduce_groups(&h->E, s.batch, mn),
-                           4, rargs);
-      vtc_gir_build_free(&h->E.at, op->loc, ws);
-    } else if (i < g->num_variants) {
-      vtc_value *kargs[] = {a, b, buf, s.m, s.n, s.k, s.sa, s.sb};
-      vtc_gir_build_launch(&h->E.at, op->loc, k->variant_names[i], t2g_gemm_groups(&h->E, g, i, &s), 8, kargs);
-    } else {
-      launch_items(h, op->loc, k->name, items, na, args, buf, nsym, syms);
-    }
+    launch_gemm_case(h, op, k, &s, i, a, b, buf, items, na, args, nsym, syms);
     vtc_gir_build_yield(&h->E.at, op->loc, 0, NULL);
   }
   h->E.at = saved;
@@ -750,7 +777,8 @@ static vtc_walk_result note_launch(vtc_op *op, void *launched) {
   return VTC_WALK_ADVANCE;
 }
 
-/* The kernels whose every launch merge.c replaced. */
+/* The kernels whose every launch merge.c replaced, and the variants a
+ * static choice left out. */
 static void erase_unlaunched(t2g_state *S) {
   if (!S->stage_kernels.count) return;
   vtc_ptrmap launched = {0};

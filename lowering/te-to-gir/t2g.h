@@ -49,7 +49,8 @@ typedef struct t2g_state {
   vortex_plan_cache *vortex_cache; /* rkernel.c's plans (NULL until one is needed) */
   vtc_ptrmap names; /* interned symbol names taken in the module */
   t2g_merge_stats merge;
-  vtc_ptrmap stage_kernels; /* merge.c: kernels whose launches were merged */
+  vtc_ptrmap stage_kernels; /* kernels that may have lost every launch (merged by merge.c, or variants a
+                               static choice left out): erased at the end when unlaunched */
 } t2g_state;
 
 /* ---- index arithmetic (index.c) ----------------------------------------------

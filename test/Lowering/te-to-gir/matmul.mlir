@@ -1,9 +1,27 @@
 // lower-te-to-gir on a matmul TE: lanes over the output row, a register
 // accumulator over k; A's element is a scalar (it does not move with the
 // output column), B's row chunk a contiguous slice, multiply-add fused in
-// one gir.elementwise (FMA vector code after gir-to-llvm).
-// RUN: vtc-opt --lower-te-to-gir %s | FileCheck %s
-// RUN: vtc-opt --lower-te-to-gir %s | vtc-opt | FileCheck %s
+// one gir.elementwise (FMA vector code after gir-to-llvm). contractions=naive:
+// with static sizes the default (vortex) launches only the rKernel the model
+// picks, and the plain kernel goes.
+// RUN: vtc-opt --lower-te-to-gir='contractions=naive' %s | FileCheck %s
+// RUN: vtc-opt --lower-te-to-gir='contractions=naive' %s | vtc-opt | FileCheck %s
+// The default (vortex): static sizes fold the model's choice into one launch
+// of one rKernel, no host gir.switch and no plain kernel; `?` sizes keep the
+// run-time switch over the variants with the plain kernel as its default.
+// RUN: vtc-opt --lower-te-to-gir %s | FileCheck %s --check-prefix=VORTEX
+// VORTEX: gir.kernel @matmul_k{{[1-9][0-9]*}}(
+// VORTEX-NOT: gir.kernel @matmul_k0(
+// VORTEX: func.func @matmul(
+// VORTEX-NOT: gir.switch
+// VORTEX: gir.launch @matmul_k{{[1-9][0-9]*}}[
+// VORTEX-NOT: gir.launch
+// VORTEX: return
+// VORTEX: gir.kernel @linear_k0(
+// VORTEX: func.func @linear(
+// VORTEX: gir.switch
+// VORTEX: default {
+// VORTEX: gir.launch @linear_k0[
 
 // CHECK-LABEL: gir.kernel @matmul_k0(%arg0: !gir.buffer<global, 16x32xf32>, %arg1: !gir.buffer<global, 32x48xf32>, %arg2: !gir.buffer<global, 16x48xf32>) parallel cpu group 1 lanes 16 {
 // CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
