@@ -750,7 +750,7 @@ static double median(double *v, size_t n) {
 }
 
 /* Adds the device time of each timed launch step of the last run to
- * per_kernel[kernel] (run row `run`), counting launches into `launches`. */
+ * per_kernel[kernel] (that run's row), counting launches into `launches`. */
 static char *collect_launch_times(exec *x, double *per_kernel, int64_t *launches) {
   for (size_t i = 0; i < x->timed.len; i++) {
     const timed_launch *t = &x->timed.data[i];
