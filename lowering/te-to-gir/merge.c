@@ -30,8 +30,8 @@
  *   group size that uses its groups, a kernel that has device barriers of
  *   its own, shared
  *   memory beyond a block's (stages' buffers are not overlaid yet), a host
- *   gir.switch whose selector is not a constant (Vortex's run-time
- *   selection of a dynamic shape), and any other host op but index
+ *   gir.switch (Vortex's run-time selection of a dynamic shape: static
+ *   sizes launch the chosen variant without one, pass.c), and any other host op but index
  *   arithmetic, allocations, frees, dims and assertions (those move:
  *   allocations and checks before the merged launch, frees after it).
  * - The barrier needs a co-resident grid; when the runtime finds it is
@@ -92,20 +92,6 @@ static bool movable(vtc_op *op) {
   return strncmp(op->name->name, "arith.", 6) == 0 && op->num_regions == 0;
 }
 
-/* A host gir.switch on a constant selector becomes its region's ops. */
-static void inline_constant_switch(vtc_op *sw) {
-  int64_t sel;
-  if (sw->num_results || !t2g_const_int(vtc_gir_switch_selector(sw), &sel)) return;
-  vtc_block *b = vtc_gir_switch_block(sw, vtc_gir_switch_region_for(sw, sel));
-  for (vtc_op *op = b->first, *next; op; op = next) {
-    next = op->next;
-    if (vtc_gir_is(op, "yield")) break;
-    vtc_op_remove(op);
-    vtc_block_insert_before(sw, op);
-  }
-  vtc_op_erase(sw);
-}
-
 /* ---- cutting the host ops into runs ------------------------------------------------ */
 
 typedef struct merger {
@@ -115,7 +101,7 @@ typedef struct merger {
   const vtc_loc *loc; /* the subprogram's */
   const char *(*name)(void *, char *, size_t);
   void *name_ctx;
-  vtc_ptrmap *stage_kernels; /* kernels that lost launches: erased when unused */
+  vtc_ptrmap *maybe_unlaunched; /* kernels that lost launches: erased when unused */
   t2g_merge_stats *stats;
 } merger;
 
@@ -312,7 +298,7 @@ static void replace_launches(merger *M, stage_vec *run, params *P, vtc_op *merge
   }
   vtc_gir_build_launch(&E->at, M->loc, name, gmax, (unsigned)P->values.len, P->values.data);
   for (size_t s = 0; s < run->len; s++) {
-    vtc_ptrmap_put(M->stage_kernels, run->data[s].kernel, (void *)1);
+    vtc_ptrmap_put(M->maybe_unlaunched, run->data[s].kernel, (void *)1);
     vtc_op_erase(run->data[s].launch);
   }
 }
@@ -372,14 +358,10 @@ static void cut(merger *M, stage_vec *run, const char *why, vtc_op *at) {
 }
 
 void t2g_merge_subprogram(t2g_state *S, vtc_builder *mb, t2g_emit *E, vtc_op *begin, vtc_op *end,
-                          const char *(*name)(void *, char *, size_t), void *name_ctx, vtc_ptrmap *stage_kernels,
+                          const char *(*name)(void *, char *, size_t), void *name_ctx, vtc_ptrmap *maybe_unlaunched,
                           t2g_merge_stats *stats) {
   merger M = {.S = S, .mb = mb, .E = E, .loc = begin->loc, .name = name, .name_ctx = name_ctx,
-              .stage_kernels = stage_kernels, .stats = stats};
-  for (vtc_op *op = begin->next, *next; op && op != end; op = next) {
-    next = op->next; /* a switch's ops go before it: none is a switch */
-    if (vtc_gir_is(op, "switch")) inline_constant_switch(op);
-  }
+              .maybe_unlaunched = maybe_unlaunched, .stats = stats};
   stage_vec run = {0};
   int64_t run_shared = 0;
   for (vtc_op *op = begin->next; op && op != end; op = op->next) {

@@ -235,7 +235,7 @@ static bool lower_softmax(host *h, const built *k) {
 /* A kernel that may have lost its every launch: erase_unlaunched checks. */
 static void note_unlaunched(t2g_state *S, const char *name) {
   vtc_op *kernel = vtc_symbol_table_lookup(S->module, name);
-  if (kernel && vtc_gir_is(kernel, "kernel")) vtc_ptrmap_put(&S->stage_kernels, kernel, (void *)1);
+  if (kernel && vtc_gir_is(kernel, "kernel")) vtc_ptrmap_put(&S->maybe_unlaunched, kernel, (void *)1);
 }
 
 /* Variant i's launches of a contraction (rkernel.c) at h->E.at; i ==
@@ -704,7 +704,7 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
   for (size_t i = 0; i < marks.len; i++) {
     if (ok)
       t2g_merge_subprogram(S, &h.mb, &h.E, marks.data[i].begin, marks.data[i].end, kernel_name_cb, &h,
-                           &S->stage_kernels, &S->merge);
+                           &S->maybe_unlaunched, &S->merge);
     vtc_op_erase(marks.data[i].begin);
     vtc_op_erase(marks.data[i].end);
   }
@@ -780,12 +780,12 @@ static vtc_walk_result note_launch(vtc_op *op, void *launched) {
 /* The kernels whose every launch merge.c replaced, and the variants a
  * static choice left out. */
 static void erase_unlaunched(t2g_state *S) {
-  if (!S->stage_kernels.count) return;
+  if (!S->maybe_unlaunched.count) return;
   vtc_ptrmap launched = {0};
   vtc_op_walk(S->module, true, note_launch, &launched);
-  for (size_t i = 0; i < S->stage_kernels.cap; i++) {
-    if (S->stage_kernels.keys[i] <= VTC_PTRMAP_DELETED) continue;
-    vtc_op *k = (vtc_op *)S->stage_kernels.keys[i];
+  for (size_t i = 0; i < S->maybe_unlaunched.cap; i++) {
+    if (S->maybe_unlaunched.keys[i] <= VTC_PTRMAP_DELETED) continue;
+    vtc_op *k = (vtc_op *)S->maybe_unlaunched.keys[i];
     if (!vtc_ptrmap_contains(&launched, vtc_str(S->ctx, vtc_gir_kernel_name(k)))) vtc_op_erase(k);
   }
   vtc_ptrmap_free(&launched);
@@ -817,7 +817,7 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   if (ok) erase_unlaunched(&S);
   if (ok && o->dedup_kernels) vtc_pass_stat_add(pc, 2, t2g_dedup_kernels(root));
   free(funcs);
-  vtc_ptrmap_free(&S.stage_kernels);
+  vtc_ptrmap_free(&S.maybe_unlaunched);
   vtc_pass_stat_add(pc, 9, S.merge.subprograms);
   vtc_pass_stat_add(pc, 10, S.merge.merged_kernels);
   vtc_pass_stat_add(pc, 11, S.merge.merged_stages);

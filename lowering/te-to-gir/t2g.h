@@ -49,7 +49,7 @@ typedef struct t2g_state {
   vortex_plan_cache *vortex_cache; /* rkernel.c's plans (NULL until one is needed) */
   vtc_ptrmap names; /* interned symbol names taken in the module */
   t2g_merge_stats merge;
-  vtc_ptrmap stage_kernels; /* kernels that may have lost every launch (merged by merge.c, or variants a
+  vtc_ptrmap maybe_unlaunched; /* kernels that may have lost every launch (merged by merge.c, or variants a
                                static choice left out): erased at the end when unlaunched */
 } t2g_state;
 
@@ -193,10 +193,10 @@ uint64_t t2g_dedup_kernels(vtc_op *module);
 /* The host ops strictly between begin and end (what one te.subprogram
  * lowered to) become, run by run, one launch of a merged kernel (built at
  * mb, named by `name`) with device barriers between dependent stages; E is
- * the host's emitter. Kernels that lost launches go into stage_kernels
+ * the host's emitter. Kernels that lost launches go into maybe_unlaunched
  * (the caller erases those left without any). */
 void t2g_merge_subprogram(t2g_state *S, vtc_builder *mb, t2g_emit *E, vtc_op *begin, vtc_op *end,
-                          const char *(*name)(void *, char *, size_t), void *name_ctx, vtc_ptrmap *stage_kernels,
+                          const char *(*name)(void *, char *, size_t), void *name_ctx, vtc_ptrmap *maybe_unlaunched,
                           t2g_merge_stats *stats);
 
 /* ---- Vortex rKernels (rkernel.c, rkernel_gpu.c) ---------------------------------

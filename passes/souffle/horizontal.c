@@ -70,7 +70,10 @@ typedef struct options {
   bool contractions;
 } options;
 
-enum { ST_BEFORE, ST_AFTER, ST_MERGES, ST_MERGED, ST_SLICES, ST_SHARED, ST_R_WAVE, ST_R_ORDER, ST_R_DYNAMIC, ST_R_BODY, ST_R_ESCAPES, ST_R_ONE, ST_R_TUNED };
+enum {
+  ST_BEFORE, ST_AFTER, ST_MERGES, ST_MERGED, ST_SLICES, ST_SHARED,
+  ST_R_WAVE, ST_R_ORDER, ST_R_DYNAMIC, ST_R_BODY, ST_R_ESCAPES, ST_R_ONE, ST_R_TUNED
+};
 
 static const char *const statistics[] = {
     "TEs before", "TEs after", "merges", "TEs merged", "slice TEs for non-TE users", "shared loads made once",

@@ -71,15 +71,15 @@ static const char *const reason_text[NUM_REASONS] = {
     [R_DUPLICATION] = "would duplicate a producer of more than max-dup-flops flops per element or with a "
                       "transcendental op",
     [R_INDEX_USE] = "the producer uses its indices and the consumer's map has no index arithmetic for them",
-    [R_INTO_CI] = "the consumer is compute-intensive or has Vortex's rKernel: it keeps its contraction form for its tuned kernel "
-                  "(into-ci=true composes)",
+    [R_INTO_CI] = "the consumer is compute-intensive or has Vortex's rKernel: it keeps its contraction form for "
+                  "its tuned kernel (into-ci=true composes)",
 };
 
 enum { ST_BEFORE, ST_AFTER, ST_COMPOSED, ST_ERASED, ST_REFUSED_BASE };
 
 static const char *const statistics[] = {
     "TEs before", "TEs after", "compositions", "producers erased", "refused: index-dependent",
-    "refused: padded read", "refused: duplication", "refused: index use", "refused: compute-intensive consumer",
+    "refused: padded read", "refused: duplication", "refused: index use", "refused: compute-intensive or rKernel consumer",
     NULL,
 };
 

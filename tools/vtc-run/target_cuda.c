@@ -13,6 +13,7 @@
 
 #include "dialects/builtin/dialects.h"
 #include "dialects/graph/graph.h"
+#include "ir/ptrmap.h"
 #include "runtime/cuda_exec.h"
 #include "tools/vtc-run/run.h"
 
@@ -89,29 +90,28 @@ static bool bench(run_request *req, vtc_cuda *cu, vtc_cuda_program *prog) {
 
 /* ---- --bench-kernels ---- */
 
-typedef struct origin_search {
-  const char *loc; /* "file:line:col" */
-  vtc_op *found;
-} origin_search;
+/* The graph ops of the module as written by location: an interned
+ * "file:line:col" -> the first op there (one walk for every kernel). */
+typedef struct origin_index {
+  vtc_context *ctx;
+  vtc_ptrmap ops;
+} origin_index;
 
-static vtc_walk_result origin_at(vtc_op *op, void *data) {
-  origin_search *s = data;
+static vtc_walk_result index_origin(vtc_op *op, void *data) {
+  origin_index *ix = data;
   const vtc_loc *l = vtc_loc_file_of(op->loc);
   if (!l || strncmp(op->name->name, "graph.", 6) != 0) return VTC_WALK_ADVANCE;
   char *key = vtc_format("%s:%u:%u", l->name, l->line, l->col);
-  bool hit = !strcmp(key, s->loc);
+  const char *k = vtc_str(ix->ctx, key);
   free(key);
-  if (!hit) return VTC_WALK_ADVANCE;
-  s->found = op;
-  return VTC_WALK_INTERRUPT;
+  if (!vtc_ptrmap_contains(&ix->ops, k)) vtc_ptrmap_put(&ix->ops, k, op);
+  return VTC_WALK_ADVANCE;
 }
 
-/* The graph op of the module as written at a kernel's location (what the
- * kernel was lowered from; a fused kernel carries its first op's), or NULL. */
-static vtc_op *origin_of(const run_request *req, const char *loc) {
-  origin_search s = {loc, NULL};
-  if (loc && req->source_module) vtc_op_walk(req->source_module, true, origin_at, &s);
-  return s.found;
+/* The graph op at a kernel's location (what the kernel was lowered from; a
+ * fused kernel carries its first op's), or NULL. */
+static vtc_op *origin_of(origin_index *ix, const char *loc) {
+  return loc ? vtc_ptrmap_get(&ix->ops, vtc_str(ix->ctx, loc)) : NULL;
 }
 
 /* Data movement: one of the 16 ops that VTC's virtual tensors cover. */
@@ -132,11 +132,13 @@ static char *kernel_report(const run_request *req, vtc_cuda_profile *prof, int r
   double total = 0, moving = 0;
   int64_t launches = 0;
   vtc_strbuf lines = {0};
+  origin_index ix = {.ctx = req->ctx};
+  if (req->source_module) vtc_op_walk(req->source_module, true, index_origin, &ix);
   qsort(prof->kernels, prof->num_kernels, sizeof *prof->kernels, by_time_desc);
   for (unsigned i = 0; i < prof->num_kernels; i++) total += prof->kernels[i].ms;
   for (unsigned i = 0; i < prof->num_kernels; i++) {
     const vtc_cuda_kernel_time *k = &prof->kernels[i];
-    vtc_op *origin = origin_of(req, k->loc);
+    vtc_op *origin = origin_of(&ix, k->loc);
     bool dm = is_data_movement(origin);
     moving += dm ? k->ms : 0;
     launches += k->launches;
@@ -153,6 +155,7 @@ static char *kernel_report(const run_request *req, vtc_cuda_profile *prof, int r
                     total > 0 ? 100 * moving / total : 0, runs);
   vtc_strbuf_puts(&out, lines.data ? lines.data : "");
   vtc_strbuf_free(&lines);
+  vtc_ptrmap_free(&ix.ops);
   return vtc_strbuf_take(&out);
 }
 

@@ -145,3 +145,29 @@ func.func @row_weighted(%x: tensor<3x37xf32>) -> tensor<3xf32> {
   }
   return %y : tensor<3xf32>
 }
+
+// Layer norm's variance, sum_j (x[i, j] - mean[i])^2: the mean is read once
+// per output, outside the reduction, so it does not decide the mode (it
+// reads the innermost output index as its last index, which had put the
+// lanes on the 16 outputs and left one unit looping over the 64 columns):
+// the lanes run along the row, the mean is loaded once per work item
+// before the reduction loop, and gir.reduce ends it.
+// CHECK-LABEL: gir.kernel @variance_k0
+// CHECK-SAME: lanes 16 {
+// CHECK: gir.for %[[W:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT: %[[MV:.*]] = gir.view %arg1[%[[W]]] : !gir.buffer<global, 16xf32> -> !gir.slice<global, 1x1xf32>
+// CHECK: %[[ACC:.*]] = gir.for %{{.*}} step %{{.*}} iter_args(%{{.*}}) -> (!gir.slice<register, 1x16xf32>) {
+// CHECK: gir.view %arg0[%{{.*}}] : !gir.buffer<global, 16x64xf32> -> !gir.slice<global, 1x16xf32>
+// CHECK: arith.subf
+// CHECK: %{{.*}} = gir.reduce sum width %[[ACC]] : !gir.slice<register, 1x16xf32> -> !gir.slice<register, 1x1xf32>
+func.func @variance(%x: tensor<16x64xf32>, %m: tensor<16xf32>) -> tensor<16xf32> {
+  %y = te.compute(%x, %m) shape () -> (16) reduce () -> (64) combiner sum init 0.0 : (tensor<16x64xf32>, tensor<16xf32>) -> tensor<16xf32> {
+  ^bb0(%i: index, %k: index):
+    %a = te.load %x[(d0, d1) -> (d0, d1)] : tensor<16x64xf32> -> f32
+    %b = te.load %m[(d0, d1) -> (d0)] : tensor<16xf32> -> f32
+    %d = arith.subf %a, %b : f32
+    %s = arith.mulf %d, %d : f32
+    te.yield %s : f32
+  }
+  return %y : tensor<16xf32>
+}

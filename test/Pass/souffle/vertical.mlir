@@ -120,13 +120,15 @@ func.func @rounding(%x: tensor<2x8xf32>, %w: tensor<8x8xf32>, %bias: tensor<8xf3
 // both consumers, the negation into the gather).
 // STAT: Pass statistics report
 // STAT: {{^}}souffle-vertical{{$}}
-// STAT-NEXT: 19 TEs before
-// STAT-NEXT: 12 TEs after
+// STAT-NEXT: 21 TEs before
+// STAT-NEXT: 14 TEs after
 // STAT-NEXT: 8 compositions
 // STAT-NEXT: 7 producers erased
 // STAT-NEXT: 1 refused: index-dependent
 // STAT-NEXT: 1 refused: padded read
 // STAT-NEXT: 2 refused: duplication
+// STAT-NEXT: 0 refused: index use
+// STAT-NEXT: 2 refused: compute-intensive or rKernel consumer
 // BAD: error: souffle-vertical: max-dup-flops must be >= 0
 func.func @refusals(%x: tensor<8xf32>, %h: tensor<8xf16>, %idx: tensor<2xi64>) -> (tensor<8xf32>, tensor<8xf32>, tensor<10xf32>, tensor<2xf32>) {
   %e = te.compute(%x) shape () -> (8) : (tensor<8xf32>) -> tensor<8xf32> {
@@ -219,4 +221,33 @@ func.func @into_gemm(%a: tensor<8x8xf16>, %b: tensor<8x8xf32>) -> tensor<8x8xf32
     te.yield %p : f32
   }
   return %g : tensor<8x8xf32>
+}
+
+// A GEMV (1 x 8 by 8 x 4: memory-intensive, under 3 flops per element)
+// that Vortex gives an rKernel: the slice of its stacked weight (layer 1 of
+// 2, the LSTM's) stays apart by default, so the GEMV keeps the GEMM form
+// (composed, B would be read at (1, k, n), which no rKernel takes);
+// into-ci=true composes it.
+// CHECK-LABEL: func.func @into_gemv
+// CHECK: %[[W:.*]] = te.compute(%arg1) shape () -> (8, 4)
+// CHECK: te.compute(%arg0, %[[W]]) shape () -> (1, 4) reduce
+// CHECK: te.load %[[W]][(d0, d1, d2) -> (d2, d1)]
+// INTO-LABEL: func.func @into_gemv
+// INTO-NEXT: te.compute(%arg0, %arg1) shape () -> (1, 4) reduce
+// INTO: te.load %arg1[(d0, d1, d2) -> (1, d2, d1)]
+// REMARK: remark: souffle-vertical: not composed: the consumer is compute-intensive or has Vortex's rKernel
+func.func @into_gemv(%x: tensor<1x8xf32>, %ws: tensor<2x8x4xf32>) -> tensor<1x4xf32> {
+  %w = te.compute(%ws) shape () -> (8, 4) : (tensor<2x8x4xf32>) -> tensor<8x4xf32> {
+  ^bb0(%k: index, %n: index):
+    %v = te.load %ws[(d0, d1) -> (1, d0, d1)] : tensor<2x8x4xf32> -> f32
+    te.yield %v : f32
+  }
+  %y = te.compute(%x, %w) shape () -> (1, 4) reduce () -> (8) combiner sum init 0.0 : (tensor<1x8xf32>, tensor<8x4xf32>) -> tensor<1x4xf32> {
+  ^bb0(%i: index, %j: index, %k: index):
+    %a = te.load %x[(d0, d1, d2) -> (d0, d2)] : tensor<1x8xf32> -> f32
+    %b = te.load %w[(d0, d1, d2) -> (d2, d1)] : tensor<8x4xf32> -> f32
+    %p = arith.mulf %a, %b : f32
+    te.yield %p : f32
+  }
+  return %y : tensor<1x4xf32>
 }
