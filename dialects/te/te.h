@@ -198,4 +198,28 @@ vtc_op *vtc_te_build_yield_stores(vtc_builder *b, const vtc_loc *loc, vtc_value 
 /* `te.dim %tensor, index`: an index value. */
 vtc_value *vtc_te_build_dim(vtc_builder *b, const vtc_loc *loc, vtc_value *tensor, unsigned index);
 
+/* ---- output groups that share a load (load_group.c) ----------------------------
+ * Consecutive outputs along one output dim that read the same element of a
+ * load inside the reduction: GQA's query heads reading one K/V row
+ * (K[b, c, h floordiv 4, d]), the rows of a matrix product reading one row of
+ * B (B[k, n] ignores m). A kernel that computes the `size` outputs of a group
+ * together reads that element once, not once per output (vtc.txt 4.2, "block
+ * virtual I/O"; register blocking in a GEMM's terms). */
+typedef struct vtc_te_load_group {
+  unsigned dim;   /* the output dim grouped */
+  int64_t size;   /* outputs per group: divides the dim's static extent */
+  vtc_op *load;   /* the shared load (the one over the largest input) */
+} vtc_te_load_group;
+
+/* Whether every result of `map` (a te.load map over the compute's dims) is
+ * the same for the `size` values of dim d in one aligned group
+ * [size * g, size * g + size). */
+bool vtc_te_map_grouped(const vtc_affine_map *map, unsigned d, int64_t size);
+/* The best group of `compute` (largest shared input, then largest size), its
+ * dim not in `excluded_dims` (a bit mask), its size at most max_size (at most
+ * 4 where the load ignores the dim): false when none (no reduction,
+ * destinations, dynamic extents, no shared load inside the reduction, or no
+ * other load that reads the dim). */
+bool vtc_te_find_load_group(const vtc_op *compute, uint32_t excluded_dims, int64_t max_size, vtc_te_load_group *out);
+
 #endif

@@ -47,6 +47,7 @@ static LLVMValueRef shfl(g2l *t, vtc_target_shuffle mode, LLVMValueRef x, unsign
 /* Element j of register segment `seg` (width-wide), in every lane. */
 LLVMValueRef g2l_gpu_element(g2l *t, LLVMValueRef seg, int64_t j) {
   LLVMValueRef x = LLVMBuildExtractElement(t->b, seg, i32c(t, (unsigned)(j / t->warp)), "");
+  if (j == 0 && vtc_ptrmap_contains(&t->replicated, seg)) return x;
   return shfl(t, VTC_SHUFFLE_IDX, x, (unsigned)(j % t->warp));
 }
 
@@ -105,14 +106,21 @@ static LLVMValueRef view_offset(g2l *t, g2l_value *view, int64_t i) {
   return LLVMBuildAdd(t->b, view->offset, LLVMBuildMul(t->b, view->stride, g2l_i64(t, i), ""), "");
 }
 
+/* A one-element segment is loaded by every lane (one address: one memory
+ * transaction for the warp) and marked replicated, so that reading it as a
+ * scalar needs no shuffle from lane 0 (the uniform operands of a kernel:
+ * P's probability in the decode attention's P.V, step after step). */
 static LLVMValueRef load_segment(g2l *t, g2l_value *view, const vtc_type *elem, unsigned width, int64_t i) {
   LLVMTypeRef mem = g2l_mem_type(t, elem);
   unsigned n = g2l_reg_width(t, width), align = (unsigned)g2l_elem_bytes(elem);
-  LLVMValueRef pos = g2l_positions(t, width);
-  LLVMValueRef mask = lane_mask(t, view, width, i, pos);
+  bool every_lane = width == 1;
+  LLVMValueRef pos = every_lane ? g2l_splat(t, g2l_i64(t, 0), 1) : g2l_positions(t, width);
+  LLVMValueRef mask = every_lane ? lane_mask(t, view, t->warp, i, pos) : lane_mask(t, view, width, i, pos);
   LLVMValueRef pad = g2l_to_memory(t, g2l_splat(t, view->padding, n), elem, n);
   LLVMValueRef v = g2l_gpu_gather(t, mem, addresses(t, view->ptr, view_offset(t, view, i), mem, pos), mask, pad, align);
-  return g2l_from_memory(t, v, elem, n);
+  v = g2l_from_memory(t, v, elem, n);
+  if (every_lane) vtc_ptrmap_put(&t->replicated, v, (void *)1);
+  return v;
 }
 
 static void store_segment(g2l *t, g2l_value *view, const vtc_type *elem, unsigned width, int64_t i, LLVMValueRef v) {

@@ -933,6 +933,7 @@ LLVMModuleRef vtc_gir_to_llvm(vtc_op *module, LLVMContextRef llctx, const char *
   VTC_VEC_FREE(&t.pool);
   vtc_ptrmap_free(&t.values);
   vtc_ptrmap_free(&t.recomputed);
+  vtc_ptrmap_free(&t.replicated);
   g2l_checks_free(&t);
   if (t.failed) {
     LLVMDisposeModule(t.m);

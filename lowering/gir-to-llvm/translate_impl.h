@@ -77,6 +77,10 @@ typedef struct g2l {
   bool gpu;
   unsigned warp;
   LLVMValueRef lane;
+  /* Register segments of one element that every lane holds (gpu_ops.c
+   * loads a one-element slice in every lane): extract reads them without a
+   * shuffle. */
+  vtc_ptrmap replicated;
   /* The GPU kernel's shared buffers (shared_mem.c): each gir.alloc's byte
    * offset + 1 in the dynamic shared memory when the kernel's buffers
    * exceed the static limit (dyn_shared_bytes > 0), else empty. */

@@ -14,6 +14,7 @@
 #include "lowering/te-to-gir/t2g.h"
 
 #define MAXR VTC_GIR_MAX_RANK
+#define T2G_MAX_GROUP 8 /* outputs per shared-load group: G accumulators per work item */
 
 typedef struct tk {
   t2g_state *S;
@@ -47,6 +48,19 @@ typedef struct tk {
   vtc_value *witem; /* the work item's index: the order of the kernel's assertions */
   vtc_mapping *map; /* te value -> kernel scalar, or register slice of a varying load */
   vtc_builder outer, inner;
+  /* Groups of outputs that share a load (vtc_te_find_load_group), along
+   * up to two output dims: gsize[d] outputs along gdim[d] (a second group
+   * along another dim where a second load is shared: the scores' four heads
+   * of one K row times two positions of one q row). The work item computes
+   * G = gsize[0] x gsize[1] outputs, copy j = j0 x gsize[1] + j1 with its
+   * own mapping maps[j] and indices gidx[d][jd] = base + jd; a value that
+   * depends on group dim d (dep[d]) is emitted per jd, the others once and
+   * shared (the shared load). G = 1: no group. */
+  int64_t G, gsize[2];
+  unsigned ngroups, gdim[2];
+  vtc_ptrmap dep[2];
+  vtc_mapping *maps[T2G_MAX_GROUP];
+  vtc_value *gidx[2][T2G_MAX_GROUP];
 } tk;
 
 #define MARK(m, v) vtc_ptrmap_put(&(m), (v), (void *)1)
@@ -511,6 +525,55 @@ static void check_dest_chunks(tk *K) {
   analyze(K, false);
 }
 
+/* Outputs that share a load (vtc_te_find_load_group) are computed together,
+ * in any lane mode but along the lanes' own dim (vector mode reads those as
+ * one slice already): a first group, then a second along another dim while
+ * G stays within T2G_MAX_GROUP accumulators. Marks what depends on each
+ * group's index: its index, loads whose map reads it per output, and what
+ * uses them. The outputs' reduction order is unchanged: bit-identical. */
+static void mark_group_dependence(tk *K, unsigned d) {
+  unsigned dim = K->gdim[d];
+  MARK(K->dep[d], K->body->args[dim]);
+  for (vtc_op *op = K->body->first; op; op = op->next) {
+    bool dep = vtc_te_is_load(op) && !vtc_te_map_grouped(vtc_te_load_map(op), dim, K->gsize[d]);
+    for (unsigned i = 0; i < op->num_operands; i++) dep |= HAS(K->dep[d], vtc_op_operand(op, i));
+    if (!dep) continue;
+    MARK(K->dep[d], op);
+    for (unsigned i = 0; i < op->num_results; i++) MARK(K->dep[d], vtc_op_result(op, i));
+  }
+}
+
+static void choose_group(tk *K) {
+  K->G = 1;
+  if (!K->S->opts->group_shared_loads) return;
+  uint32_t excluded = K->vector && !K->rowred ? 1u << K->vd : 0;
+  vtc_te_load_group g;
+  while (K->ngroups < 2 && T2G_MAX_GROUP / K->G >= 2 &&
+         vtc_te_find_load_group(K->compute, excluded, T2G_MAX_GROUP / K->G, &g)) {
+    unsigned d = K->ngroups++;
+    K->gdim[d] = g.dim;
+    K->gsize[d] = g.size;
+    K->G *= g.size;
+    excluded |= 1u << g.dim;
+    mark_group_dependence(K, d);
+    vtc_remark(K->ctx, K->loc, "lower-te-to-gir: %lld outputs along dim %u per work item share input #%d's load",
+               (long long)g.size, g.dim, vtc_te_compute_input_index(K->compute, vtc_te_load_input(g.load)));
+  }
+  if (K->ngroups) K->S->grouped_kernels++;
+}
+
+/* Copy j's group indices (j0 = j / gsize[1], j1 = j % gsize[1]). */
+static int64_t copy_index(const tk *K, int64_t j, unsigned d) {
+  int64_t inner = K->ngroups > 1 ? K->gsize[1] : 1;
+  return d == 0 ? j / inner : j % inner;
+}
+
+/* Emits through copy j's mapping and group indices. */
+static void use_copy(tk *K, int64_t j) {
+  K->map = K->maps[j];
+  for (unsigned d = 0; d < K->ngroups; d++) K->idx[K->gdim[d]] = K->gidx[d][copy_index(K, j, d)];
+}
+
 /* Chooses the lanes: vector mode when the innermost dimension exists, every
  * load can be read as a slice, and more than one lane would be busy (a
  * static innermost size below the register width takes the next power of
@@ -590,16 +653,72 @@ static vtc_value *buffer_dim(tk *K, vtc_value *buf, const vtc_type *tensor, unsi
   return vtc_gir_build_dim(&K->E.at, K->loc, buf, k);
 }
 
-/* Number of work items over the compute's symbols: output rows x chunks. */
+/* Number of work items over the compute's symbols: output rows x chunks
+ * (a group's G outputs in one). */
 static const vtc_affine_expr *work_items(tk *K) {
   const vtc_affine_map *shape = vtc_te_compute_shape(K->compute);
   const vtc_affine_expr *items = vtc_affine_const(K->ctx, 1);
   for (unsigned i = 0; i < K->rank; i++) {
     const vtc_affine_expr *e = shape->results[i];
+    for (unsigned d = 0; d < K->ngroups; d++)
+      if (i == K->gdim[d]) e = vtc_affine_const(K->ctx, e->value / K->gsize[d]);
     if (i == K->rank - 1 && K->V > 1 && !K->rowred) e = vtc_affine_ceildiv(K->ctx, e, vtc_affine_const(K->ctx, K->V));
     items = vtc_affine_mul(K->ctx, items, e);
   }
   return items;
+}
+
+/* A reduction's result at E->at: the lanes' partial results combined
+ * (row-reduce), the f32 accumulator rounded once to a half type. */
+static vtc_value *finish_reduction(tk *K, vtc_value *value, int64_t VO) {
+  t2g_emit *E = &K->E;
+  if (K->rowred)
+    value = vtc_gir_build_reduce(&E->at, K->loc, gir_combiner(vtc_te_compute_combiner(K->compute)),
+                                 VTC_GIR_AXIS_WIDTH, value);
+  if (K->acc_elem == K->elem) return value;
+  vtc_op *ew = vtc_gir_build_elementwise(&E->at, K->loc, reg(K, K->elem, 1, VO), 1, &value, false);
+  vtc_block *eb = vtc_gir_elementwise_body(ew);
+  vtc_builder bb = vtc_builder_at_end(K->ctx, eb);
+  vtc_value *t = vtc_op_result(vtc_builder_create(&bb, "arith.truncf", K->loc, 1, eb->args, K->elem, 0, NULL), 0);
+  vtc_gir_build_yield(&bb, K->loc, 1, &t);
+  return vtc_op_result(ew, 0);
+}
+
+static bool emit_body_op(tk *K, vtc_op *op) {
+  if (vtc_te_is_load(op)) {
+    emit_load(K, op);
+    return true;
+  }
+  if (vtc_te_is_assert(op)) return emit_assert(K, op);
+  if (!op->num_results || !HAS(K->varying, vtc_op_result(op, 0))) return emit_uniform(K, op);
+  return true; /* varying arithmetic: emit_value's */
+}
+
+/* The body's uniform code and loads, per copy of a group where they differ:
+ * copy j emits an op unless a copy that differs from it only along group
+ * dims the op does not depend on did (its representative: those indices 0),
+ * whose values it maps. */
+static bool emit_body(tk *K) {
+  bool ok = true;
+  for (vtc_op *op = K->body->first; ok && op; op = op->next) {
+    if (vtc_te_is_yield(op)) continue;
+    for (int64_t j = 0; ok && j < K->G; j++) {
+      int64_t rep = 0;
+      for (unsigned d = 0; d < K->ngroups; d++)
+        if (HAS(K->dep[d], op)) rep += copy_index(K, j, d) * (d == 0 && K->ngroups > 1 ? K->gsize[1] : 1);
+      if (rep == j) {
+        use_copy(K, j);
+        ok = emit_body_op(K, op);
+        continue;
+      }
+      for (unsigned i = 0; i < op->num_results; i++) {
+        vtc_value *v = vtc_mapping_lookup_value(K->maps[rep], vtc_op_result(op, i));
+        if (v) vtc_mapping_map_value(K->maps[j], vtc_op_result(op, i), v);
+      }
+    }
+    use_copy(K, 0);
+  }
+  return ok;
 }
 
 bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char *name, t2g_kernel_info *info) {
@@ -624,6 +743,7 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   domain_ranges(K);
   choose_lanes(K);
   check_dest_chunks(K);
+  choose_group(K);
 
   /* Parameters: the passed inputs, the output, the symbols. */
   K->in_buf = vtc_xcalloc(K->nin + 1, sizeof *K->in_buf);
@@ -646,7 +766,8 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   t2g_emit *E = &K->E;
   t2g_emit_init(E, K->ctx, K->loc, kb);
   E->nonneg_dims = K->rank + K->nred; /* iteration indices; extras (gathered indices) may be negative */
-  K->map = vtc_mapping_create();
+  for (int64_t j = 0; j < K->G; j++) K->maps[j] = vtc_mapping_create();
+  K->map = K->maps[0];
   unsigned p = 0;
   for (unsigned i = 0; i < K->nin; i++)
     if (!t2g_input_is_folded(vtc_te_compute_input(compute, i), NULL)) K->in_buf[i] = kb->args[p++];
@@ -675,9 +796,14 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
     out_dim[k] = K->nd ? t2g_expr(E, shape->results[k], NULL, 0, K->syms, K->nsym) : buffer_dim(K, K->out_buf, out_t, k);
   vtc_value *n = K->rank ? out_dim[K->rank - 1] : c1;
   int64_t VO = K->rowred ? 1 : K->V; /* output elements per work item */
-  vtc_value *chunks = t2g_ceildivui(E, n, t2g_cidx(E, VO));
+  /* The work items' dims: a group's G outputs are one step. */
+  vtc_value *steps[MAXR];
+  for (unsigned k = 0; k < K->rank; k++) steps[k] = out_dim[k];
+  for (unsigned d = 0; d < K->ngroups; d++)
+    steps[K->gdim[d]] = t2g_cidx(E, vtc_te_compute_shape(compute)->results[K->gdim[d]]->value / K->gsize[d]);
+  vtc_value *chunks = t2g_ceildivui(E, K->rank ? steps[K->rank - 1] : c1, t2g_cidx(E, VO));
   vtc_value *rows = c1;
-  for (unsigned k = 0; k + 1 < K->rank; k++) rows = t2g_muli(E, rows, out_dim[k]);
+  for (unsigned k = 0; k + 1 < K->rank; k++) rows = t2g_muli(E, rows, steps[k]);
   vtc_value *ext[MAXR + 2];
   const vtc_affine_map *redm = vtc_te_compute_reduce(compute);
   for (unsigned k = 0; k < K->nred; k++) ext[k] = t2g_expr(E, redm->results[k], NULL, 0, K->syms, K->nsym);
@@ -704,28 +830,44 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   K->vpos = K->j0;
   vtc_value *rest = row;
   for (unsigned k = K->rank - 1; K->rank && k-- > 0;) {
-    K->idx[k] = k ? t2g_remui(E, rest, out_dim[k]) : rest;
-    if (k) rest = t2g_divui(E, rest, out_dim[k]);
+    K->idx[k] = k ? t2g_remui(E, rest, steps[k]) : rest;
+    if (k) rest = t2g_divui(E, rest, steps[k]);
   }
   if (K->rank) K->idx[K->rank - 1] = K->j0;
   int64_t ns = K->rank ? domain_dim(K, K->rank - 1) : 1;
   if (K->vector && !K->rowred && (ns == VTC_DYNAMIC || ns % K->V != 0))
     K->validw = t2g_minui(E, t2g_cidx(E, K->V), t2g_subi(E, n, K->j0));
-  vtc_value *out_off = t2g_addi(E, t2g_muli(E, row, n), K->j0);
+  /* Output offsets: copy j is j0 gstride[0] + j1 gstride[1] elements after
+   * copy 0. */
+  vtc_value *out_off, *gstride[2] = {c1, c1};
+  if (K->ngroups) {
+    for (unsigned d = 0; d < K->ngroups; d++) {
+      unsigned g = K->gdim[d];
+      K->idx[g] = t2g_muli(E, K->idx[g], t2g_cidx(E, K->gsize[d]));
+      for (int64_t j = 0; j < K->gsize[d]; j++) K->gidx[d][j] = t2g_addi(E, K->idx[g], t2g_cidx(E, j));
+      for (unsigned k = g + 1; k < K->rank; k++) gstride[d] = t2g_muli(E, gstride[d], out_dim[k]);
+    }
+    out_off = K->idx[0];
+    for (unsigned k = 1; k < K->rank; k++) out_off = t2g_addi(E, t2g_muli(E, out_off, out_dim[k]), K->idx[k]);
+  } else {
+    out_off = t2g_addi(E, t2g_muli(E, row, n), K->j0);
+  }
   W = E->at;
 
-  /* Reduction loops, outermost first, carrying the accumulator. */
+  /* Reduction loops, outermost first, carrying the accumulators (one per
+   * copy of a group). */
   vtc_op *loops[MAXR + 2];
   K->outer = K->inner = W;
   vtc_builder lb = W;
-  vtc_value *acc = acc0;
+  vtc_value *acc[T2G_MAX_GROUP];
+  for (int64_t j = 0; j < K->G; j++) acc[j] = acc0;
   for (unsigned k = 0; k < K->nred; k++) {
     bool lane_loop = K->rowred && k == K->nred - 1;
     vtc_value *step = lane_loop ? t2g_cidx(E, K->V) : c1;
-    loops[k] = vtc_gir_build_for(&lb, K->loc, t2g_cidx(E, 0), ext[k], step, 1, &acc);
+    loops[k] = vtc_gir_build_for(&lb, K->loc, t2g_cidx(E, 0), ext[k], step, (unsigned)K->G, acc);
     vtc_block *lbody = vtc_gir_for_body(loops[k]);
     K->idx[K->rank + k] = lbody->args[0];
-    acc = lbody->args[1];
+    for (int64_t j = 0; j < K->G; j++) acc[j] = lbody->args[1 + j];
     lb = vtc_builder_at_end(K->ctx, lbody);
     if (lane_loop) { /* lanes [r, r + V) of the row; the tail masked */
       K->vpos = lbody->args[0];
@@ -742,57 +884,54 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
     K->inner = lb;
   }
 
-  for (unsigned i = 0; i < K->rank + K->nred; i++)
-    if (!(K->vector && i == K->vd)) vtc_mapping_map_value(K->map, K->body->args[i], K->idx[i]);
+  for (int64_t j = 0; j < K->G; j++) {
+    use_copy(K, j);
+    for (unsigned i = 0; i < K->rank + K->nred; i++)
+      if (!(K->vector && i == K->vd)) vtc_mapping_map_value(K->map, K->body->args[i], K->idx[i]);
+  }
+  use_copy(K, 0);
 
   /* The body: uniform scalar code and loads; the varying arithmetic goes
    * into emit_value's gir.elementwise. */
-  for (vtc_op *op = K->body->first; ok && op; op = op->next) {
-    if (vtc_te_is_yield(op)) continue;
-    if (vtc_te_is_load(op)) emit_load(K, op);
-    else if (vtc_te_is_assert(op)) ok = emit_assert(K, op);
-    else if (!op->num_results || !HAS(K->varying, vtc_op_result(op, 0))) ok = emit_uniform(K, op);
-  }
-  if (ok) {
-    vtc_value *yv = vtc_te_yield_value(vtc_te_compute_yield(compute));
+  ok = emit_body(K);
+  vtc_value *yv = vtc_te_yield_value(vtc_te_compute_yield(compute));
+  for (int64_t j = 0; ok && j < K->G; j++) {
+    use_copy(K, j);
     if (!HAS(K->varying, yv) && !get(K, yv))
       ok = vtc_op_error(compute, "cannot be lowered to gir: the yielded value is not computed in the body");
   }
-  if (ok) {
-    vtc_value *value;
-    if (K->nred) {
-      E->at = K->inner;
-      vtc_value *next = emit_value(K, &K->inner, acc);
-      vtc_gir_build_yield(&K->inner, K->loc, 1, &next);
-      for (unsigned k = K->nred - 1; k-- > 0;) {
-        vtc_builder yb = vtc_builder_at_end(K->ctx, vtc_gir_for_body(loops[k]));
-        vtc_value *r = vtc_op_result(loops[k + 1], 0);
-        vtc_gir_build_yield(&yb, K->loc, 1, &r);
-      }
-      value = vtc_op_result(loops[0], 0);
-      E->at = vtc_builder_at_end(K->ctx, vtc_gir_for_body(wloop));
-      if (K->rowred) /* the V partial results, combined along the width */
-        value = vtc_gir_build_reduce(&E->at, K->loc, gir_combiner(vtc_te_compute_combiner(compute)),
-                                     VTC_GIR_AXIS_WIDTH, value);
-      if (K->acc_elem != K->elem) { /* round the f32 accumulator once */
-        vtc_op *ew = vtc_gir_build_elementwise(&E->at, K->loc, reg(K, K->elem, 1, VO), 1, &value, false);
-        vtc_block *eb = vtc_gir_elementwise_body(ew);
-        vtc_builder bb = vtc_builder_at_end(K->ctx, eb);
-        vtc_value *t = vtc_op_result(vtc_builder_create(&bb, "arith.truncf", K->loc, 1, eb->args, K->elem, 0, NULL), 0);
-        vtc_gir_build_yield(&bb, K->loc, 1, &t);
-        value = vtc_op_result(ew, 0);
-      }
-    } else {
-      E->at = W;
-      value = emit_value(K, &E->at, NULL);
+  vtc_value *value[T2G_MAX_GROUP];
+  if (ok && K->nred) {
+    E->at = K->inner;
+    vtc_value *next[T2G_MAX_GROUP];
+    for (int64_t j = 0; j < K->G; j++) {
+      use_copy(K, j);
+      next[j] = emit_value(K, &K->inner, acc[j]);
     }
-    vtc_value *ovalid = K->rowred ? NULL : K->validw;
+    vtc_gir_build_yield(&K->inner, K->loc, (unsigned)K->G, next);
+    for (unsigned k = K->nred - 1; k-- > 0;) {
+      vtc_builder yb = vtc_builder_at_end(K->ctx, vtc_gir_for_body(loops[k]));
+      for (int64_t j = 0; j < K->G; j++) next[j] = vtc_op_result(loops[k + 1], (unsigned)j);
+      vtc_gir_build_yield(&yb, K->loc, (unsigned)K->G, next);
+    }
+    E->at = vtc_builder_at_end(K->ctx, vtc_gir_for_body(wloop));
+    for (int64_t j = 0; j < K->G; j++) value[j] = finish_reduction(K, vtc_op_result(loops[0], (unsigned)j), VO);
+  } else if (ok) {
+    E->at = W;
+    value[0] = emit_value(K, &E->at, NULL);
+  }
+  vtc_value *ovalid = K->rowred ? NULL : K->validw;
+  for (int64_t j = 0; ok && j < K->G; j++) {
+    use_copy(K, j);
     if (K->nd) {
-      ok = store_dests(K, value, VO, ovalid);
+      ok = store_dests(K, value[j], VO, ovalid);
     } else {
       const vtc_type *ot = vtc_gir_slice_type(K->ctx, VTC_GIR_GLOBAL, K->elem, 1, VO, VO);
-      vtc_value *ov = vtc_gir_build_view(&E->at, K->loc, K->out_buf, out_off, ot, NULL, ovalid ? c1 : NULL, ovalid);
-      vtc_gir_build_copy(&E->at, K->loc, value, ov);
+      vtc_value *off = out_off;
+      for (unsigned d = 0; d < K->ngroups; d++)
+        off = t2g_addi(E, off, t2g_muli(E, t2g_cidx(E, copy_index(K, j, d)), gstride[d]));
+      vtc_value *ov = vtc_gir_build_view(&E->at, K->loc, K->out_buf, off, ot, NULL, ovalid ? c1 : NULL, ovalid);
+      vtc_gir_build_copy(&E->at, K->loc, value[j], ov);
     }
   }
   if (ok) {
@@ -808,7 +947,7 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   } else {
     vtc_op_erase(kernel);
   }
-  vtc_mapping_destroy(K->map);
+  for (int64_t j = 0; j < K->G; j++) vtc_mapping_destroy(K->maps[j]);
   t2g_emit_free(E);
 done:
   free(K->in_buf);
@@ -818,6 +957,8 @@ done:
   free(K->syms);
   vtc_ptrmap_free(&K->varying);
   vtc_ptrmap_free(&K->red);
+  vtc_ptrmap_free(&K->dep[0]);
+  vtc_ptrmap_free(&K->dep[1]);
   free(K);
   return ok;
 }

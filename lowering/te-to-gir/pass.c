@@ -832,6 +832,7 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   vtc_pass_stat_add(pc, 6, S.dest_copies);
   vtc_pass_stat_add(pc, 7, S.dest_element_stores);
   vtc_pass_stat_add(pc, 8, S.dest_serial);
+  vtc_pass_stat_add(pc, 14, S.grouped_kernels);
   if (S.vortex_cache) vortex_plan_cache_destroy(S.vortex_cache);
   if (ok && !S.kernels && !S.changed) vtc_pass_mark_unchanged(pc);
   return ok;
@@ -873,6 +874,10 @@ static const vtc_pass_option t2g_option_table[] = {
      "One kernel per te.subprogram, its stages separated by device barriers where they depend on each other "
      "(false: one kernel per TE: the ablation)",
      offsetof(t2g_options, merge_subprograms), NULL},
+    {"group-shared-loads", VTC_OPTION_BOOL, "true",
+     "A reduction kernel computes the outputs that read one element of a load together (GQA's heads of one "
+     "K/V row, a product's rows of one B row) and reads it once (false: once per output: the ablation)",
+     offsetof(t2g_options, group_shared_loads), NULL},
     {"gpu", VTC_OPTION_STRING, "h100", "The GPU the rKernels are planned for (targets/hardware.h: h100, h200, a100)",
      offsetof(t2g_options, gpu_name), NULL},
     {"cpu", VTC_OPTION_STRING, "host", "The CPU the rKernels are planned for (hierarchy=cpu; targets/hardware.h)",
@@ -884,7 +889,7 @@ static const char *const t2g_statistics[] = {"kernels", "vector-kernels", "dupli
                                              "kept-contractions", "dest-in-place", "dest-copies",
                                              "dest-element-stores", "dest-serial", "subprograms",
                                              "merged-kernels", "merged-stages", "device-barriers",
-                                             "subprogram-cuts", NULL};
+                                             "subprogram-cuts", "grouped-kernels", NULL};
 
 const vtc_pass_def vtc_lower_te_to_gir_pass = {
     .name = "lower-te-to-gir",

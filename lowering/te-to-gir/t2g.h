@@ -28,6 +28,7 @@ typedef struct t2g_options {
   int64_t force_variant; /* >= 0: every contraction runs this variant (>= their count: the plain kernel) */
   bool dest_in_place;    /* write `into` destinations in place where allowed (false: copy each: the ablation) */
   bool merge_subprograms; /* one kernel per te.subprogram (merge.c; false: one per TE, the ablation) */
+  bool group_shared_loads; /* kernel.c computes a group of outputs sharing a load together (false: the ablation) */
 } t2g_options;
 
 enum { T2G_CONTRACTIONS_VORTEX, T2G_CONTRACTIONS_NAIVE };
@@ -45,6 +46,7 @@ typedef struct t2g_state {
   /* Destinations (dest.c): written in place, copied once, stored element
    * by element, and kernels on one unit (index-dependent stores that may meet). */
   uint64_t dest_in_place, dest_copies, dest_element_stores, dest_serial;
+  uint64_t grouped_kernels; /* kernels computing groups of outputs that share a load (kernel.c) */
   bool changed;
   vortex_plan_cache *vortex_cache; /* rkernel.c's plans (NULL until one is needed) */
   vtc_ptrmap names; /* interned symbol names taken in the module */

@@ -17,6 +17,8 @@
  * average pool's mean over H x W too). Several reduction axes split the
  * first: R is its extent, and a part holds R/S of it times the others. S
  * is the smallest power of two with O x S >= min-items, at most max-parts,
+ * (O counting a group of outputs that share a load as one: the kernel
+ * computes them together, vtc_te_find_load_group),
  * whose chunk R/S divides R and whose part has at least min-chunk points;
  * with S = 1 the TE stays (a remark says why).
  *
@@ -71,6 +73,10 @@ static int64_t choose_parts(const splitter *sp, vtc_op *c, int64_t *chunk, const
     if (red->results[k]->kind != VTC_AFFINE_CONST) return *why = "a reduction extent is dynamic", 1;
     if (k) inner *= red->results[k]->value;
   }
+  /* A kernel computes a group of outputs that share a load together
+   * (lower-te-to-gir{group-shared-loads}): one work item. */
+  vtc_te_load_group g;
+  if (vtc_te_find_load_group(c, 0, 8, &g)) outputs /= g.size;
   int64_t r = red->results[0]->value, parts = 1;
   while (outputs * parts < sp->o->min_items && parts * 2 <= sp->o->max_parts && r % (parts * 2) == 0 &&
          r / (parts * 2) * inner >= sp->o->min_chunk)
@@ -258,7 +264,7 @@ static bool run_split_reduction(vtc_pass_context *pc, vtc_op *root, const void *
 }
 
 static const vtc_pass_option split_option_table[] = {
-    {"min-items", VTC_OPTION_INT, "1048576",
+    {"min-items", VTC_OPTION_INT, "524288",
      "split until outputs x parts reach this many work items (a GPU's threads several times over)",
      offsetof(split_options, min_items), NULL},
     {"min-chunk", VTC_OPTION_INT, "64", "the fewest reduction points a part keeps", offsetof(split_options, min_chunk),

@@ -4,8 +4,8 @@
 // one gir.elementwise (FMA vector code after gir-to-llvm). contractions=naive:
 // with static sizes the default (vortex) launches only the rKernel the model
 // picks, and the plain kernel goes.
-// RUN: vtc-opt --lower-te-to-gir='contractions=naive' %s | FileCheck %s
-// RUN: vtc-opt --lower-te-to-gir='contractions=naive' %s | vtc-opt | FileCheck %s
+// RUN: vtc-opt --lower-te-to-gir='contractions=naive group-shared-loads=false' %s | FileCheck %s
+// RUN: vtc-opt --lower-te-to-gir='contractions=naive group-shared-loads=false' %s | vtc-opt | FileCheck %s
 // The default (vortex): static sizes fold the model's choice into one launch
 // of one rKernel, no host gir.switch and no plain kernel; `?` sizes keep the
 // run-time switch over the variants with the plain kernel as its default.
@@ -22,6 +22,39 @@
 // VORTEX: gir.switch
 // VORTEX: default {
 // VORTEX: gir.launch @linear_k0[
+
+// The default groups the rows that read one row of B (B[k, n] ignores m,
+// vtc_te_find_load_group): four rows per work item, B's slice loaded once
+// per k for four accumulators, each row stored 48 elements after the last;
+// 12 work items instead of 48. (@linear's M is `?`: no group.)
+// RUN: vtc-opt --lower-te-to-gir='contractions=naive' %s | FileCheck %s --check-prefix=GROUP
+// RUN: vtc-opt --lower-te-to-gir='contractions=naive' --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=GSTAT
+// GSTAT: 1 grouped-kernels
+// GROUP-LABEL: gir.kernel @matmul_k0(
+// GROUP-DAG: %[[C4:.*]] = arith.constant 4 : index
+// GROUP-DAG: %[[C12:.*]] = arith.constant 12 : index
+// GROUP-DAG: %[[C48:.*]] = arith.constant 48 : index
+// GROUP: arith.ceildivui %[[C12]], %{{.*}} : index
+// GROUP: gir.for %[[W:.*]] =
+// GROUP-NEXT: %[[I:.*]] = arith.divui %[[W]], %{{.*}} : index
+// GROUP: %[[R0:.*]] = arith.muli %[[I]], %[[C4]] : index
+// GROUP: %[[RO:.*]] = arith.muli %[[R0]], %[[C48]] : index
+// GROUP-NEXT: %[[OFF:.*]] = arith.addi %[[RO]], %{{.*}} : index
+// GROUP: %[[ACC:.*]]:4 = gir.for %{{.*}} iter_args(%[[A0:.*]] = %{{.*}}, %[[A1:.*]] = %{{.*}}, %[[A2:.*]] = %{{.*}}, %[[A3:.*]] = %{{.*}}) -> (!gir.slice<register, 1x16xf32>, !gir.slice<register, 1x16xf32>, !gir.slice<register, 1x16xf32>, !gir.slice<register, 1x16xf32>) {
+// GROUP-COUNT-4: gir.view %arg0[%{{.*}}] : !gir.buffer<global, 16x32xf32> -> !gir.slice<global, 1x1xf32>
+// GROUP: %[[B:.*]] = gir.copy %{{.*}} : !gir.slice<global, 1x16xf32> -> !gir.slice<register, 1x16xf32>
+// GROUP-NOT: gir.view %arg1
+// GROUP: gir.elementwise(%[[A0]], %{{.*}}, %[[B]])
+// GROUP: gir.elementwise(%[[A1]], %{{.*}}, %[[B]])
+// GROUP: gir.elementwise(%[[A2]], %{{.*}}, %[[B]])
+// GROUP: gir.elementwise(%[[A3]], %{{.*}}, %[[B]])
+// GROUP: gir.yield
+// GROUP: }
+// GROUP: %[[V0:.*]] = gir.view %arg2[%[[OFF]]]
+// GROUP-NEXT: gir.copy %[[ACC]]#0 to %[[V0]]
+// GROUP-NEXT: %[[O1:.*]] = arith.addi %[[OFF]], %[[C48]] : index
+// GROUP-NEXT: %[[V1:.*]] = gir.view %arg2[%[[O1]]]
+// GROUP-NEXT: gir.copy %[[ACC]]#1 to %[[V1]]
 
 // CHECK-LABEL: gir.kernel @matmul_k0(%arg0: !gir.buffer<global, 16x32xf32>, %arg1: !gir.buffer<global, 32x48xf32>, %arg2: !gir.buffer<global, 16x48xf32>) parallel cpu group 1 lanes 16 {
 // CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index

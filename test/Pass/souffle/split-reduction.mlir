@@ -8,7 +8,7 @@
 // RUN: vtc-opt --te-split-reduction='min-items=4096' --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 // RUN: not vtc-opt --te-split-reduction='max-parts=0' %s 2>&1 | FileCheck %s --check-prefix=BAD
 // STATS: {{^}}te-split-reduction{{$}}
-// STATS-NEXT: 1 split
+// STATS-NEXT: 2 split
 // STATS-NEXT: 4 skipped
 // BAD: error: te-split-reduction: min-items, min-chunk and max-parts must be >= 1
 //
@@ -24,6 +24,7 @@
 // CHECK: remark: te-split-reduction: not split: Vortex takes it as a contraction
 // CHECK: remark: te-split-reduction: not split: its body is not a product of two loads
 // CHECK: remark: te-split-reduction: not split: enough outputs already, or a reduction too short to split
+// CHECK: remark: te-split-reduction: split into 2 parts of 256 points
 // CHECK-LABEL: func.func @pv
 // CHECK: %[[P:.*]] = te.compute(%arg0, %arg1) shape () -> (2, 8, 8, 16) reduce () -> (64) combiner sum init 0.000000e+00 : (tensor<2x8x512xbf16>, tensor<2x512x2x16xbf16>) -> tensor<2x8x8x16xf32>
 // CHECK-NEXT: ^bb0(%{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index):
@@ -70,8 +71,25 @@ func.func @rowsum(%x: tensor<4x4096xf32>) -> tensor<4xf32> {
   return %o : tensor<4xf32>
 }
 
-// Enough outputs (8192 >= min-items) already.
-func.func @wide(%p: tensor<2x8x512xf32>, %v: tensor<2x512x2x512xf32>) -> tensor<2x8x512xf32> {
+// Enough outputs already: 32768, in 8192 work items of four heads that
+// share a V row (lower-te-to-gir computes a group of outputs that share a
+// load together, so te-split-reduction counts it once) >= min-items.
+func.func @wide(%p: tensor<2x8x512xf32>, %v: tensor<2x512x2x2048xf32>) -> tensor<2x8x2048xf32> {
+  %o = te.compute(%p, %v) shape () -> (2, 8, 2048) reduce () -> (512) combiner sum init 0.0 : (tensor<2x8x512xf32>, tensor<2x512x2x2048xf32>) -> tensor<2x8x2048xf32> {
+  ^bb0(%b: index, %h: index, %d: index, %l: index):
+    %x = te.load %p[(d0, d1, d2, d3) -> (d0, d1, d3)] : tensor<2x8x512xf32> -> f32
+    %y = te.load %v[(d0, d1, d2, d3) -> (d0, d3, d1 floordiv 4, d2)] : tensor<2x512x2x2048xf32> -> f32
+    %m = arith.mulf %x, %y : f32
+    te.yield %m : f32
+  }
+  return %o : tensor<2x8x2048xf32>
+}
+
+// 8192 outputs are only 2048 groups of four heads reading one V row: split
+// in two parts (without the GQA floordiv there would be no group).
+// CHECK-LABEL: func.func @heads
+// CHECK: te.compute(%arg0, %arg1) shape () -> (2, 8, 2, 512) reduce () -> (256)
+func.func @heads(%p: tensor<2x8x512xf32>, %v: tensor<2x512x2x512xf32>) -> tensor<2x8x512xf32> {
   %o = te.compute(%p, %v) shape () -> (2, 8, 512) reduce () -> (512) combiner sum init 0.0 : (tensor<2x8x512xf32>, tensor<2x512x2x512xf32>) -> tensor<2x8x512xf32> {
   ^bb0(%b: index, %h: index, %d: index, %l: index):
     %x = te.load %p[(d0, d1, d2, d3) -> (d0, d1, d3)] : tensor<2x8x512xf32> -> f32
