@@ -81,11 +81,11 @@ func.func @misaligned(%q: tensor<2x64x1024xbf16>, %k: tensor<2x64x3x128xbf16>) -
 
 // A load that ignores dim 0 (the batch of a product with one weight):
 // 2 rows per work item (the extent), the larger input (w) decides.
-func.func @pairs(%x: tensor<2x256xf32>, %w: tensor<256x64xf32>) -> tensor<2x64xf32> {
-  %o = te.compute(%x, %w) shape () -> (2, 64) reduce () -> (256) combiner sum init 0.0 : (tensor<2x256xf32>, tensor<256x64xf32>) -> tensor<2x64xf32> {
+func.func @pairs(%x: tensor<2x32xf32>, %w: tensor<32x64xf32>) -> tensor<2x64xf32> {
+  %o = te.compute(%x, %w) shape () -> (2, 64) reduce () -> (32) combiner sum init 0.0 : (tensor<2x32xf32>, tensor<32x64xf32>) -> tensor<2x64xf32> {
   ^bb0(%i: index, %j: index, %k: index):
-    %a = te.load %x[(d0, d1, d2) -> (d0, d2)] : tensor<2x256xf32> -> f32
-    %b = te.load %w[(d0, d1, d2) -> (d2, d1)] : tensor<256x64xf32> -> f32
+    %a = te.load %x[(d0, d1, d2) -> (d0, d2)] : tensor<2x32xf32> -> f32
+    %b = te.load %w[(d0, d1, d2) -> (d2, d1)] : tensor<32x64xf32> -> f32
     %p = arith.mulf %a, %b : f32
     te.yield %p : f32
   }
