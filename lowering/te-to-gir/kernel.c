@@ -59,6 +59,7 @@ typedef struct tk {
   int64_t G, gsize[2];
   unsigned ngroups, gdim[2];
   vtc_ptrmap dep[2];
+  char group_text[160]; /* the groups, for the pass's remark (t2g_group_note) */
   vtc_mapping *maps[T2G_MAX_GROUP];
   vtc_value *gidx[2][T2G_MAX_GROUP];
 } tk;
@@ -556,10 +557,11 @@ static void choose_group(tk *K) {
     K->G *= g.size;
     excluded |= 1u << g.dim;
     mark_group_dependence(K, d);
-    vtc_remark(K->ctx, K->loc, "lower-te-to-gir: %lld outputs along dim %u per work item share input #%d's load",
-               (long long)g.size, g.dim, vtc_te_compute_input_index(K->compute, vtc_te_load_input(g.load)));
+    size_t at = strlen(K->group_text);
+    snprintf(K->group_text + at, sizeof K->group_text - at, "%s%lld outputs along dim %u share input #%d's load",
+             d ? ", " : "", (long long)g.size, g.dim,
+             vtc_te_compute_input_index(K->compute, vtc_te_load_input(g.load)));
   }
-  if (K->ngroups) K->S->grouped_kernels++;
 }
 
 /* Copy j's group indices (j0 = j / gsize[1], j1 = j % gsize[1]). */
@@ -944,6 +946,11 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
     info->items = work_items(K);
     S->kernels++;
     if (K->vector) S->vector_kernels++;
+    if (K->ngroups) {
+      t2g_group_note note = {.kernel = kernel, .loc = K->loc};
+      snprintf(note.text, sizeof note.text, "%s", K->group_text);
+      VTC_VEC_PUSH(&S->group_notes, note);
+    }
   } else {
     vtc_op_erase(kernel);
   }

@@ -786,7 +786,10 @@ static void erase_unlaunched(t2g_state *S) {
   for (size_t i = 0; i < S->maybe_unlaunched.cap; i++) {
     if (S->maybe_unlaunched.keys[i] <= VTC_PTRMAP_DELETED) continue;
     vtc_op *k = (vtc_op *)S->maybe_unlaunched.keys[i];
-    if (!vtc_ptrmap_contains(&launched, vtc_str(S->ctx, vtc_gir_kernel_name(k)))) vtc_op_erase(k);
+    if (vtc_ptrmap_contains(&launched, vtc_str(S->ctx, vtc_gir_kernel_name(k)))) continue;
+    for (size_t n = 0; n < S->group_notes.len; n++)
+      if (S->group_notes.data[n].kernel == k) S->group_notes.data[n].kernel = NULL;
+    vtc_op_erase(k);
   }
   vtc_ptrmap_free(&launched);
 }
@@ -832,7 +835,14 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   vtc_pass_stat_add(pc, 6, S.dest_copies);
   vtc_pass_stat_add(pc, 7, S.dest_element_stores);
   vtc_pass_stat_add(pc, 8, S.dest_serial);
-  vtc_pass_stat_add(pc, 14, S.grouped_kernels);
+  uint64_t grouped = 0;
+  for (size_t n = 0; n < S.group_notes.len; n++) {
+    if (!S.group_notes.data[n].kernel) continue;
+    grouped++;
+    vtc_remark(S.ctx, S.group_notes.data[n].loc, "lower-te-to-gir: per work item %s", S.group_notes.data[n].text);
+  }
+  VTC_VEC_FREE(&S.group_notes);
+  vtc_pass_stat_add(pc, 14, grouped);
   if (S.vortex_cache) vortex_plan_cache_destroy(S.vortex_cache);
   if (ok && !S.kernels && !S.changed) vtc_pass_mark_unchanged(pc);
   return ok;

@@ -37,6 +37,12 @@ typedef struct t2g_merge_stats {
   uint64_t subprograms, merged_kernels, merged_stages, device_barriers, cuts;
 } t2g_merge_stats;
 
+typedef struct t2g_group_note {
+  vtc_op *kernel; /* NULL once erased */
+  const vtc_loc *loc;
+  char text[160];
+} t2g_group_note;
+
 /* The state of one pass run. */
 typedef struct t2g_state {
   vtc_context *ctx;
@@ -46,7 +52,11 @@ typedef struct t2g_state {
   /* Destinations (dest.c): written in place, copied once, stored element
    * by element, and kernels on one unit (index-dependent stores that may meet). */
   uint64_t dest_in_place, dest_copies, dest_element_stores, dest_serial;
-  uint64_t grouped_kernels; /* kernels computing groups of outputs that share a load (kernel.c) */
+  /* Kernels computing groups of outputs that share a load (kernel.c), with
+   * their remark: said at the end of the pass for the kernels still there
+   * (a contraction's plain kernel goes when a static choice launches an
+   * rKernel instead). */
+  VTC_VEC(t2g_group_note) group_notes;
   bool changed;
   vortex_plan_cache *vortex_cache; /* rkernel.c's plans (NULL until one is needed) */
   vtc_ptrmap names; /* interned symbol names taken in the module */

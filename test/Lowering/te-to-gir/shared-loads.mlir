@@ -9,6 +9,13 @@
 // RUN: vtc-opt --lower-te-to-gir='hierarchy=gpu contractions=naive' --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 // RUN: vtc-opt --lower-te-to-gir='hierarchy=gpu contractions=naive group-shared-loads=false' --pass-statistics %s 2>&1 | FileCheck %s --check-prefix=OFF
 // STATS: 2 grouped-kernels
+// A contraction's plain kernel that a static choice of rKernel erases says
+// nothing (the default contractions=vortex launches Vortex's kernel for
+// @pairs, an f32 GEMM).
+// RUN: vtc-opt --lower-te-to-gir='hierarchy=gpu' --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=VORTEX
+// VORTEX: per work item 4 outputs along dim 1
+// VORTEX-NOT: along dim 0
+// VORTEX: (S) 1 grouped-kernels
 // The groups change no value: the same bits with and without them, on the
 // CPU and through the gir interpreter of the GPU kernels.
 // RUN: vtc-run %s --entry=scores --target=cpu --pass-pipeline='builtin.module(lower-te-to-gir{contractions=naive})' 2>/dev/null | grep -o 'fnv=.*' > %t.on
@@ -23,9 +30,8 @@
 // OFF-NOT: remark: lower-te-to-gir: {{.*}} share
 // OFF: (S) 0 grouped-kernels
 
-// CHECK: remark: lower-te-to-gir: 4 outputs along dim 1 per work item share input #1's load
-// CHECK: remark: lower-te-to-gir: 2 outputs along dim 2 per work item share input #0's load
-// CHECK: remark: lower-te-to-gir: 2 outputs along dim 0 per work item share input #1's load
+// CHECK: remark: lower-te-to-gir: per work item 4 outputs along dim 1 share input #1's load, 2 outputs along dim 2 share input #0's load
+// CHECK: remark: lower-te-to-gir: per work item 2 outputs along dim 0 share input #1's load
 // CHECK-NOT: remark: lower-te-to-gir: {{.*}} share
 // The scores: four heads (one K row) times two positions (one q row) per
 // work item, 2 x 2 x 32 = 128 work items of 8 outputs; per step of the
