@@ -79,10 +79,10 @@ static bool map_uses_dim(const vtc_affine_map *m, unsigned d) {
 static int64_t input_bytes(const vtc_value *input) {
   const vtc_type *t = input->type;
   int64_t bytes = (vtc_type_bit_width(t->element) + 7) / 8;
+  const int64_t cap = (int64_t)1 << 50; /* dynamic dims count 2^20: saturate, never overflow */
   for (unsigned i = 0; i < t->rank; i++) {
     int64_t n = vtc_tensor_dim(t, i);
-    bytes *= n == VTC_DYNAMIC ? 1 << 20 : n;
-    if (bytes > ((int64_t)1 << 50)) return (int64_t)1 << 50;
+    if (__builtin_mul_overflow(bytes, n == VTC_DYNAMIC ? (int64_t)1 << 20 : n, &bytes) || bytes > cap) return cap;
   }
   return bytes;
 }
