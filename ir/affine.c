@@ -132,6 +132,15 @@ static bool is_const_value(const vtc_affine_expr *e, int64_t v) { return is_cons
 
 bool vtc_affine_expr_is_symbolic_or_constant(const vtc_affine_expr *e) { return info_class(e) != 0; }
 
+bool vtc_affine_expr_uses_dim(const vtc_affine_expr *e, unsigned d) {
+  switch ((vtc_affine_kind)e->kind) {
+  case VTC_AFFINE_DIM: return (unsigned)e->value == d;
+  case VTC_AFFINE_SYMBOL:
+  case VTC_AFFINE_CONST: return false;
+  default: return vtc_affine_expr_uses_dim(e->lhs, d) || vtc_affine_expr_uses_dim(e->rhs, d);
+  }
+}
+
 bool vtc_affine_expr_is_pure(const vtc_affine_expr *e) {
   switch (e->kind) {
   case VTC_AFFINE_ADD: return vtc_affine_expr_is_pure(e->lhs) && vtc_affine_expr_is_pure(e->rhs);

@@ -51,6 +51,8 @@ const vtc_affine_expr *vtc_affine_floordiv(vtc_context *ctx, const vtc_affine_ex
 const vtc_affine_expr *vtc_affine_ceildiv(vtc_context *ctx, const vtc_affine_expr *a, const vtc_affine_expr *b);
 const vtc_affine_expr *vtc_affine_binary(vtc_context *ctx, vtc_affine_kind kind, const vtc_affine_expr *a, const vtc_affine_expr *b);
 
+/* Whether dim d occurs in e. */
+bool vtc_affine_expr_uses_dim(const vtc_affine_expr *e, unsigned d);
 /* Pure affine: no mod/floordiv/ceildiv and no product of two non-constants. */
 bool vtc_affine_expr_is_pure(const vtc_affine_expr *e);
 /* Semi-affine is what the constructors accept; this checks the stricter

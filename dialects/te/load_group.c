@@ -3,16 +3,8 @@
  * kernel computing them together reads it once. Structural: the maps alone
  * decide, for aligned groups of `size` along one output dim. */
 #include "dialects/te/te.h"
+#include "ir/affine.h"
 #include "ir/types.h"
-
-static bool uses_dim(const vtc_affine_expr *e, unsigned d) {
-  switch ((vtc_affine_kind)e->kind) {
-  case VTC_AFFINE_DIM: return (unsigned)e->value == d;
-  case VTC_AFFINE_SYMBOL:
-  case VTC_AFFINE_CONST: return false;
-  default: return uses_dim(e->lhs, d) || uses_dim(e->rhs, d);
-  }
-}
 
 static const vtc_affine_expr *const_side(const vtc_affine_expr *mul, const vtc_affine_expr **other) {
   if (mul->rhs->kind == VTC_AFFINE_CONST) return *other = mul->lhs, mul->rhs;
@@ -36,7 +28,7 @@ static bool multiple_of(const vtc_affine_expr *e, int64_t c) {
 /* e = a * d + rest with a constant a > 0 taken from terms `d` and `d * k`,
  * rest (the other terms) a multiple of c: *a gets a. */
 static bool d_term_plus_multiple(const vtc_affine_expr *e, unsigned d, int64_t c, int64_t *a) {
-  if (!uses_dim(e, d)) return multiple_of(e, c);
+  if (!vtc_affine_expr_uses_dim(e, d)) return multiple_of(e, c);
   if (e->kind == VTC_AFFINE_DIM) return *a += 1, true;
   const vtc_affine_expr *x, *k;
   if (e->kind == VTC_AFFINE_MUL && (k = const_side(e, &x)) && x->kind == VTC_AFFINE_DIM && k->value > 0)
@@ -49,7 +41,7 @@ static bool d_term_plus_multiple(const vtc_affine_expr *e, unsigned d, int64_t c
  * floordiv(a * d + rest, c) does when a * size divides c and rest is a
  * multiple of c (then it is rest / c + floordiv(d, c / a)). */
 static bool grouped(const vtc_affine_expr *e, unsigned d, int64_t size) {
-  if (!uses_dim(e, d)) return true;
+  if (!vtc_affine_expr_uses_dim(e, d)) return true;
   const vtc_affine_expr *x, *k;
   switch ((vtc_affine_kind)e->kind) {
   case VTC_AFFINE_ADD: return grouped(e->lhs, d, size) && grouped(e->rhs, d, size);
@@ -72,7 +64,7 @@ bool vtc_te_map_grouped(const vtc_affine_map *map, unsigned d, int64_t size) {
 
 static bool map_uses_dim(const vtc_affine_map *m, unsigned d) {
   for (unsigned k = 0; k < m->num_results; k++)
-    if (uses_dim(m->results[k], d)) return true;
+    if (vtc_affine_expr_uses_dim(m->results[k], d)) return true;
   return false;
 }
 

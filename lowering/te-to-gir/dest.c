@@ -38,7 +38,7 @@ bool t2g_dest_chunk_contiguous(vtc_op *compute, unsigned vd, int64_t V, char *wh
     unsigned last = sm->num_results - 1;
     for (unsigned r = 0; r < sm->num_results; r++) {
       int64_t c = 0;
-      bool uses = t2g_expr_uses_dim(sm->results[r], vd);
+      bool uses = vtc_affine_expr_uses_dim(sm->results[r], vd);
       if (r != last && uses) {
         snprintf(why, n, "the store map of destination #%u moves a non-innermost index with the innermost", k);
         return false;

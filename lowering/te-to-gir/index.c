@@ -279,17 +279,8 @@ vtc_value *t2g_expr(t2g_emit *E, const vtc_affine_expr *e, vtc_value *const *dim
 
 /* ---- analysis ----------------------------------------------------------------------- */
 
-bool t2g_expr_uses_dim(const vtc_affine_expr *e, unsigned d) {
-  switch ((vtc_affine_kind)e->kind) {
-  case VTC_AFFINE_DIM: return (unsigned)e->value == d;
-  case VTC_AFFINE_SYMBOL:
-  case VTC_AFFINE_CONST: return false;
-  default: return t2g_expr_uses_dim(e->lhs, d) || t2g_expr_uses_dim(e->rhs, d);
-  }
-}
-
 bool t2g_expr_linear(const vtc_affine_expr *e, unsigned d, int64_t *coeff) {
-  if (!t2g_expr_uses_dim(e, d)) {
+  if (!vtc_affine_expr_uses_dim(e, d)) {
     *coeff = 0;
     return true;
   }
@@ -301,11 +292,11 @@ bool t2g_expr_linear(const vtc_affine_expr *e, unsigned d, int64_t *coeff) {
     return !__builtin_add_overflow(a, b, coeff);
   case VTC_AFFINE_MUL: {
     const vtc_affine_expr *x = e->lhs, *k = e->rhs;
-    if (t2g_expr_uses_dim(k, d)) {
+    if (vtc_affine_expr_uses_dim(k, d)) {
       x = e->rhs;
       k = e->lhs;
     }
-    if (t2g_expr_uses_dim(k, d) || k->kind != VTC_AFFINE_CONST || !t2g_expr_linear(x, d, &a)) return false;
+    if (vtc_affine_expr_uses_dim(k, d) || k->kind != VTC_AFFINE_CONST || !t2g_expr_linear(x, d, &a)) return false;
     return !__builtin_mul_overflow(a, k->value, coeff);
   }
   default: return false; /* floordiv/mod/ceildiv of an expression in d */

@@ -118,7 +118,7 @@ static bool load_vectorizable(tk *K, vtc_op *load, bool *varies) {
   unsigned dl = K->vd;
   for (unsigned k = 0; k < m->num_results; k++) {
     const vtc_affine_expr *e = m->results[k];
-    if (!t2g_expr_uses_dim(e, dl)) continue;
+    if (!vtc_affine_expr_uses_dim(e, dl)) continue;
     int64_t c;
     if (!t2g_expr_linear(e, dl, &c) || c < 0) return false;
     /* A folded constant's padding is a select on a scalar: no lane window. */
@@ -145,7 +145,7 @@ static bool analyze(tk *K, bool vector) {
     if (vtc_te_is_load(op)) {
       const vtc_affine_map *m = vtc_te_load_map(op);
       for (unsigned k = 0; k < m->num_results; k++)
-        for (unsigned d = K->rank; d < K->rank + K->nred; d++) red |= t2g_expr_uses_dim(m->results[k], d);
+        for (unsigned d = K->rank; d < K->rank + K->nred; d++) red |= vtc_affine_expr_uses_dim(m->results[k], d);
       if (vector && !load_vectorizable(K, op, &var)) return false;
     }
     /* A kernel assertion is scalar code: one check per work item. */
@@ -564,10 +564,12 @@ static void choose_group(tk *K) {
   }
 }
 
-/* Copy j's group indices (j0 = j / gsize[1], j1 = j % gsize[1]). */
+/* Copy j = j0 x stride(0) + j1 x stride(1): the strides of its group indices. */
+static int64_t copy_stride(const tk *K, unsigned d) { return d == 0 && K->ngroups > 1 ? K->gsize[1] : 1; }
+
+/* Copy j's index along group d (j0 = j / gsize[1], j1 = j % gsize[1]). */
 static int64_t copy_index(const tk *K, int64_t j, unsigned d) {
-  int64_t inner = K->ngroups > 1 ? K->gsize[1] : 1;
-  return d == 0 ? j / inner : j % inner;
+  return d == 0 ? j / copy_stride(K, 0) : j % copy_stride(K, 0);
 }
 
 /* Emits through copy j's mapping and group indices. */
@@ -598,13 +600,13 @@ static bool row_reduce_candidate(tk *K) {
     unsigned last = m->num_results - 1;
     bool in_reduction = false;
     for (unsigned k = 0; k < m->num_results; k++) {
-      for (unsigned r = 0; r < K->nred; r++) in_reduction |= t2g_expr_uses_dim(m->results[k], K->rank + r);
-      if (!t2g_expr_uses_dim(m->results[k], rl)) continue;
+      for (unsigned r = 0; r < K->nred; r++) in_reduction |= vtc_affine_expr_uses_dim(m->results[k], K->rank + r);
+      if (!vtc_affine_expr_uses_dim(m->results[k], rl)) continue;
       int64_t c;
       if (k != last || !t2g_expr_linear(m->results[k], rl, &c) || c != 1) return false;
       any = true;
     }
-    if (in_reduction && m->num_results && K->rank && t2g_expr_uses_dim(m->results[last], K->rank - 1)) return false;
+    if (in_reduction && m->num_results && K->rank && vtc_affine_expr_uses_dim(m->results[last], K->rank - 1)) return false;
   }
   return any;
 }
@@ -707,7 +709,7 @@ static bool emit_body(tk *K) {
     for (int64_t j = 0; ok && j < K->G; j++) {
       int64_t rep = 0;
       for (unsigned d = 0; d < K->ngroups; d++)
-        if (HAS(K->dep[d], op)) rep += copy_index(K, j, d) * (d == 0 && K->ngroups > 1 ? K->gsize[1] : 1);
+        if (HAS(K->dep[d], op)) rep += copy_index(K, j, d) * copy_stride(K, d);
       if (rep == j) {
         use_copy(K, j);
         ok = emit_body_op(K, op);

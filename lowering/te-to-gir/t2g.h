@@ -131,7 +131,6 @@ vtc_value *t2g_expr(t2g_emit *E, const vtc_affine_expr *e, vtc_value *const *dim
 
 /* ---- affine analysis (index.c) ------------------------------------------------- */
 
-bool t2g_expr_uses_dim(const vtc_affine_expr *e, unsigned d);
 /* e = coeff * d_d + (terms without d_d) with a constant coeff. */
 bool t2g_expr_linear(const vtc_affine_expr *e, unsigned d, int64_t *coeff);
 /* The range [lo, hi] of e when dim i ranges over [lo[i], hi[i]] (an entry

@@ -183,12 +183,6 @@ static bool dims_agree_except(const vtc_type *a, const vtc_type *b, unsigned axi
   return true;
 }
 
-static bool expr_uses_dim(const vtc_affine_expr *e, unsigned d) {
-  if (e->kind == VTC_AFFINE_DIM) return e->value == d;
-  if (e->kind == VTC_AFFINE_SYMBOL || e->kind == VTC_AFFINE_CONST) return false;
-  return expr_uses_dim(e->lhs, d) || expr_uses_dim(e->rhs, d);
-}
-
 /* Some load of an input that both TEs read depends on the axis. */
 static bool shared_input_moves(vtc_op *a, vtc_op *b, unsigned axis) {
   vtc_op *both[2] = {a, b};
@@ -197,7 +191,7 @@ static bool shared_input_moves(vtc_op *a, vtc_op *b, unsigned axis) {
       if (!vtc_te_is_load(o) || vtc_te_compute_input_index(both[1 - t], vtc_te_load_input(o)) < 0) continue;
       const vtc_affine_map *m = vtc_te_load_map(o);
       for (unsigned i = 0; i < m->num_results; i++)
-        if (expr_uses_dim(m->results[i], axis)) return true;
+        if (vtc_affine_expr_uses_dim(m->results[i], axis)) return true;
     }
   return false;
 }
@@ -325,7 +319,7 @@ static vtc_value *clone_piece(state *s, vtc_op *merged, vtc_op *piece, unsigned 
     const vtc_affine_map *m = shift_dim(ctx, vtc_te_load_map(o), axis, -offset);
     const vtc_attr *pad = vtc_te_load_padding(o);
     bool moves = false;
-    for (unsigned i = 0; i < m->num_results; i++) moves |= expr_uses_dim(m->results[i], axis);
+    for (unsigned i = 0; i < m->num_results; i++) moves |= vtc_affine_expr_uses_dim(m->results[i], axis);
     if (!pad && several && moves) pad = zero_of(ctx, in->type->element);
     vtc_value *v = same_load(mb, in, m, pad);
     if (v) vtc_pass_stat_add(s->pc, ST_SHARED, 1);

@@ -103,12 +103,6 @@ static unsigned load_uses(const vtc_value *v, bool *escapes) {
   return n;
 }
 
-static bool uses_dim(const vtc_affine_expr *e, unsigned d) {
-  if (e->kind == VTC_AFFINE_DIM) return e->value == d;
-  if (e->kind == VTC_AFFINE_SYMBOL || e->kind == VTC_AFFINE_CONST) return false;
-  return uses_dim(e->lhs, d) || uses_dim(e->rhs, d);
-}
-
 /* The load ignores an index of the consumer whose extent is not 1. */
 static bool broadcasts(vtc_op *consumer, const vtc_affine_map *m) {
   unsigned rank = vtc_te_compute_rank(consumer), nred = vtc_te_compute_num_reduce(consumer);
@@ -117,7 +111,7 @@ static bool broadcasts(vtc_op *consumer, const vtc_affine_map *m) {
     const vtc_affine_expr *ext = dom->results[d < rank ? d : d - rank];
     if (ext->kind == VTC_AFFINE_CONST && ext->value == 1) continue;
     bool used = false;
-    for (unsigned i = 0; i < m->num_results && !used; i++) used = uses_dim(m->results[i], d);
+    for (unsigned i = 0; i < m->num_results && !used; i++) used = vtc_affine_expr_uses_dim(m->results[i], d);
     if (!used) return true;
   }
   return false;

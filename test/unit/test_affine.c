@@ -203,6 +203,9 @@ static void test_predicates(void) {
   CHECK(!vtc_affine_expr_is_pure(expr("(d0) -> (d0 floordiv 2 + 1)")));
   CHECK(vtc_affine_expr_is_symbolic_or_constant(expr("(d0)[s0, s1] -> (s0 * s1 + 3)")));
   CHECK(!vtc_affine_expr_is_symbolic_or_constant(expr("(d0)[s0] -> (s0 + d0)")));
+  CHECK(vtc_affine_expr_uses_dim(expr("(d0, d1, d2) -> ((d2 + 3) floordiv 4 * 2)"), 2));
+  CHECK(!vtc_affine_expr_uses_dim(expr("(d0, d1, d2)[s0] -> (d0 * s0 + d1 mod 4)"), 2));
+  CHECK(!vtc_affine_expr_uses_dim(expr("(d0, d1)[s0] -> (s0 + 1)"), 0));
 }
 
 /* ---- full simplification -------------------------------------------------- */
