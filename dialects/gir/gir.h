@@ -338,6 +338,9 @@ vtc_value *vtc_gir_build_assume_multiple(vtc_builder *b, const vtc_loc *loc, vtc
  * arith.addi/subi/muli/shli/select/index_cast, gir.assume_multiple and
  * gir.for induction variables. */
 int64_t vtc_gir_known_multiple(const vtc_value *v);
+/* What a gir.view's offset and (for num > 1) stride are both known
+ * multiples of, in elements (0: both zero): its segments' alignment. */
+int64_t vtc_gir_view_known_multiple(const vtc_op *view);
 
 /* ---- gir.sync --------------------------------------------------------------------------
  * Memory form: operands are global/shared buffers or views (none: all

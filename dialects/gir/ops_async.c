@@ -64,6 +64,13 @@ static int64_t known(const vtc_value *v, int depth) {
 
 int64_t vtc_gir_known_multiple(const vtc_value *v) { return known(v, 0); }
 
+int64_t vtc_gir_view_known_multiple(const vtc_op *view) {
+  vtc_gir_slice_info s;
+  if (!vtc_gir_slice_info_of(vtc_op_context((vtc_op *)view), vtc_op_result((vtc_op *)view, 0)->type, &s)) return 1;
+  int64_t stride = s.num <= 1 ? 0 : s.stride != VTC_DYNAMIC ? s.stride : vtc_gir_known_multiple(vtc_gir_view_stride(view));
+  return gcd64(vtc_gir_known_multiple(vtc_gir_view_offset(view)), stride);
+}
+
 /* ---- gir.assume_multiple -------------------------------------------------------------- */
 
 bool gir_verify_assume_multiple(vtc_op *op) {

@@ -119,7 +119,7 @@ static LLVMValueRef const_vec(g2l *t, const int64_t *v, unsigned n) {
 static void lane_coord(const frag *f, unsigned s, unsigned e, unsigned lane, int64_t *row, int64_t *col) {
   if (f->kind == FRAG_LANES) {
     *row = s;
-    *col = lane + 32 * (int64_t)e;
+    *col = g2l_layout_position(32, f->per, lane, e);
   } else if (f->kind == FRAG_MMA) {
     const frag_elem *x = &f->d->e[e];
     int64_t g = lane / 4, q = lane % 4;
@@ -331,15 +331,6 @@ static bool ldmatrix_copy(g2l *t, vtc_op *op, const frag *f, g2l_value *view) {
 
 /* ---- FFMA vectors: contiguous in memory when they run along its rows ---- */
 
-static int64_t gcd64(int64_t a, int64_t b) {
-  while (b) {
-    int64_t r = a % b;
-    a = b;
-    b = r;
-  }
-  return a < 0 ? -a : a;
-}
-
 /* Whether vector s of an FFMA slice is `per` adjacent elements of a
  * memory segment (its varying coordinate is the memory column). */
 static bool ffma_contiguous(const frag *f, bool transposed) { return f && f->kind == FRAG_FFMA && ffma_along_rows(f) == transposed; }
@@ -349,16 +340,9 @@ static bool ffma_contiguous(const frag *f, bool transposed) { return f && f->kin
  * (a multiple of the vector length), at most 16. */
 static unsigned ffma_align(vtc_value *viewv, const frag *f) {
   vtc_op *view = viewv->def_op;
-  vtc_gir_slice_info vs;
-  int64_t eb = g2l_elem_bytes(f->s.elem), elems = f->per;
-  if (view && vtc_gir_is(view, "view") && vtc_gir_slice_info_of(vtc_op_context(view), viewv->type, &vs)) {
-    int64_t stride = vs.stride == VTC_DYNAMIC ? vtc_gir_known_multiple(vtc_gir_view_stride(view)) : vs.stride;
-    elems = gcd64(gcd64(elems, vtc_gir_known_multiple(vtc_gir_view_offset(view))), stride);
-  } else {
-    elems = 1;
-  }
-  int64_t p = 1;
-  while (elems > 0 && elems % (2 * p) == 0 && 2 * p * eb <= 16) p *= 2;
+  int64_t eb = g2l_elem_bytes(f->s.elem), elems = view && vtc_gir_is(view, "view") ? vtc_gir_view_known_multiple(view) : 1;
+  int64_t p = 1; /* elems 0: offset and stride are zero */
+  while (f->per % (2 * p) == 0 && (elems == 0 || elems % (2 * p) == 0) && 2 * p * eb <= 16) p *= 2;
   return (unsigned)(p * eb);
 }
 
@@ -631,13 +615,15 @@ static bool broadcast_op(g2l *t, vtc_op *op) {
     LLVMValueRef rows, cols, mask, v = LLVMGetPoison(LLVMVectorType(et, f.per));
     coords(t, &f, k, &rows, &cols, &mask);
     for (unsigned e = 0; e < f.per; e++) {
-      /* The rows (or 32-column blocks) this element is in over the lanes. */
+      /* The rows (or the source's slots) this element is in over the lanes. */
       int64_t seen[32] = {0};
-      unsigned n = 0;
+      unsigned n = 0, src_n = LLVMGetVectorSize(LLVMTypeOf(s->segs[0]));
       for (unsigned lane = 0; lane < t->warp; lane++) {
         int64_t r, c, key;
+        unsigned src_lane, src_slot;
         lane_coord(&f, k, e, lane, &r, &c);
-        key = along_rows ? r : c / t->warp;
+        g2l_layout_place(t->warp, src_n, c, &src_lane, &src_slot);
+        key = along_rows ? r : src_slot;
         bool dup = false;
         for (unsigned i = 0; i < n && !dup; i++) dup = seen[i] == key;
         if (!dup) seen[n++] = key;
@@ -649,10 +635,14 @@ static bool broadcast_op(g2l *t, vtc_op *op) {
         for (unsigned i = 1; i < n; i++)
           x = LLVMBuildSelect(t->b, LLVMBuildICmp(t->b, LLVMIntEQ, row, g2l_i64(t, seen[i]), ""), rowv[seen[i]], x, "");
       } else {
-        /* Each 32-column block: its position in the source's vector, the lane by column. */
+        /* Each slot of the source's vector that holds a column, and the
+         * lane by column (g2l_layout_place at run time). */
         LLVMValueRef col = LLVMBuildExtractElement(t->b, cols, i32c(t, e), "");
-        LLVMValueRef lane = LLVMBuildTrunc(t->b, LLVMBuildURem(t->b, col, g2l_i64(t, t->warp), ""), t->i32, "");
-        LLVMValueRef block = LLVMBuildUDiv(t->b, col, g2l_i64(t, t->warp), "");
+        LLVMValueRef run = g2l_i64(t, g2l_lane_run(src_n)), w = g2l_i64(t, t->warp);
+        LLVMValueRef runs = LLVMBuildUDiv(t->b, col, run, "");
+        LLVMValueRef lane = LLVMBuildTrunc(t->b, LLVMBuildURem(t->b, runs, w, ""), t->i32, "");
+        LLVMValueRef block = LLVMBuildAdd(t->b, LLVMBuildMul(t->b, LLVMBuildUDiv(t->b, runs, w, ""), run, ""),
+                                          LLVMBuildURem(t->b, col, run, ""), "slot");
         x = NULL;
         for (unsigned i = 0; i < n; i++) {
           LLVMValueRef seg = LLVMBuildExtractElement(t->b, s->segs[0], i32c(t, (unsigned)seen[i]), "");

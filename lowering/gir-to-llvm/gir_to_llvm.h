@@ -99,9 +99,13 @@
  * (vtc_gir_gpu_dynamic_shared_bytes below, usually 0); a launch of 0
  * groups is skipped by the host. Unit = warp (gir.id unit_in_group =
  * tid.x / 32, group = ctaid.x), lane = tid.x % 32. A register slice
- * num x width is held as num vectors of ceil(width / 32) elements per
- * thread: element j of a segment lives in lane j % 32 at position j / 32
- * (dialects/gir/README.md); positions past `width` are padding. A slice
+ * num x width is held as num vectors of n = ceil(width / 32) elements per
+ * thread, in runs of V adjacent elements (V the largest power of two <= 4
+ * dividing n): run k of lane l holds elements (32 k + l) V ... + V - 1
+ * (dialects/gir/README.md); positions past `width` are padding. An
+ * unmasked segment that fills the lanes' runs is one vector load or store
+ * per run, aligned as far as the view's offset and stride are known
+ * multiples of V (kernel buffers are allocations: 16-byte aligned). A slice
  * with a fragment layout (mma_a, mma_b, mma_acc) is held as one vector per
  * tile of its layout, tiles row-major, with this thread's elements of the
  * tile in PTX's fragment order (fragment_ops.c); gir.mma on fragments is

@@ -1,10 +1,10 @@
 /* gir -> LLVM: the gOperators of a GPU kernel whose data cross lanes
  * (PowerFusion section 7 on CUDA: unit = warp, a slice's width spread over
- * the warp's 32 lanes). Element j of a register segment lives in lane j % 32
- * at position j / 32 (g2l_positions), so:
- *   - copies between memory and registers are per-thread gathers/scatters
- *     of the thread's positions (one coalesced 32-element access per
- *     position across the warp), masked by the width, `valid` and padding;
+ * the warp's 32 lanes in runs of V adjacent elements, g2l_positions), so:
+ *   - copies between memory and registers are one vector access per run
+ *     (a coalesced 32 V-element access across the warp) when nothing is
+ *     masked, else per-thread gathers/scatters of the thread's positions,
+ *     masked by the width, `valid` and padding;
  *   - width reductions reduce the thread's positions, then across the warp
  *     with butterfly shuffles (every lane ends with the result);
  *   - broadcasts, extract and mma read single elements with shfl.idx;
@@ -44,11 +44,13 @@ static LLVMValueRef shfl(g2l *t, vtc_target_shuffle mode, LLVMValueRef x, unsign
   return g2l_gpu_shuffle(t, mode, x, i32c(t, lane_or_delta));
 }
 
-/* Element j of register segment `seg` (width-wide), in every lane. */
+/* Element j of register segment `seg`, in every lane. */
 LLVMValueRef g2l_gpu_element(g2l *t, LLVMValueRef seg, int64_t j) {
-  LLVMValueRef x = LLVMBuildExtractElement(t->b, seg, i32c(t, (unsigned)(j / t->warp)), "");
+  unsigned lane, slot;
+  g2l_layout_place(t->warp, LLVMGetVectorSize(LLVMTypeOf(seg)), j, &lane, &slot);
+  LLVMValueRef x = LLVMBuildExtractElement(t->b, seg, i32c(t, slot), "");
   if (j == 0 && vtc_ptrmap_contains(&t->replicated, seg)) return x;
-  return shfl(t, VTC_SHUFFLE_IDX, x, (unsigned)(j % t->warp));
+  return shfl(t, VTC_SHUFFLE_IDX, x, lane);
 }
 
 /* ---- copies ------------------------------------------------------------------ */
@@ -106,11 +108,84 @@ static LLVMValueRef view_offset(g2l *t, g2l_value *view, int64_t i) {
   return LLVMBuildAdd(t->b, view->offset, LLVMBuildMul(t->b, view->stride, g2l_i64(t, i), ""), "");
 }
 
+/* An unmasked segment whose width fills every lane's runs (no padding, no
+ * `valid` counts) moves as n / V vector accesses of a lane's V adjacent
+ * elements (g2l_lane_run), aligned as far as the view's offset and stride
+ * are known multiples of V (the buffers are at least 16-byte aligned:
+ * allocations). False when the segment needs the masked gather/scatter. */
+enum { kMaxRuns = 64 };
+
+static bool whole_runs(g2l *t, g2l_value *view, unsigned width) {
+  unsigned n = g2l_reg_width(t, width), run = g2l_lane_run(n);
+  return view->kind == G2L_VIEW && run > 1 && n / run <= kMaxRuns && width == n * t->warp && !view->valid_num &&
+         !view->valid_width && !view->first_num && !view->first_width;
+}
+
+/* The alignment in bytes of this lane's runs of segment i. */
+static unsigned run_align(const g2l_value *view, unsigned run, int64_t elem_bytes) {
+  int64_t m = view->multiple, a = run;
+  while (m && m % a) a /= 2; /* run is a power of two */
+  return (unsigned)(a * elem_bytes);
+}
+
+/* The address of run k of this lane in segment i. */
+static LLVMValueRef run_address(g2l *t, g2l_value *view, LLVMTypeRef mem, LLVMValueRef offset, unsigned run,
+                                unsigned k) {
+  LLVMValueRef lane = LLVMBuildZExt(t->b, t->lane, t->i64, "");
+  LLVMValueRef first = LLVMBuildMul(t->b, LLVMBuildAdd(t->b, lane, g2l_i64(t, (int64_t)k * t->warp), ""),
+                                    g2l_i64(t, run), "");
+  LLVMValueRef idx = LLVMBuildAdd(t->b, offset, first, "run");
+  return LLVMBuildGEP2(t->b, mem, view->ptr, &idx, 1, "");
+}
+
+/* The runs of a segment's vector n: <V x T> pieces, and back. */
+static LLVMValueRef run_piece(g2l *t, LLVMValueRef v, unsigned run, unsigned k) {
+  unsigned n = LLVMGetVectorSize(LLVMTypeOf(v));
+  if (run == n) return v;
+  LLVMValueRef idx[4];
+  for (unsigned e = 0; e < run; e++) idx[e] = i32c(t, k * run + e);
+  return LLVMBuildShuffleVector(t->b, v, LLVMGetPoison(LLVMTypeOf(v)), LLVMConstVector(idx, run), "");
+}
+
+/* Element e of run k is slot k * V + e of the lane's vector. */
+static LLVMValueRef join_runs(g2l *t, LLVMValueRef *runs, unsigned count, unsigned run) {
+  LLVMTypeRef et = LLVMGetElementType(LLVMTypeOf(runs[0]));
+  LLVMValueRef v = LLVMGetPoison(LLVMVectorType(et, count * run));
+  for (unsigned k = 0; k < count; k++)
+    for (unsigned e = 0; e < run; e++)
+      v = LLVMBuildInsertElement(t->b, v, LLVMBuildExtractElement(t->b, runs[k], i32c(t, e), ""), i32c(t, k * run + e), "");
+  return v;
+}
+
+static LLVMValueRef load_runs(g2l *t, g2l_value *view, const vtc_type *elem, unsigned width, int64_t i) {
+  unsigned n = g2l_reg_width(t, width), run = g2l_lane_run(n), count = n / run;
+  LLVMTypeRef mem = g2l_mem_type(t, elem), vt = LLVMVectorType(mem, run);
+  unsigned align = run_align(view, run, g2l_elem_bytes(elem));
+  LLVMValueRef offset = view_offset(t, view, i), runs[kMaxRuns] = {0};
+  for (unsigned k = 0; k < count; k++) {
+    runs[k] = LLVMBuildLoad2(t->b, vt, run_address(t, view, mem, offset, run, k), "run");
+    LLVMSetAlignment(runs[k], align);
+  }
+  return g2l_from_memory(t, join_runs(t, runs, count, run), elem, n);
+}
+
+static void store_runs(g2l *t, g2l_value *view, const vtc_type *elem, unsigned width, int64_t i, LLVMValueRef v) {
+  unsigned n = g2l_reg_width(t, width), run = g2l_lane_run(n), count = n / run;
+  LLVMTypeRef mem = g2l_mem_type(t, elem);
+  unsigned align = run_align(view, run, g2l_elem_bytes(elem));
+  LLVMValueRef offset = view_offset(t, view, i), m = g2l_to_memory(t, v, elem, n);
+  for (unsigned k = 0; k < count; k++) {
+    LLVMValueRef st = LLVMBuildStore(t->b, run_piece(t, m, run, k), run_address(t, view, mem, offset, run, k));
+    LLVMSetAlignment(st, align);
+  }
+}
+
 /* A one-element segment is loaded by every lane (one address: one memory
  * transaction for the warp) and marked replicated, so that reading it as a
  * scalar needs no shuffle from lane 0 (the uniform operands of a kernel:
  * P's probability in the decode attention's P.V, step after step). */
 static LLVMValueRef load_segment(g2l *t, g2l_value *view, const vtc_type *elem, unsigned width, int64_t i) {
+  if (whole_runs(t, view, width)) return load_runs(t, view, elem, width, i);
   LLVMTypeRef mem = g2l_mem_type(t, elem);
   unsigned n = g2l_reg_width(t, width), align = (unsigned)g2l_elem_bytes(elem);
   bool every_lane = width == 1;
@@ -124,6 +199,10 @@ static LLVMValueRef load_segment(g2l *t, g2l_value *view, const vtc_type *elem, 
 }
 
 static void store_segment(g2l *t, g2l_value *view, const vtc_type *elem, unsigned width, int64_t i, LLVMValueRef v) {
+  if (whole_runs(t, view, width)) {
+    store_runs(t, view, elem, width, i, v);
+    return;
+  }
   LLVMTypeRef mem = g2l_mem_type(t, elem);
   unsigned n = g2l_reg_width(t, width), align = (unsigned)g2l_elem_bytes(elem);
   LLVMValueRef pos = g2l_positions(t, width);
@@ -148,30 +227,119 @@ static LLVMValueRef identity(g2l *t, vtc_gir_combiner c, bool fp, LLVMTypeRef et
   return NULL;
 }
 
-/* Width axis: the thread's positions, then the warp's lanes (butterfly, so
- * every lane holds the segment's result). */
+/* ---- width reductions ---------------------------------------------------------------
+ * A width reduction reduces the thread's positions, then across the warp's
+ * lanes. One alone is a butterfly (5 shuffles; every lane ends with the
+ * result). Several in one block whose operands are all ready at the first
+ * (the G accumulators of a grouped kernel, lower-te-to-gir's shared loads)
+ * reduce jointly, a transpose-reduce: at each of the first log2 G steps a
+ * lane keeps half of its values and sends the other half to its partner,
+ * so G values cost G - 1 shuffles there, the remaining 5 - log2 G steps
+ * one each, and G more bring each result to every lane (17 for G = 8,
+ * instead of 40). The order of the sums differs from the single
+ * butterfly's (a float reduction is reassociated either way). */
+
+enum { kMaxJoint = 32 };
+
+/* The in-thread part: segment value v (bf16 as f32) reduced over the
+ * thread's positions, padding as the identity. */
+static LLVMValueRef reduce_positions(g2l *t, vtc_gir_combiner c, bool fp, unsigned width, LLVMValueRef v) {
+  LLVMTypeRef vt = LLVMTypeOf(v), et = LLVMGetElementType(vt);
+  unsigned n = LLVMGetVectorSize(vt);
+  if (width % t->warp) {
+    LLVMValueRef pos = g2l_positions(t, width);
+    LLVMValueRef in = LLVMBuildICmp(t->b, LLVMIntULT, pos, g2l_splat(t, g2l_i64(t, width), n), "");
+    v = LLVMBuildSelect(t->b, in, v, g2l_splat(t, identity(t, c, fp, et), n), "");
+  }
+  return n == 1 ? LLVMBuildExtractElement(t->b, v, i32c(t, 0), "") : g2l_reduce_vector(t, c, fp, v);
+}
+
+/* Reduces x[0..count) (count a power of two <= warp) across the warp; every
+ * lane ends with every result. */
+static void reduce_lanes(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef *x, unsigned count) {
+  unsigned m = count, shift = 0;
+  LLVMValueRef lane = t->lane;
+  for (unsigned d = t->warp / 2; d >= 1; d /= 2) {
+    if (m == 1) {
+      x[0] = g2l_combine(t, c, fp, x[0], shfl(t, VTC_SHUFFLE_XOR, x[0], d));
+      continue;
+    }
+    /* Lanes with bit d keep the upper half: value k + m/2 of the list. */
+    LLVMValueRef upper = LLVMBuildICmp(t->b, LLVMIntNE, LLVMBuildAnd(t->b, lane, i32c(t, d), ""), i32c(t, 0), "upper");
+    for (unsigned k = 0; k < m / 2; k++) {
+      LLVMValueRef lo = x[k], hi = x[k + m / 2];
+      LLVMValueRef send = LLVMBuildSelect(t->b, upper, lo, hi, ""), keep = LLVMBuildSelect(t->b, upper, hi, lo, "");
+      x[k] = g2l_combine(t, c, fp, keep, shfl(t, VTC_SHUFFLE_XOR, send, d));
+    }
+    m /= 2;
+    shift++;
+  }
+  /* Value i ended in the lanes whose bits warp/2, warp/4, ... spell i. */
+  LLVMValueRef held = x[0];
+  unsigned log_warp = 0;
+  while ((1u << log_warp) < t->warp) log_warp++;
+  for (unsigned i = 0; i < count && count > 1; i++)
+    x[i] = shfl(t, VTC_SHUFFLE_IDX, held, i << (log_warp - shift));
+}
+
+/* The width reductions of first's block from first on that can run with
+ * it: same combiner and operand type, operands defined before first. */
+static unsigned joint_reductions(g2l *t, vtc_op *first, vtc_op **batch) {
+  unsigned n = 0, segs = 0;
+  vtc_ptrmap between = {0};
+  const vtc_type *type = vtc_op_operand(first, 0)->type;
+  vtc_gir_combiner c = vtc_gir_reduce_combiner(first);
+  for (vtc_op *op = first; op; op = op->next) {
+    bool fits = vtc_gir_is(op, "reduce") && vtc_gir_reduce_axis(op) == VTC_GIR_AXIS_WIDTH &&
+                vtc_gir_reduce_combiner(op) == c && vtc_op_operand(op, 0)->type == type &&
+                !vtc_ptrmap_contains(&t->values, vtc_op_result(op, 0));
+    vtc_op *def = fits ? vtc_op_operand(op, 0)->def_op : NULL;
+    if (fits && def && def->parent == first->parent && vtc_ptrmap_contains(&between, def)) fits = false;
+    vtc_gir_slice_info si;
+    if (fits && vtc_gir_slice_info_of(t->ctx, type, &si) && segs + (unsigned)si.num <= kMaxJoint) {
+      batch[n++] = op;
+      segs += (unsigned)si.num;
+    } else {
+      vtc_ptrmap_put(&between, op, (void *)1);
+    }
+  }
+  vtc_ptrmap_free(&between);
+  return n;
+}
+
 static bool reduce_width(g2l *t, vtc_op *op, const vtc_gir_slice_info *si) {
-  g2l_value *s = g2l_lookup(t, vtc_op_operand(op, 0));
+  if (vtc_ptrmap_contains(&t->values, vtc_op_result(op, 0))) return true; /* reduced jointly already */
   vtc_gir_combiner c = vtc_gir_reduce_combiner(op);
   bool fp = vtc_type_is_float(si->elem), bf16 = si->elem->kind == VTC_TYPE_BF16;
-  unsigned width = (unsigned)si->width;
-  LLVMValueRef pos = width % t->warp ? g2l_positions(t, width) : NULL;
-  g2l_value *r = g2l_new_register(t, s->num);
-  for (unsigned i = 0; i < s->num; i++) {
-    LLVMValueRef v = bf16 ? g2l_bf16_to_f32(t, s->segs[i]) : s->segs[i];
-    LLVMTypeRef vt = LLVMTypeOf(v), et = LLVMGetElementType(vt);
-    unsigned n = LLVMGetVectorSize(vt);
-    if (pos) {
-      LLVMValueRef in = LLVMBuildICmp(t->b, LLVMIntULT, pos, g2l_splat(t, g2l_i64(t, width), n), "");
-      v = LLVMBuildSelect(t->b, in, v, g2l_splat(t, identity(t, c, fp, et), n), "");
-    }
-    LLVMValueRef x = n == 1 ? LLVMBuildExtractElement(t->b, v, i32c(t, 0), "") : g2l_reduce_vector(t, c, fp, v);
-    for (unsigned d = t->warp / 2; d >= 1 && width > 1; d /= 2)
-      x = g2l_combine(t, c, fp, x, shfl(t, VTC_SHUFFLE_XOR, x, d));
-    LLVMValueRef one = LLVMBuildInsertElement(t->b, LLVMGetPoison(LLVMVectorType(et, 1)), x, i32c(t, 0), "");
-    r->segs[i] = bf16 ? g2l_f32_to_bf16(t, one) : one;
+  unsigned width = (unsigned)si->width, nops = 1;
+  vtc_op *batch[kMaxJoint] = {op};
+  /* Device-barrier kernels translate their segments out of order. */
+  if (width > 1 && !t->device_state) nops = joint_reductions(t, op, batch);
+  LLVMValueRef x[kMaxJoint];
+  unsigned total = 0;
+  for (unsigned k = 0; k < nops; k++) {
+    g2l_value *s = g2l_lookup(t, vtc_op_operand(batch[k], 0));
+    for (unsigned i = 0; i < s->num; i++)
+      x[total++] = reduce_positions(t, c, fp, width, bf16 ? g2l_bf16_to_f32(t, s->segs[i]) : s->segs[i]);
   }
-  g2l_bind(t, vtc_op_result(op, 0), r);
+  /* Chunks of a power of two values; one value alone when width is 1. */
+  for (unsigned done = 0; done < total && width > 1;) {
+    unsigned count = 1;
+    while (2 * count <= total - done && 2 * count <= t->warp) count *= 2;
+    reduce_lanes(t, c, fp, x + done, count);
+    done += count;
+  }
+  total = 0;
+  for (unsigned k = 0; k < nops; k++) {
+    g2l_value *s = g2l_lookup(t, vtc_op_operand(batch[k], 0)), *r = g2l_new_register(t, s->num);
+    for (unsigned i = 0; i < s->num; i++) {
+      LLVMValueRef v = x[total++];
+      LLVMValueRef one = LLVMBuildInsertElement(t->b, LLVMGetPoison(LLVMVectorType(LLVMTypeOf(v), 1)), v, i32c(t, 0), "");
+      r->segs[i] = bf16 ? g2l_f32_to_bf16(t, one) : one;
+      if (width > 1) vtc_ptrmap_put(&t->replicated, r->segs[i], (void *)1); /* every lane holds it */
+    }
+    g2l_bind(t, vtc_op_result(batch[k], 0), r);
+  }
   return true;
 }
 

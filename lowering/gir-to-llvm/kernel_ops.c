@@ -61,6 +61,7 @@ static bool view_op(g2l *t, vtc_op *op) {
   if (pad && pad->kind == VTC_ATTR_FLOAT) lv->padding = g2l_float_const(t, info.elem, pad->f);
   else if (pad && pad->kind == VTC_ATTR_INTEGER) lv->padding = LLVMConstInt(et, (unsigned long long)pad->i, 1);
   else lv->padding = LLVMConstNull(et);
+  lv->multiple = vtc_gir_view_known_multiple(op);
   g2l_bind(t, vtc_op_result(op, 0), lv);
   return true;
 }
@@ -556,14 +557,41 @@ unsigned g2l_reg_width(const g2l *t, unsigned width) {
   return t->gpu ? (width + t->warp - 1) / t->warp : width;
 }
 
+/* The GPU register layout (gir_to_llvm.h): a lane holds runs of V adjacent
+ * elements, V the largest power of two <= 4 that divides the reg width n,
+ * so that an unmasked segment is n / V vector accesses per lane, each
+ * contiguous across the warp (lane l's run k starts at (k * warp + l) * V).
+ * V = 1 is the element-interleaved layout (j in lane j % warp). Four keeps
+ * one layout for every element type (16 bytes of f32, 8 of bf16), so an
+ * elementwise cast never re-patterns. */
+unsigned g2l_lane_run(unsigned reg_width) {
+  unsigned v = 1;
+  while (v < 4 && reg_width % (2 * v) == 0) v *= 2;
+  return v;
+}
+
+int64_t g2l_layout_position(unsigned warp, unsigned reg_width, unsigned lane, unsigned slot) {
+  unsigned v = g2l_lane_run(reg_width);
+  return ((int64_t)(slot / v) * warp + lane) * v + slot % v;
+}
+
+void g2l_layout_place(unsigned warp, unsigned reg_width, int64_t j, unsigned *lane, unsigned *slot) {
+  unsigned v = g2l_lane_run(reg_width);
+  int64_t run = j / v;
+  *lane = (unsigned)(run % warp);
+  *slot = (unsigned)((run / warp) * v + j % v);
+}
+
 LLVMValueRef g2l_positions(g2l *t, unsigned width) {
   if (!t->gpu) return g2l_iota(t, width);
-  unsigned n = g2l_reg_width(t, width);
+  unsigned n = g2l_reg_width(t, width), v = g2l_lane_run(n);
   LLVMValueRef *steps = vtc_xmalloc(n * sizeof *steps);
-  for (unsigned p = 0; p < n; p++) steps[p] = g2l_i64(t, (int64_t)p * t->warp);
-  LLVMValueRef v = LLVMConstVector(steps, n);
+  for (unsigned p = 0; p < n; p++) steps[p] = g2l_i64(t, g2l_layout_position(t->warp, n, 0, p));
+  LLVMValueRef c = LLVMConstVector(steps, n);
   free(steps);
-  return LLVMBuildAdd(t->b, g2l_splat(t, LLVMBuildZExt(t->b, t->lane, t->i64, ""), n), v, "pos");
+  LLVMValueRef lane = LLVMBuildZExt(t->b, t->lane, t->i64, "");
+  if (v > 1) lane = LLVMBuildMul(t->b, lane, g2l_i64(t, v), "");
+  return LLVMBuildAdd(t->b, g2l_splat(t, lane, n), c, "pos");
 }
 
 bool g2l_kernel_op(g2l *t, vtc_op *op, bool *handled) {

@@ -35,6 +35,7 @@ typedef struct g2l_value {
   LLVMValueRef valid_num, valid_width;  /* i64, NULL when unmasked */
   LLVMValueRef first_num, first_width;  /* i64, NULL when the window starts at (0, 0) */
   LLVMValueRef padding;                 /* scalar of the register element type */
+  int64_t multiple;                     /* view: what offset and stride are known multiples of (0: both zero) */
 } g2l_value;
 
 typedef struct g2l {
@@ -167,8 +168,15 @@ bool g2l_kernel_op(g2l *t, vtc_op *op, bool *handled);
  * on a CPU, ceil(width / 32) on a GPU. */
 unsigned g2l_reg_width(const g2l *t, unsigned width);
 /* The positions j (as <reg_width x i64>) of a segment's elements that this
- * thread holds: 0..width-1 on a CPU, lane + 32 * (0..) on a GPU. */
+ * thread holds: 0..width-1 on a CPU; on a GPU runs of g2l_lane_run
+ * adjacent elements, run k of lane l at (k * warp + l) * V. */
 LLVMValueRef g2l_positions(g2l *t, unsigned width);
+/* The GPU register layout of a segment held as reg_width elements per lane:
+ * the run length V; the position of (lane, slot); the lane and slot of
+ * position j. */
+unsigned g2l_lane_run(unsigned reg_width);
+int64_t g2l_layout_position(unsigned warp, unsigned reg_width, unsigned lane, unsigned slot);
+void g2l_layout_place(unsigned warp, unsigned reg_width, int64_t j, unsigned *lane, unsigned *slot);
 
 /* Register <-> memory element representation of a <width x T> value: i1 <->
  * i8 (zext/trunc), f16 and bf16 <-> i16 (bitcast); others unchanged. */

@@ -1,7 +1,9 @@
 // gir -> LLVM for NVPTX (lowering/gir-to-llvm, the GPU mapping of
 // gir_to_llvm.h): a kernel is a PTX .entry with .maxntid = group x 32, the
 // unit is the warp (tid.x / 32), a slice's width is spread over the lanes
-// (element j in lane j % 32), width reductions end in butterfly shuffles,
+// in runs of V adjacent elements (V = 1, 2 or 4: run k of lane l starts at
+// (32 k + l) V), an unmasked segment moves as one vector access per run,
+// width reductions end in butterfly shuffles,
 // broadcasts and mma read single elements with shfl.idx, a change of pattern
 // goes through per-warp shared memory, block syncs are bar.sync.
 // RUN: vtc-translate %s --target=nvptx -O0 --emit=llvm | FileCheck %s
@@ -15,9 +17,11 @@
 // CHECK: %unit_in_group = zext i32
 // CHECK: call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
 // CHECK: call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
-// 64 elements per segment: two per lane, at lane and lane + 32.
+// 64 elements per segment: a run of two per lane, at 2 lane and 2 lane + 1;
+// `valid` cuts the row, so the copy is a masked gather.
 // CHECK: for.body:
-// CHECK: %pos = add <2 x i64> %{{.*}}, <i64 0, i64 32>
+// CHECK: mul i64 %{{.*}}, 2
+// CHECK: %pos = add <2 x i64> %{{.*}}, <i64 0, i64 1>
 // CHECK: call <2 x float> @llvm.masked.gather.v2f32.v2p0(<2 x ptr>
 // CHECK: for.exit:
 // CHECK: call reassoc float @llvm.vector.reduce.fadd.v2f32(float -0.000000e+00, <2 x float>
@@ -27,12 +31,47 @@
 // CHECK: call void @llvm.masked.scatter.v1f32.v1p0(<1 x float>
 
 // CHECK-LABEL: define ptx_kernel void @block_exchange(
+// 1x128 unmasked at a multiple of 128: one 16-byte load and store per lane.
+// CHECK: load <4 x float>, ptr %{{.*}}, align 16
 // CHECK: ptr addrspacecast (ptr addrspace(3) @vtc_shared to ptr)
+// CHECK-NEXT: store <4 x float> %{{.*}}, ptr %{{.*}}, align 16
 // CHECK: call void @llvm.nvvm.barrier0()
 // Re-patterning 4x32 into 1x128: through the warp's part of a scratch.
 // CHECK: call void @llvm.nvvm.bar.warp.sync(i32 -1)
 // CHECK: call <4 x float> @llvm.masked.gather.v4f32.v4p0(
 // CHECK: call void @llvm.nvvm.bar.warp.sync(i32 -1)
+
+// CHECK-LABEL: define ptx_kernel void @bf16_runs(
+// A 1x256 bf16 row at an even offset: two runs of four per lane, 4-byte
+// aligned (the offset is only known to be even), at (32 k + lane) 4.
+// CHECK: %[[R0:.*]] = load <4 x i16>, ptr %{{.*}}, align 4
+// CHECK: %[[R1:.*]] = load <4 x i16>, ptr %{{.*}}, align 4
+// Element 13 to every lane: run 3 (13 / 4) is lane 3's, slot 1 (13 mod 4).
+// CHECK: extractelement <8 x i16> %{{.*}}, i32 1
+// CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 -1, i32 %{{.*}}, i32 3, i32 31)
+// Element 200: run 50 is lane 18's second run (slot 4 + 0).
+// CHECK: extractelement <8 x i16> %{{.*}}, i32 4
+// CHECK: call i32 @llvm.nvvm.shfl.sync.idx.i32(i32 -1, i32 %{{.*}}, i32 18, i32 31)
+// The output at a multiple of 256: 8-byte aligned stores.
+// CHECK: store <4 x i16> %{{.*}}, ptr %{{.*}}, align 8
+// CHECK: store <4 x i16> %{{.*}}, ptr %{{.*}}, align 8
+
+// CHECK-LABEL: define ptx_kernel void @joint_sums(
+// Four width sums ready together reduce jointly: 2 + 1 shuffles while the
+// lanes halve the values (bits 16 and 8 pick the half a lane keeps), 3
+// for the rest of the butterfly, then each result from the lane that holds
+// it (value i in lane 8 i): 10 shuffles instead of 20.
+// CHECK-COUNT-2: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 16, i32 31)
+// CHECK: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 8, i32 31)
+// CHECK: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 4, i32 31)
+// CHECK: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 2, i32 31)
+// CHECK: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 1, i32 31)
+// CHECK: call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %{{.*}}, i32 0, i32 31)
+// CHECK: call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %{{.*}}, i32 8, i32 31)
+// CHECK: call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %{{.*}}, i32 16, i32 31)
+// CHECK: call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %{{.*}}, i32 24, i32 31)
+// CHECK-NOT: @llvm.nvvm.shfl
+// CHECK: ret void
 
 // CHECK-LABEL: define ptx_kernel void @matmul(
 // CHECK: for.body:
@@ -52,6 +91,10 @@
 // PTX-LABEL: .visible .entry block_exchange(
 // PTX: bar.sync 0;
 // PTX: bar.warp.sync -1;
+// PTX-LABEL: .visible .entry bf16_runs(
+// PTX: ld.global.u32 {{.*}}+256]
+// PTX: mul.rn.bf16x2
+// PTX: st.global.v4.u16 {{.*}}+256]
 // PTX-LABEL: .visible .entry matmul(
 // PTX: shfl.sync.idx.b32
 // PTX: fma.rn.f32
@@ -103,6 +146,58 @@ gir.kernel @block_exchange(%x: !gir.buffer<global, 256xf32>, %y: !gir.buffer<glo
   %t = gir.sync warp %r : !gir.slice<register, 4x32xf32> -> !gir.slice<register, 1x128xf32>
   %yv = gir.view %y[%off] : !gir.buffer<global, 256xf32> -> !gir.slice<global, 1x128xf32>
   gir.copy %t to %yv : !gir.slice<register, 1x128xf32> -> !gir.slice<global, 1x128xf32>
+}
+
+// A bf16 row scaled by two of its own elements, read as scalars.
+gir.kernel @bf16_runs(%x: !gir.buffer<global, 4x258xbf16>, %y: !gir.buffer<global, 4x256xbf16>) parallel gpu group 1 lanes 32 {
+  %row = gir.id unit
+  %c258 = arith.constant 258 : index
+  %c256 = arith.constant 256 : index
+  %xo = arith.muli %row, %c258 : index
+  %yo = arith.muli %row, %c256 : index
+  %xv = gir.view %x[%xo] : !gir.buffer<global, 4x258xbf16> -> !gir.slice<global, 1x256xbf16>
+  %r = gir.copy %xv : !gir.slice<global, 1x256xbf16> -> !gir.slice<register, 1x256xbf16>
+  %a = gir.extract %r[0, 13] : !gir.slice<register, 1x256xbf16>
+  %b = gir.extract %r[0, 200] : !gir.slice<register, 1x256xbf16>
+  %s = gir.elementwise(%r, %a, %b) : (!gir.slice<register, 1x256xbf16>, bf16, bf16) -> !gir.slice<register, 1x256xbf16> {
+  ^bb0(%p: bf16, %q: bf16, %u: bf16):
+    %m = arith.mulf %p, %q : bf16
+    %n = arith.mulf %m, %u : bf16
+    gir.yield %n : bf16
+  }
+  %yv = gir.view %y[%yo] : !gir.buffer<global, 4x256xbf16> -> !gir.slice<global, 1x256xbf16>
+  gir.copy %s to %yv : !gir.slice<register, 1x256xbf16> -> !gir.slice<global, 1x256xbf16>
+}
+
+// Row sums of four 128-element rows, one result each.
+gir.kernel @joint_sums(%x: !gir.buffer<global, 4x128xf32>, %y: !gir.buffer<global, 4xf32>) parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c384 = arith.constant 384 : index
+  %v0 = gir.view %x[%c0] : !gir.buffer<global, 4x128xf32> -> !gir.slice<global, 1x128xf32>
+  %v1 = gir.view %x[%c128] : !gir.buffer<global, 4x128xf32> -> !gir.slice<global, 1x128xf32>
+  %v2 = gir.view %x[%c256] : !gir.buffer<global, 4x128xf32> -> !gir.slice<global, 1x128xf32>
+  %v3 = gir.view %x[%c384] : !gir.buffer<global, 4x128xf32> -> !gir.slice<global, 1x128xf32>
+  %r0 = gir.copy %v0 : !gir.slice<global, 1x128xf32> -> !gir.slice<register, 1x128xf32>
+  %r1 = gir.copy %v1 : !gir.slice<global, 1x128xf32> -> !gir.slice<register, 1x128xf32>
+  %r2 = gir.copy %v2 : !gir.slice<global, 1x128xf32> -> !gir.slice<register, 1x128xf32>
+  %r3 = gir.copy %v3 : !gir.slice<global, 1x128xf32> -> !gir.slice<register, 1x128xf32>
+  %s0 = gir.reduce sum width %r0 : !gir.slice<register, 1x128xf32> -> !gir.slice<register, 1x1xf32>
+  %o0 = gir.view %y[%c0] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x1xf32>
+  gir.copy %s0 to %o0 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+  %s1 = gir.reduce sum width %r1 : !gir.slice<register, 1x128xf32> -> !gir.slice<register, 1x1xf32>
+  %o1 = gir.view %y[%c1] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x1xf32>
+  gir.copy %s1 to %o1 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+  %s2 = gir.reduce sum width %r2 : !gir.slice<register, 1x128xf32> -> !gir.slice<register, 1x1xf32>
+  %o2 = gir.view %y[%c2] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x1xf32>
+  gir.copy %s2 to %o2 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+  %s3 = gir.reduce sum width %r3 : !gir.slice<register, 1x128xf32> -> !gir.slice<register, 1x1xf32>
+  %o3 = gir.view %y[%c3] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x1xf32>
+  gir.copy %s3 to %o3 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
 }
 
 gir.kernel @matmul(%a: !gir.buffer<global, 8x12xf32>, %b: !gir.buffer<global, 12x32xf32>, %c: !gir.buffer<global, 8x32xf32>) parallel gpu group 1 lanes 32 {
