@@ -12,6 +12,7 @@
 
 #include "ir/ir.h"
 #include "lowering/gir-to-llvm/gir_to_llvm.h"
+#include "lowering/gir-to-llvm/translate_impl.h" /* the GPU register layout */
 #include "runtime/jit.h"
 #include "runtime/rt_alloc.h"
 #include "runtime/thread_pool.h"
@@ -674,7 +675,46 @@ static void test_math_functions(void) {
   }
 }
 
+/* The GPU register layout: (lane, slot) <-> position is a bijection onto
+ * [0, 32 n) for every per-lane width n, runs of V adjacent positions
+ * (V a power of two <= 4 dividing n), and run k of lane l at (32 k + l) V,
+ * so an unmasked segment is one vector access per run. */
+static void test_gpu_layout(void) {
+  for (unsigned n = 1; n <= 40; n++) {
+    unsigned v = g2l_lane_run(n);
+    CHECK(v >= 1 && v <= 4 && (v & (v - 1)) == 0 && n % v == 0);
+    CHECK(v == 4 || n % (2 * v) != 0);
+    unsigned char *seen = calloc(32u * n, 1);
+    for (unsigned lane = 0; lane < 32; lane++)
+      for (unsigned slot = 0; slot < n; slot++) {
+        int64_t j = g2l_layout_position(32, n, lane, slot);
+        CHECK(j >= 0 && j < 32 * (int64_t)n);
+        if (j < 0 || j >= 32 * (int64_t)n) continue;
+        seen[j]++;
+        unsigned l2, s2;
+        g2l_layout_place(32, n, j, &l2, &s2);
+        CHECK_EQ_INT(l2, lane);
+        CHECK_EQ_INT(s2, slot);
+        CHECK_EQ_INT(j, ((int64_t)(slot / v) * 32 + lane) * v + slot % v);
+      }
+    for (unsigned j = 0; j < 32 * n; j++) CHECK_EQ_INT(seen[j], 1);
+    free(seen);
+  }
+  /* A 1x128 row (n = 4): lane 3 holds elements 12..15; element 200 of a
+   * 1x256 row (n = 8, V = 4) is lane 18's slot 4. */
+  CHECK_EQ_INT(g2l_layout_position(32, 4, 3, 0), 12);
+  CHECK_EQ_INT(g2l_layout_position(32, 4, 3, 3), 15);
+  unsigned lane, slot;
+  g2l_layout_place(32, 8, 200, &lane, &slot);
+  CHECK_EQ_INT(lane, 18);
+  CHECK_EQ_INT(slot, 4);
+  g2l_layout_place(32, 3, 70, &lane, &slot); /* n = 3: V = 1, element j in lane j mod 32 */
+  CHECK_EQ_INT(lane, 6);
+  CHECK_EQ_INT(slot, 2);
+}
+
 int main(void) {
+  UNIT_RUN(test_gpu_layout);
   UNIT_RUN(test_entry_params);
   UNIT_RUN(test_elementwise_add);
   UNIT_RUN(test_row_reduction);

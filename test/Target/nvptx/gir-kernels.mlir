@@ -73,6 +73,19 @@
 // CHECK-NOT: @llvm.nvvm.shfl
 // CHECK: ret void
 
+// CHECK-LABEL: define ptx_kernel void @joint_ready_only(
+// The sums of %r0 and %r1 reduce together (value 1 ends in lane 16); the
+// third one's operand needs the first sum, so it is reduced alone, after.
+// CHECK: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 16, i32 31)
+// CHECK-COUNT-4: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 {{8|4|2|1}}, i32 31)
+// CHECK: call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %{{.*}}, i32 0, i32 31)
+// CHECK: call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %{{.*}}, i32 16, i32 31)
+// The first sum is read as a scalar without a shuffle: every lane holds it.
+// CHECK-NOT: shfl.sync.idx
+// CHECK-COUNT-5: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 {{16|8|4|2|1}}, i32 31)
+// CHECK-NOT: @llvm.nvvm.shfl
+// CHECK: ret void
+
 // CHECK-LABEL: define ptx_kernel void @matmul(
 // CHECK: for.body:
 // A[i][k] to every lane: shfl.idx from lane k % 32.
@@ -198,6 +211,35 @@ gir.kernel @joint_sums(%x: !gir.buffer<global, 4x128xf32>, %y: !gir.buffer<globa
   %s3 = gir.reduce sum width %r3 : !gir.slice<register, 1x128xf32> -> !gir.slice<register, 1x1xf32>
   %o3 = gir.view %y[%c3] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x1xf32>
   gir.copy %s3 to %o3 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+}
+
+gir.kernel @joint_ready_only(%x: !gir.buffer<global, 3x64xf32>, %y: !gir.buffer<global, 3xf32>) parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %v0 = gir.view %x[%c0] : !gir.buffer<global, 3x64xf32> -> !gir.slice<global, 1x64xf32>
+  %v1 = gir.view %x[%c64] : !gir.buffer<global, 3x64xf32> -> !gir.slice<global, 1x64xf32>
+  %v2 = gir.view %x[%c128] : !gir.buffer<global, 3x64xf32> -> !gir.slice<global, 1x64xf32>
+  %r0 = gir.copy %v0 : !gir.slice<global, 1x64xf32> -> !gir.slice<register, 1x64xf32>
+  %r1 = gir.copy %v1 : !gir.slice<global, 1x64xf32> -> !gir.slice<register, 1x64xf32>
+  %r2 = gir.copy %v2 : !gir.slice<global, 1x64xf32> -> !gir.slice<register, 1x64xf32>
+  %s0 = gir.reduce sum width %r0 : !gir.slice<register, 1x64xf32> -> !gir.slice<register, 1x1xf32>
+  %a = gir.extract %s0[0, 0] : !gir.slice<register, 1x1xf32>
+  %e = gir.elementwise(%r2, %a) : (!gir.slice<register, 1x64xf32>, f32) -> !gir.slice<register, 1x64xf32> {
+  ^bb0(%p: f32, %q: f32):
+    %m = arith.mulf %p, %q : f32
+    gir.yield %m : f32
+  }
+  %s1 = gir.reduce sum width %r1 : !gir.slice<register, 1x64xf32> -> !gir.slice<register, 1x1xf32>
+  %s2 = gir.reduce sum width %e : !gir.slice<register, 1x64xf32> -> !gir.slice<register, 1x1xf32>
+  %o0 = gir.view %y[%c0] : !gir.buffer<global, 3xf32> -> !gir.slice<global, 1x1xf32>
+  gir.copy %s0 to %o0 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+  %o1 = gir.view %y[%c1] : !gir.buffer<global, 3xf32> -> !gir.slice<global, 1x1xf32>
+  gir.copy %s1 to %o1 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+  %o2 = gir.view %y[%c2] : !gir.buffer<global, 3xf32> -> !gir.slice<global, 1x1xf32>
+  gir.copy %s2 to %o2 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
 }
 
 gir.kernel @matmul(%a: !gir.buffer<global, 8x12xf32>, %b: !gir.buffer<global, 12x32xf32>, %c: !gir.buffer<global, 8x32xf32>) parallel gpu group 1 lanes 32 {
