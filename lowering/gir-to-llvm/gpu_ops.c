@@ -239,7 +239,7 @@ static LLVMValueRef identity(g2l *t, vtc_gir_combiner c, bool fp, LLVMTypeRef et
  * instead of 40). The order of the sums differs from the single
  * butterfly's (a float reduction is reassociated either way). */
 
-enum { kMaxJoint = 32 };
+enum { kMaxJoint = 32, kJointLookahead = 256 /* ops scanned past the first: linear time in long blocks */ };
 
 /* The in-thread part: segment value v (bf16 as f32) reduced over the
  * thread's positions, padding as the identity. */
@@ -289,7 +289,8 @@ static unsigned joint_reductions(g2l *t, vtc_op *first, vtc_op **batch) {
   vtc_ptrmap between = {0};
   const vtc_type *type = vtc_op_operand(first, 0)->type;
   vtc_gir_combiner c = vtc_gir_reduce_combiner(first);
-  for (vtc_op *op = first; op; op = op->next) {
+  unsigned scanned = 0;
+  for (vtc_op *op = first; op && scanned++ < kJointLookahead && segs < kMaxJoint; op = op->next) {
     bool fits = vtc_gir_is(op, "reduce") && vtc_gir_reduce_axis(op) == VTC_GIR_AXIS_WIDTH &&
                 vtc_gir_reduce_combiner(op) == c && vtc_op_operand(op, 0)->type == type &&
                 !vtc_ptrmap_contains(&t->values, vtc_op_result(op, 0));
