@@ -108,13 +108,13 @@ static LLVMValueRef view_offset(g2l *t, g2l_value *view, int64_t i) {
   return LLVMBuildAdd(t->b, view->offset, LLVMBuildMul(t->b, view->stride, g2l_i64(t, i), ""), "");
 }
 
+enum { kMaxRuns = 64 };
+
 /* An unmasked segment whose width fills every lane's runs (no padding, no
  * `valid` counts) moves as n / V vector accesses of a lane's V adjacent
  * elements (g2l_lane_run), aligned as far as the view's offset and stride
  * are known multiples of V (the buffers are at least 16-byte aligned:
  * allocations). False when the segment needs the masked gather/scatter. */
-enum { kMaxRuns = 64 };
-
 static bool whole_runs(g2l *t, g2l_value *view, unsigned width) {
   unsigned n = g2l_reg_width(t, width), run = g2l_lane_run(n);
   return view->kind == G2L_VIEW && run > 1 && n / run <= kMaxRuns && width == n * t->warp && !view->valid_num &&
@@ -138,7 +138,7 @@ static LLVMValueRef run_address(g2l *t, g2l_value *view, LLVMTypeRef mem, LLVMVa
   return LLVMBuildGEP2(t->b, mem, view->ptr, &idx, 1, "");
 }
 
-/* The runs of a segment's vector n: <V x T> pieces, and back. */
+/* Run k of a lane's vector (slots k V ... k V + V - 1) as a <V x T>. */
 static LLVMValueRef run_piece(g2l *t, LLVMValueRef v, unsigned run, unsigned k) {
   unsigned n = LLVMGetVectorSize(LLVMTypeOf(v));
   if (run == n) return v;
