@@ -242,15 +242,12 @@ static LLVMValueRef identity(g2l *t, vtc_gir_combiner c, bool fp, LLVMTypeRef et
 enum { kMaxJoint = 32, kJointLookahead = 256 /* ops scanned past the first: linear time in long blocks */ };
 
 /* The in-thread part: segment value v (bf16 as f32) reduced over the
- * thread's positions, padding as the identity. */
-static LLVMValueRef reduce_positions(g2l *t, vtc_gir_combiner c, bool fp, unsigned width, LLVMValueRef v) {
+ * thread's positions; `in` (NULL: all) says which are inside the width,
+ * the others count as the identity. */
+static LLVMValueRef reduce_positions(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef in, LLVMValueRef v) {
   LLVMTypeRef vt = LLVMTypeOf(v), et = LLVMGetElementType(vt);
   unsigned n = LLVMGetVectorSize(vt);
-  if (width % t->warp) {
-    LLVMValueRef pos = g2l_positions(t, width);
-    LLVMValueRef in = LLVMBuildICmp(t->b, LLVMIntULT, pos, g2l_splat(t, g2l_i64(t, width), n), "");
-    v = LLVMBuildSelect(t->b, in, v, g2l_splat(t, identity(t, c, fp, et), n), "");
-  }
+  if (in) v = LLVMBuildSelect(t->b, in, v, g2l_splat(t, identity(t, c, fp, et), n), "");
   return n == 1 ? LLVMBuildExtractElement(t->b, v, i32c(t, 0), "") : g2l_reduce_vector(t, c, fp, v);
 }
 
@@ -282,22 +279,26 @@ static void reduce_lanes(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef *x, u
     x[i] = shfl(t, VTC_SHUFFLE_IDX, held, i << (log_warp - shift));
 }
 
-/* The width reductions of first's block from first on that can run with
- * it: same combiner and operand type, operands defined before first. */
+/* The width reductions after `first` in its block that can run with it
+ * (batch[0] is first): same combiner and operand type, operands defined
+ * before first, at most kMaxJoint segments in all (first may hold more:
+ * then it runs alone). */
 static unsigned joint_reductions(g2l *t, vtc_op *first, vtc_op **batch) {
-  unsigned n = 0, segs = 0;
+  unsigned n = 1, scanned = 0;
   vtc_ptrmap between = {0};
   const vtc_type *type = vtc_op_operand(first, 0)->type;
   vtc_gir_combiner c = vtc_gir_reduce_combiner(first);
-  unsigned scanned = 0;
-  for (vtc_op *op = first; op && scanned++ < kJointLookahead && segs < kMaxJoint; op = op->next) {
+  vtc_gir_slice_info si;
+  if (!vtc_gir_slice_info_of(t->ctx, type, &si)) return 1;
+  unsigned segs = (unsigned)si.num;
+  batch[0] = first;
+  for (vtc_op *op = first->next; op && scanned++ < kJointLookahead && segs + si.num <= kMaxJoint; op = op->next) {
     bool fits = vtc_gir_is(op, "reduce") && vtc_gir_reduce_axis(op) == VTC_GIR_AXIS_WIDTH &&
                 vtc_gir_reduce_combiner(op) == c && vtc_op_operand(op, 0)->type == type &&
                 !vtc_ptrmap_contains(&t->values, vtc_op_result(op, 0));
     vtc_op *def = fits ? vtc_op_operand(op, 0)->def_op : NULL;
     if (fits && def && def->parent == first->parent && vtc_ptrmap_contains(&between, def)) fits = false;
-    vtc_gir_slice_info si;
-    if (fits && vtc_gir_slice_info_of(t->ctx, type, &si) && segs + (unsigned)si.num <= kMaxJoint) {
+    if (fits) {
       batch[n++] = op;
       segs += (unsigned)si.num;
     } else {
@@ -316,14 +317,17 @@ static bool reduce_width(g2l *t, vtc_op *op, const vtc_gir_slice_info *si) {
   vtc_op *batch[kMaxJoint] = {op};
   /* Device-barrier kernels translate their segments out of order. */
   if (width > 1 && !t->device_state) nops = joint_reductions(t, op, batch);
-  LLVMValueRef x[kMaxJoint];
-  unsigned total = 0;
+  unsigned total = nops * (unsigned)si->num, n = g2l_reg_width(t, width);
+  LLVMValueRef *x = vtc_xmalloc(total * sizeof *x), in = NULL;
+  if (width % t->warp) /* one mask for every segment: the padding positions */
+    in = LLVMBuildICmp(t->b, LLVMIntULT, g2l_positions(t, width), g2l_splat(t, g2l_i64(t, width), n), "in_width");
+  total = 0;
   for (unsigned k = 0; k < nops; k++) {
     g2l_value *s = g2l_lookup(t, vtc_op_operand(batch[k], 0));
     for (unsigned i = 0; i < s->num; i++)
-      x[total++] = reduce_positions(t, c, fp, width, bf16 ? g2l_bf16_to_f32(t, s->segs[i]) : s->segs[i]);
+      x[total++] = reduce_positions(t, c, fp, in, bf16 ? g2l_bf16_to_f32(t, s->segs[i]) : s->segs[i]);
   }
-  /* Chunks of a power of two values; one value alone when width is 1. */
+  /* Chunks of a power of two values, at most a warp's; none when width is 1. */
   for (unsigned done = 0; done < total && width > 1;) {
     unsigned count = 1;
     while (2 * count <= total - done && 2 * count <= t->warp) count *= 2;
@@ -341,6 +345,7 @@ static bool reduce_width(g2l *t, vtc_op *op, const vtc_gir_slice_info *si) {
     }
     g2l_bind(t, vtc_op_result(batch[k], 0), r);
   }
+  free(x);
   return true;
 }
 

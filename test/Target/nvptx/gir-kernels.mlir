@@ -86,6 +86,29 @@
 // CHECK-NOT: @llvm.nvvm.shfl
 // CHECK: ret void
 
+// CHECK-LABEL: define ptx_kernel void @joint_max_padded(
+// Width 40 pads each lane's two positions past the width: one mask for both
+// maxima, the padding as -inf, then the joint butterfly.
+// CHECK-COUNT-2: call <2 x float> @llvm.masked.gather.v2f32.v2p0(
+// CHECK: %[[IN:in_width[0-9]*]] = icmp ult <2 x i64> %{{.*}}, <i64 40, i64 40>
+// CHECK-NEXT: select <2 x i1> %[[IN]], <2 x float> %{{.*}}, <2 x float> <float 0xFFF0000000000000, float 0xFFF0000000000000>
+// CHECK: select <2 x i1> %[[IN]], <2 x float> %{{.*}}, <2 x float> <float 0xFFF0000000000000, float 0xFFF0000000000000>
+// CHECK: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 16, i32 31)
+// CHECK: call float @llvm.maximum.f32(
+// CHECK-COUNT-4: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 {{8|4|2|1}}, i32 31)
+// CHECK-COUNT-2: call float @llvm.nvvm.shfl.sync.idx.f32(
+// CHECK: ret void
+
+// CHECK-LABEL: define ptx_kernel void @many_rows(
+// 40 row sums in one op: a chunk of 32 (31 exchanges) and one of 8 (7, then
+// 2 plain steps), each result brought to every lane.
+// CHECK-COUNT-31: call float @llvm.nvvm.shfl.sync.bfly.f32(
+// CHECK-COUNT-32: call float @llvm.nvvm.shfl.sync.idx.f32(
+// CHECK-COUNT-9: call float @llvm.nvvm.shfl.sync.bfly.f32(
+// CHECK-COUNT-8: call float @llvm.nvvm.shfl.sync.idx.f32(
+// CHECK-NOT: @llvm.nvvm.shfl
+// CHECK: ret void
+
 // CHECK-LABEL: define ptx_kernel void @matmul(
 // CHECK: for.body:
 // A[i][k] to every lane: shfl.idx from lane k % 32.
@@ -240,6 +263,31 @@ gir.kernel @joint_ready_only(%x: !gir.buffer<global, 3x64xf32>, %y: !gir.buffer<
   gir.copy %s1 to %o1 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
   %o2 = gir.view %y[%c2] : !gir.buffer<global, 3xf32> -> !gir.slice<global, 1x1xf32>
   gir.copy %s2 to %o2 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+}
+
+gir.kernel @joint_max_padded(%x: !gir.buffer<global, 2x40xf32>, %y: !gir.buffer<global, 2xf32>) parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c40 = arith.constant 40 : index
+  %v0 = gir.view %x[%c0] : !gir.buffer<global, 2x40xf32> -> !gir.slice<global, 1x40xf32>
+  %v1 = gir.view %x[%c40] : !gir.buffer<global, 2x40xf32> -> !gir.slice<global, 1x40xf32>
+  %r0 = gir.copy %v0 : !gir.slice<global, 1x40xf32> -> !gir.slice<register, 1x40xf32>
+  %r1 = gir.copy %v1 : !gir.slice<global, 1x40xf32> -> !gir.slice<register, 1x40xf32>
+  %s0 = gir.reduce max width %r0 : !gir.slice<register, 1x40xf32> -> !gir.slice<register, 1x1xf32>
+  %s1 = gir.reduce max width %r1 : !gir.slice<register, 1x40xf32> -> !gir.slice<register, 1x1xf32>
+  %o0 = gir.view %y[%c0] : !gir.buffer<global, 2xf32> -> !gir.slice<global, 1x1xf32>
+  gir.copy %s0 to %o0 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+  %o1 = gir.view %y[%c1] : !gir.buffer<global, 2xf32> -> !gir.slice<global, 1x1xf32>
+  gir.copy %s1 to %o1 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+}
+
+gir.kernel @many_rows(%x: !gir.buffer<global, 40x64xf32>, %y: !gir.buffer<global, 40xf32>) parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %v = gir.view %x[%c0] : !gir.buffer<global, 40x64xf32> -> !gir.slice<global, 40x64xf32>
+  %r = gir.copy %v : !gir.slice<global, 40x64xf32> -> !gir.slice<register, 40x64xf32>
+  %s = gir.reduce sum width %r : !gir.slice<register, 40x64xf32> -> !gir.slice<register, 40x1xf32>
+  %o = gir.view %y[%c0] : !gir.buffer<global, 40xf32> -> !gir.slice<global, 40x1xf32>
+  gir.copy %s to %o : !gir.slice<register, 40x1xf32> -> !gir.slice<global, 40x1xf32>
 }
 
 gir.kernel @matmul(%a: !gir.buffer<global, 8x12xf32>, %b: !gir.buffer<global, 12x32xf32>, %c: !gir.buffer<global, 8x32xf32>) parallel gpu group 1 lanes 32 {
