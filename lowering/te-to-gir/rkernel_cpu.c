@@ -378,7 +378,7 @@ static bool cpu_params(const vortex_variant *v_in, const vtc_hardware *hw, bool 
   p->mr = v->l0.m;
   p->nr = v->l0.n;
   p->ku = 4;
-  p->kc = v->l1.k / 16 * 16;
+  p->kc = direct ? T2G_CPU_DIRECT_KC : v->l1.k / 16 * 16;
   p->nc = p->nr ? v->l1.n / p->nr * p->nr : 0;
   p->group = hw->num_cores < 1 ? 1 : hw->num_cores > 256 ? 256 : hw->num_cores;
   p->prefetch_rows = 16;

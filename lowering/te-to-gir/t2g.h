@@ -277,6 +277,13 @@ int64_t t2g_gemm_cpu_panel(const t2g_gemm *g, unsigned i);
  * place by every row sliver). Vortex Table 6 at 64 showed the packed
  * kernel's step at M = 65-128 (benchmarks/results/vortex.md). */
 enum { T2G_CPU_DIRECT_MAX_M = 96 };
+/* The direct twins' KC: a KC block walks KC rows of B in place, each along
+ * its length across the unit's column slivers, so KC is the number of
+ * concurrent row streams the hardware prefetchers follow. Measured on the
+ * 2 Zen 5 cores (vtc-run --bench, 1 x 4096 x 6144, median ms, KC = 16 / 32
+ * / 48 / 96 of the old L1 blocking): bf16 1.5 / 2.6 / 2.5-2.8 / 3.6, f32
+ * 2.5 / - / 3.1 / 3.9; 16 x 4096 x 6144 f32 6.3 / - / 6.9-8.9 / 11.7. */
+enum { T2G_CPU_DIRECT_KC = 16 };
 /* At E->at: the sizes, the switch's selector (num_variants: the plain
  * kernel), and the groups of variant i. */
 t2g_gemm_sizes t2g_gemm_host_sizes(t2g_emit *E, const t2g_gemm *g, vtc_value *const *syms, unsigned nsym);
