@@ -330,20 +330,10 @@ static LLVMTypeRef with_elem(LLVMTypeRef like, LLVMTypeRef elem) {
   return LLVMGetTypeKind(like) == LLVMVectorTypeKind ? LLVMVectorType(elem, LLVMGetVectorSize(like)) : elem;
 }
 
-LLVMValueRef g2l_f32_to_bf16(g2l *t, LLVMValueRef x) {
-  LLVMTypeRef ty = LLVMTypeOf(x);
-  LLVMTypeRef f32 = with_elem(ty, LLVMFloatTypeInContext(t->c)), i32 = with_elem(ty, t->i32);
-  LLVMTypeRef i16 = with_elem(ty, LLVMInt16TypeInContext(t->c));
-  if (ty != f32) x = LLVMBuildFPTrunc(t->b, x, f32, ""); /* f64: rounds twice */
-  /* Every GPU architecture we target (sm_80 and later) rounds f32 to bf16
-   * in one instruction, cvt.rn.bf16.f32 (round to nearest even, subnormals
-   * kept); only a NaN's payload differs from the code below (the canonical
-   * quiet NaN). The integer sequence costs about 12 instructions a value,
-   * which made the decode attention's bf16 products issue-bound. */
-  if (t->warp) {
-    LLVMValueRef h = LLVMBuildFPTrunc(t->b, x, with_elem(ty, LLVMBFloatTypeInContext(t->c)), "");
-    return LLVMBuildBitCast(t->b, h, i16, "bf16");
-  }
+/* f32 -> bf16 bits by integer arithmetic: round to nearest even, a NaN
+ * kept quiet with its sign and high payload. */
+static LLVMValueRef bf16_round_bits(g2l *t, LLVMValueRef x) {
+  LLVMTypeRef ty = LLVMTypeOf(x), i32 = with_elem(ty, t->i32), i16 = with_elem(ty, LLVMInt16TypeInContext(t->c));
   LLVMValueRef bits = LLVMBuildBitCast(t->b, x, i32, "");
   LLVMValueRef c16 = const_like(t, i32, 0, 16, false);
   LLVMValueRef lsb = LLVMBuildAnd(t->b, LLVMBuildLShr(t->b, bits, c16, ""), const_like(t, i32, 0, 1, false), "");
@@ -352,6 +342,56 @@ LLVMValueRef g2l_f32_to_bf16(g2l *t, LLVMValueRef x) {
   LLVMValueRef nan = LLVMBuildOr(t->b, LLVMBuildTrunc(t->b, LLVMBuildLShr(t->b, bits, c16, ""), i16, ""),
                                  const_like(t, i16, 0, 0x40, false), "");
   return LLVMBuildSelect(t->b, LLVMBuildFCmp(t->b, LLVMRealUNO, x, x, ""), nan, hi, "bf16");
+}
+
+/* f32 -> bf16 bits by the CPU's conversion (AVX512-BF16 vcvtneps2bf16,
+ * what LLVM makes of an fptrunc to bfloat there): one instruction instead
+ * of about twelve, which made the decode attention's bf16 products (plain
+ * kernels: each product is rounded to bf16) compute-bound on the CPU. The
+ * instruction flushes a result below 2^-126 to zero, where the reference
+ * keeps the subnormal: a vector with such a value (rare: a branch that
+ * predicts) takes the integer rounding for those lanes. */
+static LLVMValueRef bf16_round_native(g2l *t, LLVMValueRef x) {
+  LLVMTypeRef ty = LLVMTypeOf(x), i16 = with_elem(ty, LLVMInt16TypeInContext(t->c));
+  bool vec = LLVMGetTypeKind(ty) == LLVMVectorTypeKind;
+  LLVMValueRef fast = LLVMBuildBitCast(
+      t->b, LLVMBuildFPTrunc(t->b, x, with_elem(ty, LLVMBFloatTypeInContext(t->c)), ""), i16, "bf16");
+  LLVMValueRef ax = unary(t, "llvm.fabs", x);
+  LLVMValueRef tiny = LLVMBuildAnd(t->b, LLVMBuildFCmp(t->b, LLVMRealOGT, ax, const_like(t, ty, 0.0, 0, true), ""),
+                                   LLVMBuildFCmp(t->b, LLVMRealOLT, ax, const_like(t, ty, 0x1p-126, 0, true), ""),
+                                   "bf16.subnormal");
+  LLVMValueRef any = vec ? unary(t, "llvm.vector.reduce.or", tiny) : tiny;
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(t->b);
+  LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(t->c, t->fn, "bf16.fixup");
+  LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(t->c, t->fn, "bf16.done");
+  LLVMBuildCondBr(t->b, any, slow, join);
+  LLVMPositionBuilderAtEnd(t->b, slow);
+  LLVMValueRef fixed = LLVMBuildSelect(t->b, tiny, bf16_round_bits(t, x), fast, "");
+  LLVMBasicBlockRef slow_end = LLVMGetInsertBlock(t->b);
+  LLVMBuildBr(t->b, join);
+  LLVMPositionBuilderAtEnd(t->b, join);
+  LLVMValueRef phi = LLVMBuildPhi(t->b, i16, "bf16");
+  LLVMValueRef in[] = {fast, fixed};
+  LLVMBasicBlockRef bbs[] = {from, slow_end};
+  LLVMAddIncoming(phi, in, bbs, 2);
+  return phi;
+}
+
+LLVMValueRef g2l_f32_to_bf16(g2l *t, LLVMValueRef x) {
+  LLVMTypeRef ty = LLVMTypeOf(x);
+  LLVMTypeRef f32 = with_elem(ty, LLVMFloatTypeInContext(t->c));
+  LLVMTypeRef i16 = with_elem(ty, LLVMInt16TypeInContext(t->c));
+  if (ty != f32) x = LLVMBuildFPTrunc(t->b, x, f32, ""); /* f64: rounds twice */
+  /* Every GPU architecture we target (sm_80 and later) rounds f32 to bf16
+   * in one instruction, cvt.rn.bf16.f32 (round to nearest even, subnormals
+   * kept); only a NaN's payload differs from the integer rounding (the
+   * canonical quiet NaN). The integer sequence costs about 12 instructions
+   * a value, which made the decode attention's bf16 products issue-bound. */
+  if (t->warp) {
+    LLVMValueRef h = LLVMBuildFPTrunc(t->b, x, with_elem(ty, LLVMBFloatTypeInContext(t->c)), "");
+    return LLVMBuildBitCast(t->b, h, i16, "bf16");
+  }
+  return t->cpu_bf16 ? bf16_round_native(t, x) : bf16_round_bits(t, x);
 }
 
 LLVMValueRef g2l_bf16_to_f32(g2l *t, LLVMValueRef bits) {

@@ -912,6 +912,7 @@ LLVMModuleRef vtc_gir_to_llvm(vtc_op *module, LLVMContextRef llctx, const char *
   t.ptr = LLVMPointerTypeInContext(llctx, 0);
   t.vd = LLVMVoidTypeInContext(llctx);
   t.warp = t.opts->target ? (unsigned)t.opts->target->warp_size : 0;
+  t.cpu_bf16 = !t.warp && t.opts->features && strstr(t.opts->features, "+avx512bf16");
   t.gpu = t.warp > 0;
   g2l_checks_init(&t);
   vtc_block *top = vtc_op_region(module, 0)->first;
