@@ -14,8 +14,10 @@
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Error.h>
+#include <llvm-c/ExecutionEngine.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
+#include <llvm-c/OrcEE.h>
 
 #include "runtime/rt_alloc.h"
 #include "runtime/rt_error.h"
@@ -64,6 +66,20 @@ static void report_session_error(void *ctx, LLVMErrorRef err) {
   LLVMDisposeErrorMessage(msg);
 }
 
+/* With VTC_JIT_PERF set, the JIT links through RTDyld with LLVM's perf
+ * listener, which writes ~/.debug/jit/.../jit-PID.dump: `perf record -k 1`,
+ * then `perf inject --jit`, and perf names the compiled kernels (without it
+ * every sample in JIT code is a bare address). */
+static LLVMOrcObjectLayerRef perf_object_layer(void *ctx, LLVMOrcExecutionSessionRef es, const char *triple) {
+  (void)ctx;
+  (void)triple;
+  LLVMOrcObjectLayerRef layer = LLVMOrcCreateRTDyldObjectLinkingLayerWithSectionMemoryManager(es);
+  LLVMJITEventListenerRef perf = LLVMCreatePerfJITEventListener(); /* NULL where LLVM was built without it */
+  if (perf) LLVMOrcRTDyldObjectLinkingLayerRegisterJITEventListener(layer, perf);
+  else fprintf(stderr, "vtc: VTC_JIT_PERF: this LLVM has no perf JIT listener\n");
+  return layer;
+}
+
 vtc_jit *vtc_jit_create(const vtc_jit_options *opts, char **error) {
   vtc_jit_options defaults = {NULL, NULL, 3, NULL};
   if (!opts) opts = &defaults;
@@ -86,6 +102,7 @@ vtc_jit *vtc_jit_create(const vtc_jit_options *opts, char **error) {
   LLVMOrcJITTargetMachineBuilderRef jtmb = LLVMOrcJITTargetMachineBuilderCreateFromTargetMachine(jit_tm);
   LLVMOrcLLJITBuilderRef builder = LLVMOrcCreateLLJITBuilder();
   LLVMOrcLLJITBuilderSetJITTargetMachineBuilder(builder, jtmb);
+  if (getenv("VTC_JIT_PERF")) LLVMOrcLLJITBuilderSetObjectLinkingLayerCreator(builder, perf_object_layer, NULL);
   LLVMErrorRef err = LLVMOrcCreateLLJIT(&jit->lljit, builder);
   if (err) {
     jit->lljit = NULL;
