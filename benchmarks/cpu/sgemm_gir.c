@@ -39,7 +39,7 @@ sgemm_gir_params sgemm_gir_params_for(int vector_bits, int64_t l1_bytes, int64_t
 }
 
 static vtc_t2g_cpu_gemm lowering_params(const sgemm_gir_params *p, bool direct) {
-  vtc_t2g_cpu_gemm q = {p->mr, p->nr, p->lanes, p->kc, p->nc, p->ku, p->group, p->prefetch_rows, direct, 0};
+  vtc_t2g_cpu_gemm q = {p->mr, p->nr, p->lanes, p->kc, p->nc, p->ku, p->group, p->prefetch_rows, direct, 0, 0, 0, 0};
   return q;
 }
 

@@ -306,6 +306,9 @@ const char *vtc_t2g_cpu_gemm_check(const vtc_t2g_cpu_gemm *p) {
   if (p->prefetch_rows < 0 || p->prefetch_rows > 1024) return "the prefetch distance must be in [0, 1024] rows";
   if (p->panel_rows < 0 || (p->panel_rows && (p->panel_rows % p->mr || !p->direct)))
     return "the f32 C panel needs the direct form and a multiple of MR rows";
+  if (p->stream_kc < 0 || p->stream_max_m < 0 || p->stream_min_row_bytes < 0 ||
+      (p->stream_kc && (!p->direct || p->stream_kc > p->kc || p->stream_kc % p->ku || p->stream_kc % p->lanes)))
+    return "the streaming KC needs the direct form and a multiple of KU and lanes, at most KC";
   if ((int64_t)p->kc * p->nc + (int64_t)p->group * p->mr * p->kc + (int64_t)p->panel_rows * p->nc > ((int64_t)1 << 28))
     return "the packed panels exceed 1 GiB";
   return NULL;
@@ -336,9 +339,16 @@ vtc_op *vtc_t2g_build_cpu_gemm(vtc_context *ctx, vtc_builder *mb, const vtc_loc 
   group_work(&g);
   zero_fill(&g);
   vtc_builder s0, s1, s2;
-  vtc_op *fpc = open_for(&g, c(&g, 0), g.K, c(&g, p->kc), 0, NULL, &s0);
+  vtc_value *kc_step = c(&g, p->kc);
+  if (p->stream_kc) { /* M small and B's rows long: stream them */
+    int64_t eb = vtc_type_bit_width(g.bel) / 8, min_n = (p->stream_min_row_bytes + eb - 1) / eb;
+    vtc_value *stream = t2g_andi(&g.E, t2g_cmpi(&g.E, VTC_CMPI_ULE, g.M, c(&g, p->stream_max_m)),
+                                 t2g_cmpi(&g.E, VTC_CMPI_UGE, g.N, c(&g, min_n)));
+    kc_step = t2g_select(&g.E, stream, c(&g, p->stream_kc), kc_step);
+  }
+  vtc_op *fpc = open_for(&g, c(&g, 0), g.K, kc_step, 0, NULL, &s0);
   g.pc = iv(fpc);
-  g.kc = t2g_minui(&g.E, sub(&g, g.K, g.pc), c(&g, p->kc));
+  g.kc = t2g_minui(&g.E, sub(&g, g.K, g.pc), kc_step);
   g.later = t2g_minui(&g.E, g.pc, c(&g, 1));
   if (!p->direct) pack_b(&g);
   vtc_op *fis = open_for(&g, g.ms0, g.ms1, c(&g, 1), 0, NULL, &s1);
@@ -378,11 +388,16 @@ static bool cpu_params(const vortex_variant *v_in, const vtc_hardware *hw, bool 
   p->mr = v->l0.m;
   p->nr = v->l0.n;
   p->ku = 4;
-  p->kc = direct ? T2G_CPU_DIRECT_KC : v->l1.k / 16 * 16;
+  p->kc = v->l1.k / 16 * 16;
   p->nc = p->nr ? v->l1.n / p->nr * p->nr : 0;
   p->group = hw->num_cores < 1 ? 1 : hw->num_cores > 256 ? 256 : hw->num_cores;
   p->prefetch_rows = 16;
   if (one_k && direct) p->panel_rows = (T2G_CPU_DIRECT_MAX_M + p->mr - 1) / p->mr * p->mr;
+  if (direct && p->kc >= T2G_CPU_STREAM_KC) {
+    p->stream_kc = T2G_CPU_STREAM_KC;
+    p->stream_max_m = T2G_CPU_STREAM_MAX_M;
+    p->stream_min_row_bytes = T2G_CPU_STREAM_MIN_ROW_BYTES;
+  }
   int vectors = p->nr / p->lanes;
   const char *bad = v->split_k != 1               ? "split-K is not emitted on the CPU"
                     : vectors & (vectors - 1)      ? "NR is not 1, 2 or 4 vectors (a row of 3 spills the micro-kernel)"

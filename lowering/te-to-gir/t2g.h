@@ -277,13 +277,21 @@ int64_t t2g_gemm_cpu_panel(const t2g_gemm *g, unsigned i);
  * place by every row sliver). Vortex Table 6 at 64 showed the packed
  * kernel's step at M = 65-128 (benchmarks/results/vortex.md). */
 enum { T2G_CPU_DIRECT_MAX_M = 96 };
-/* The direct twins' KC: a KC block walks KC rows of B in place, each along
- * its length across the unit's column slivers, so KC is the number of
- * concurrent row streams the hardware prefetchers follow. Measured on the
- * 2 Zen 5 cores (vtc-run --bench, 1 x 4096 x 6144, median ms, KC = 16 / 32
- * / 48 / 96 of the old L1 blocking): bf16 1.5 / 2.6 / 2.5-2.8 / 3.6, f32
- * 2.5 / - / 3.1 / 3.9; 16 x 4096 x 6144 f32 6.3 / - / 6.9-8.9 / 11.7. */
-enum { T2G_CPU_DIRECT_KC = 16 };
+/* The direct twins' streaming KC (vtc_t2g_cpu_gemm.stream_kc): a KC block
+ * walks KC rows of B in place, each along its length across the unit's
+ * column slivers, so KC is the number of concurrent row streams the
+ * hardware prefetchers follow. Measured on the 2 Zen 5 cores (vtc-run
+ * --bench, 1 x 4096 x 6144, median ms, KC = 16 / 32 / 48 / 96 of the L1
+ * blocking): bf16 1.5 / 2.6 / 2.5-2.8 / 3.6, f32 2.5 / - / 3.1 / 3.9. */
+enum { T2G_CPU_STREAM_KC = 16 };
+/* ... when M <= 16 and a row of B has >= 8 KiB. M x 4096 x 6144 (median ms,
+ * KC 96 / streamed): bf16 M = 1: 3.7 / 1.3, M = 4: 4.1 / 1.4, M = 16: 9.4
+ * / 4.1; f32 M = 16: 12.1 / 6.1. Vortex Table 6's paper orientation (K =
+ * 2304, rows of 768: 3 KiB) ran 1.1-1.6x slower streamed at M <= 13 (each
+ * 16-row block of a short row is too little work for its C tile round
+ * trip), the qkv one (rows of 2304: 9 KiB) 1.4-3x faster; M = 17-93 mostly
+ * slower (the row slivers re-read a block that KC 96 keeps in L2). */
+enum { T2G_CPU_STREAM_MAX_M = 16, T2G_CPU_STREAM_MIN_ROW_BYTES = 8192 };
 /* At E->at: the sizes, the switch's selector (num_variants: the plain
  * kernel), and the groups of variant i. */
 t2g_gemm_sizes t2g_gemm_host_sizes(t2g_emit *E, const t2g_gemm *g, vtc_value *const *syms, unsigned nsym);

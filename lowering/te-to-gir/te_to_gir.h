@@ -27,6 +27,13 @@ typedef struct vtc_t2g_cpu_gemm {
    * f32 CacheBuffer of panel_rows x NC per group, converted into C once
    * after the last block (so C is rounded once); 0: in C itself. */
   int panel_rows;
+  /* Direct form, > 0: when M <= stream_max_m and a row of B has at least
+   * stream_min_row_bytes (B is read about once and its rows are long), the
+   * KC blocks are stream_kc rows (a multiple of lanes and ku, at most KC):
+   * a block walks stream_kc rows of B along their length, the streams the
+   * prefetchers follow, and the B block a unit walks stays in L2 however
+   * wide B is; 0: KC always. */
+  int stream_kc, stream_max_m, stream_min_row_bytes;
 } vtc_t2g_cpu_gemm;
 
 /* NULL when the parameters are consistent, else why not (static text). */

@@ -7,8 +7,7 @@
  * units take several work items, the fused softmax) and run in the gir interpreter
  * (dialects/gir/interpreter.c). Both interpreters compute in f64 and round
  * when storing, and the unfused lowering keeps te's reduction order, so
- * outputs must agree to 1e-9 relative (1e-6 with the fused softmax or a
- * CPU rKernel: has_contraction) (NaN where the reference has NaN). The gir
+ * outputs must agree to 1e-9 relative (1e-6 with the fused softmax) (NaN where the reference has NaN). The gir
  * interpreter also fails on out-of-buffer accesses, reads of unwritten
  * elements and leaked or doubly freed buffers. Dynamic dimensions take
  * several bindings (1, 3, 20 and 0: below and above a register's lanes,
@@ -29,7 +28,6 @@
 #include "mlir_inputs.h"
 #include "lowering/graph-to-te/graph_to_te.h"
 #include "lowering/te-to-gir/te_to_gir.h"
-#include "passes/vortex/rkernel.h"
 #include "tools/common/register.h"
 
 static int passed, failed, skipped;
@@ -72,24 +70,8 @@ static double half_rtol(const vtc_tensor *t, double rtol) {
   return half > rtol ? half : rtol;
 }
 
-/* A contraction becomes one of Vortex's CPU rKernels, whose f32
- * accumulators pass through memory between KC blocks (the direct twins'
- * KC is 16: T2G_CPU_DIRECT_KC): the gir interpreter, computing in f64,
- * rounds them to f32 there (compiled code, accumulating in f32, loses
- * nothing), so such a function agrees to f32 rounding, not to 1e-9. */
-static bool has_contraction(vtc_op *tfunc) {
-  vtc_block *b = vtc_op_region(tfunc, 0)->first;
-  for (vtc_op *op = b ? b->first : NULL; op; op = op->next) {
-    vortex_contraction c;
-    char why[160];
-    if (vtc_te_is_compute(op) && vortex_classify_compute(op, &c, why, sizeof why)) return true;
-  }
-  return false;
-}
-
 /* Runs one function at one binding; returns 1 pass, 0 fail, -1 skipped. */
 static int run_case(vtc_op *tfunc, vtc_op *const *gfuncs, int64_t binding, char *why, size_t cap) {
-  double floor_rtol = has_contraction(tfunc) ? 1e-6 : 0;
   vtc_tensor ins[64];
   for (int mode = 0; mode < 3; mode++) {
     unsigned n = 0;
@@ -120,8 +102,7 @@ static int run_case(vtc_op *tfunc, vtc_op *const *gfuncs, int64_t binding, char 
       } else {
         for (unsigned i = 0; i < tn && result; i++) {
           char w[256];
-          double rtol = variant_rtol[v] > floor_rtol ? variant_rtol[v] : floor_rtol;
-          if (!compare(&tout[i], &gout[i], half_rtol(&tout[i], rtol), w, sizeof w)) {
+          if (!compare(&tout[i], &gout[i], half_rtol(&tout[i], variant_rtol[v]), w, sizeof w)) {
             snprintf(why, cap, "[%s] output %u: %s", variants[v], i, w);
             result = 0;
           }
