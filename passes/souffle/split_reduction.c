@@ -20,7 +20,10 @@
  * (O counting a group of outputs that share a load as one: the kernel
  * computes them together, vtc_te_find_load_group),
  * whose chunk R/S divides R and whose part has at least min-chunk points;
- * with S = 1 the TE stays (a remark says why).
+ * a reduction of fewer than min-length points (R times the other axes)
+ * stays whole: its serial chain is short already (the decode attention's
+ * QK^T over the head dim, 128 or 256 points, ran 14x slower in 2 parts of
+ * 64). With S = 1 the TE stays (a remark says why).
  *
  * Choices where no paper speaks:
  *   - The part index goes just before the innermost output dim, so the
@@ -42,7 +45,7 @@
 #include "passes/vortex/rkernel.h"
 
 typedef struct split_options {
-  int64_t min_items, min_chunk, max_parts;
+  int64_t min_items, min_chunk, max_parts, min_length;
   const char *bodies; /* "products" or "any" */
 } split_options;
 
@@ -78,6 +81,7 @@ static int64_t choose_parts(const splitter *sp, vtc_op *c, int64_t *chunk, const
   vtc_te_load_group g;
   if (vtc_te_find_load_group(c, 0, 8, &g)) outputs /= g.size;
   int64_t r = red->results[0]->value, parts = 1;
+  if (r * inner < sp->o->min_length) return *why = "its reduction is shorter than min-length", 1;
   while (outputs * parts < sp->o->min_items && parts * 2 <= sp->o->max_parts && r % (parts * 2) == 0 &&
          r / (parts * 2) * inner >= sp->o->min_chunk)
     parts *= 2;
@@ -244,8 +248,9 @@ static bool split_one(splitter *sp, vtc_op *c) {
 
 static bool run_split_reduction(vtc_pass_context *pc, vtc_op *root, const void *options) {
   splitter sp = {pc, vtc_pass_context_ctx(pc), options};
-  if (sp.o->min_items < 1 || sp.o->min_chunk < 1 || sp.o->max_parts < 1)
-    return vtc_error(sp.ctx, root->loc, "te-split-reduction: min-items, min-chunk and max-parts must be >= 1");
+  if (sp.o->min_items < 1 || sp.o->min_chunk < 1 || sp.o->max_parts < 1 || sp.o->min_length < 1)
+    return vtc_error(sp.ctx, root->loc,
+                     "te-split-reduction: min-items, min-chunk, max-parts and min-length must be >= 1");
   if (strcmp(sp.o->bodies, "products") != 0 && strcmp(sp.o->bodies, "any") != 0)
     return vtc_error(sp.ctx, root->loc, "te-split-reduction: bodies must be products or any, not '%s'", sp.o->bodies);
   size_t nf = 0;
@@ -270,6 +275,8 @@ static const vtc_pass_option split_option_table[] = {
     {"min-chunk", VTC_OPTION_INT, "64", "the fewest reduction points a part keeps", offsetof(split_options, min_chunk),
      NULL},
     {"max-parts", VTC_OPTION_INT, "64", "the most parts", offsetof(split_options, max_parts), NULL},
+    {"min-length", VTC_OPTION_INT, "1", "the fewest reduction points a TE must have to be split",
+     offsetof(split_options, min_length), NULL},
     {"bodies", VTC_OPTION_STRING, "products",
      "which reductions: products (of two loads Vortex does not take) or any (every reduction but a Vortex "
      "contraction: pools, norms, softmax's)",

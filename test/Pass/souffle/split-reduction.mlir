@@ -10,7 +10,13 @@
 // STATS: {{^}}te-split-reduction{{$}}
 // STATS-NEXT: 2 split
 // STATS-NEXT: 4 skipped
-// BAD: error: te-split-reduction: min-items, min-chunk and max-parts must be >= 1
+// BAD: error: te-split-reduction: min-items, min-chunk, max-parts and min-length must be >= 1
+// A reduction shorter than min-length stays whole (both splittable ones
+// here have 512 points):
+// RUN: vtc-opt --te-split-reduction='min-items=4096 min-length=1024' --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=MINLEN
+// MINLEN: not split: its reduction is shorter than min-length
+// MINLEN: not split: its reduction is shorter than min-length
+// MINLEN: 0 split
 //
 // The split program computes what the unsplit one computes: the decode
 // workload with its views realised (P.V then reads V through the GQA map)
