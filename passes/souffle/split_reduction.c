@@ -33,7 +33,15 @@
  *     the split reassociates the sum (a different rounding than the
  *     row-major fold, as any split-K).
  *   - Not in the default pipeline: vtc-run --vtc=S with --target=cuda runs
- *     it (its GPU pipeline); leaving it out is the ablation. */
+ *     it (its GPU pipeline); leaving it out is the ablation.
+ *   - The defaults (min-items 2^21, min-chunk 64, min-length 1024), from
+ *     the decode attention on an H200 (call ms, --vtc=all, -inplace,
+ *     2026-11-28; the old defaults were min-items 2^19 and no min-length):
+ *       llama3 b1 0.159 -> 0.088, gemma2 b1 0.189 -> 0.092 (QK^T over
+ *       128 points no longer split: 0.074 -> 0.010 ms; P.V in 64 parts of
+ *       64 instead of 32 of 128: 0.062 -> 0.034 ms); llama3 b16 0.241 ->
+ *       0.247, gemma2 b16 0.264 -> 0.248 (chunks of 128 measured 0.241 and
+ *       0.237: b16 prefers them, b1 the smaller ones; one rule for both). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,13 +277,13 @@ static bool run_split_reduction(vtc_pass_context *pc, vtc_op *root, const void *
 }
 
 static const vtc_pass_option split_option_table[] = {
-    {"min-items", VTC_OPTION_INT, "524288",
+    {"min-items", VTC_OPTION_INT, "2097152",
      "split until outputs x parts reach this many work items (a GPU's threads several times over)",
      offsetof(split_options, min_items), NULL},
     {"min-chunk", VTC_OPTION_INT, "64", "the fewest reduction points a part keeps", offsetof(split_options, min_chunk),
      NULL},
     {"max-parts", VTC_OPTION_INT, "64", "the most parts", offsetof(split_options, max_parts), NULL},
-    {"min-length", VTC_OPTION_INT, "1", "the fewest reduction points a TE must have to be split",
+    {"min-length", VTC_OPTION_INT, "1024", "the fewest reduction points a TE must have to be split",
      offsetof(split_options, min_length), NULL},
     {"bodies", VTC_OPTION_STRING, "products",
      "which reductions: products (of two loads Vortex does not take) or any (every reduction but a Vortex "

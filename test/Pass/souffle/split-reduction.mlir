@@ -4,8 +4,8 @@
 // output dim, f32 partials for a bf16 result), their sum, and the rounding
 // to bf16; a contraction Vortex takes, a reduction of one load, and one with
 // enough outputs stay, each with a remark.
-// RUN: vtc-opt --te-split-reduction='min-items=4096' %s 2>&1 | FileCheck %s
-// RUN: vtc-opt --te-split-reduction='min-items=4096' --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
+// RUN: vtc-opt --te-split-reduction='min-items=4096 min-length=1' %s 2>&1 | FileCheck %s
+// RUN: vtc-opt --te-split-reduction='min-items=4096 min-length=1' --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 // RUN: not vtc-opt --te-split-reduction='max-parts=0' %s 2>&1 | FileCheck %s --check-prefix=BAD
 // STATS: {{^}}te-split-reduction{{$}}
 // STATS-NEXT: 2 split
@@ -22,7 +22,7 @@
 // workload with its views realised (P.V then reads V through the GQA map)
 // and its reductions split (min-chunk=2: the small config's 6 positions in
 // 2 parts), on the CPU against the graph reference (bf16 tolerance).
-// RUN: vtc-run %vtc_src/benchmarks/workloads/llama3-decode-kv.small-inplace.mlir --target=cpu --check --pass-pipeline='builtin.module(vtc-virtualize{strategy=all},lower-graph-to-te,souffle-vertical{producers=vtc-views into-ci=true},te-split-reduction{min-items=100000000 min-chunk=2},lower-te-to-gir)' 2>&1 | FileCheck %s --check-prefix=DIFF
+// RUN: vtc-run %vtc_src/benchmarks/workloads/llama3-decode-kv.small-inplace.mlir --target=cpu --check --pass-pipeline='builtin.module(vtc-virtualize{strategy=all},lower-graph-to-te,souffle-vertical{producers=vtc-views into-ci=true},te-split-reduction{min-items=100000000 min-chunk=2 min-length=1},lower-te-to-gir)' 2>&1 | FileCheck %s --check-prefix=DIFF
 // DIFF: remark: te-split-reduction: split into 2 parts of 3 points
 // DIFF: check: ok (3 results match the reference interpreter)
 
