@@ -116,8 +116,8 @@ LLVMValueRef g2l_to_memory(g2l *t, LLVMValueRef v, const vtc_type *elem, unsigne
   return elem->kind == VTC_TYPE_INTEGER ? LLVMBuildZExt(t->b, v, mv, "") : LLVMBuildBitCast(t->b, v, mv, "");
 }
 
-/* Whether row i of a masked view is valid: NULL when it is known valid (no
- * row bounds), else an i1. */
+/* Whether row i of a masked view is valid (an i1; a constant where the
+ * bounds are). */
 static LLVMValueRef row_valid(g2l *t, g2l_value *view, int64_t i) {
   LLVMValueRef row = LLVMBuildICmp(t->b, LLVMIntSLT, g2l_i64(t, i), view->valid_num, "row");
   if (view->first_num)
@@ -129,8 +129,10 @@ static LLVMValueRef row_valid(g2l *t, g2l_value *view, int64_t i) {
  * row: x86 executes a masked load or store whose mask is all zero at a
  * large cost (Zen 5: a GEMV with one of its five micro-tile rows masked off
  * ran 11x slower, the masked-off panel row's stores and loads the hottest
- * instructions under perf), where a predictable branch costs a cycle.
- * Opens the guarded block (returns it) and leaves *join for close_row. */
+ * instructions under perf), where a predictable branch costs a cycle; a
+ * row known invalid is not accessed at all (row_known_invalid). Opens the
+ * guarded block (returns the block it branched from) and leaves *join for
+ * close_row; NULL for both when the row's validity is a constant. */
 static LLVMBasicBlockRef open_row(g2l *t, LLVMValueRef valid, LLVMBasicBlockRef *join) {
   if (LLVMIsAConstantInt(valid)) return *join = NULL, NULL;
   LLVMBasicBlockRef from = LLVMGetInsertBlock(t->b);
@@ -139,6 +141,10 @@ static LLVMBasicBlockRef open_row(g2l *t, LLVMValueRef valid, LLVMBasicBlockRef 
   LLVMBuildCondBr(t->b, valid, run, *join);
   LLVMPositionBuilderAtEnd(t->b, run);
   return from;
+}
+
+static bool row_known_invalid(LLVMValueRef valid) {
+  return LLVMIsAConstantInt(valid) && !LLVMConstIntGetZExtValue(valid);
 }
 
 static void close_row(g2l *t, LLVMBasicBlockRef join) {
@@ -153,7 +159,9 @@ static LLVMValueRef load_segment(g2l *t, g2l_value *view, const vtc_type *elem, 
   LLVMValueRef v;
   if (view->valid_num) {
     LLVMValueRef pad = g2l_to_memory(t, g2l_splat(t, view->padding, width), elem, width);
-    LLVMBasicBlockRef join, from = open_row(t, row_valid(t, view, i), &join);
+    LLVMValueRef valid = row_valid(t, view, i);
+    if (row_known_invalid(valid)) return g2l_from_memory(t, pad, elem, width);
+    LLVMBasicBlockRef join, from = open_row(t, valid, &join);
     LLVMTypeRef ov[] = {mvec, t->ptr};
     LLVMValueRef args[] = {segment_address(t, view, mem, i), i32c(t, align), segment_mask(t, view, width, i), pad};
     v = g2l_call_intrinsic(t, "llvm.masked.load", ov, 2, args, 4);
@@ -179,8 +187,10 @@ static void store_segment(g2l *t, g2l_value *view, const vtc_type *elem, unsigne
   v = g2l_to_memory(t, v, elem, width);
   unsigned align = (unsigned)g2l_elem_bytes(elem);
   if (view->valid_num) {
+    LLVMValueRef valid = row_valid(t, view, i);
+    if (row_known_invalid(valid)) return;
     LLVMBasicBlockRef join;
-    open_row(t, row_valid(t, view, i), &join);
+    open_row(t, valid, &join);
     LLVMTypeRef ov[] = {mvec, t->ptr};
     LLVMValueRef args[] = {v, segment_address(t, view, mem, i), i32c(t, align), segment_mask(t, view, width, i)};
     g2l_call_intrinsic(t, "llvm.masked.store", ov, 2, args, 4);

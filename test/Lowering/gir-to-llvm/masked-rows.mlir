@@ -4,7 +4,8 @@
 // with one of the five rows of its micro-tile masked off ran 11x slower;
 // perf put the masked-off row's panel stores and loads first), where a
 // predictable branch costs a cycle. A masked-off row's load is the padding.
-// Rows known valid (a constant count) take no branch.
+// Rows known valid (a constant count) take no branch; rows known invalid
+// are not accessed at all (a load is the padding).
 // RUN: vtc-translate %s -O0 --emit=llvm | FileCheck %s
 // RUN: vtc-translate %s -O3 --mcpu=skylake-avx512 --emit=asm | FileCheck %s --check-prefix=ASM
 
@@ -20,6 +21,13 @@
 // CHECK-COUNT-4: call void @llvm.masked.store.v16f32.p0(
 // CHECK-LABEL: define internal void @known.unit(
 // CHECK-NOT: row.valid
+// CHECK: ret void
+// CHECK-LABEL: define internal void @half.unit(
+// CHECK-NOT: row.valid
+// CHECK-COUNT-2: call <16 x float> @llvm.masked.load.v16f32.p0(
+// CHECK-NOT: @llvm.masked.load
+// CHECK-COUNT-2: call void @llvm.masked.store.v16f32.p0(
+// CHECK-NOT: @llvm.masked.store
 // CHECK: ret void
 // ASM-LABEL: rows.chunk:
 // ASM: vmovups {{.*}}%zmm{{[0-9]+}} {%k{{[0-9]}}} {z}
@@ -40,5 +48,15 @@ gir.kernel @known(%x: !gir.buffer<global, ?x16xf32>, %y: !gir.buffer<global, ?x1
   %v = gir.view %x[%c0] stride %c16 valid(%c4, %n) : !gir.buffer<global, ?x16xf32> -> !gir.slice<global, 4x16xf32, ?>
   %r = gir.copy %v : !gir.slice<global, 4x16xf32, ?> -> !gir.slice<register, 4x16xf32>
   %w = gir.view %y[%c0] stride %c16 valid(%c4, %n) : !gir.buffer<global, ?x16xf32> -> !gir.slice<global, 4x16xf32, ?>
+  gir.copy %r to %w : !gir.slice<register, 4x16xf32> -> !gir.slice<global, 4x16xf32, ?>
+}
+
+gir.kernel @half(%x: !gir.buffer<global, ?x16xf32>, %y: !gir.buffer<global, ?x16xf32>, %n: index) parallel cpu group 1 lanes 16 {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %v = gir.view %x[%c0] stride %c16 valid(%c2, %n) : !gir.buffer<global, ?x16xf32> -> !gir.slice<global, 4x16xf32, ?>
+  %r = gir.copy %v : !gir.slice<global, 4x16xf32, ?> -> !gir.slice<register, 4x16xf32>
+  %w = gir.view %y[%c0] stride %c16 valid(%c2, %n) : !gir.buffer<global, ?x16xf32> -> !gir.slice<global, 4x16xf32, ?>
   gir.copy %r to %w : !gir.slice<register, 4x16xf32> -> !gir.slice<global, 4x16xf32, ?>
 }
