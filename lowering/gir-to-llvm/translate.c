@@ -912,7 +912,10 @@ LLVMModuleRef vtc_gir_to_llvm(vtc_op *module, LLVMContextRef llctx, const char *
   t.ptr = LLVMPointerTypeInContext(llctx, 0);
   t.vd = LLVMVoidTypeInContext(llctx);
   t.warp = t.opts->target ? (unsigned)t.opts->target->warp_size : 0;
-  t.cpu_bf16 = !t.warp && t.opts->features && strstr(t.opts->features, "+avx512bf16");
+  /* AVX512-BF16 with VL: LLVM lowers a 128/256-bit fptrunc to bfloat
+   * without VL to a libcall per element (__truncsfbf2). */
+  t.cpu_bf16 = !t.warp && t.opts->features && strstr(t.opts->features, "+avx512bf16") &&
+               strstr(t.opts->features, "+avx512vl");
   t.gpu = t.warp > 0;
   g2l_checks_init(&t);
   vtc_block *top = vtc_op_region(module, 0)->first;

@@ -77,7 +77,8 @@ typedef struct g2l {
    * kernel. GPU constructs go through the target's hooks (target.h). */
   bool gpu;
   unsigned warp;
-  /* The CPU converts f32 to bf16 natively (features name +avx512bf16). */
+  /* The CPU converts f32 to bf16 natively (features name +avx512bf16 and
+   * +avx512vl). */
   bool cpu_bf16;
   LLVMValueRef lane;
   /* Register segments of one element that every lane holds (gpu_ops.c
