@@ -29,7 +29,9 @@
  * all of them. f16/bf16 operands are widened to f32 while packing (A
  * always; B in the packed panel, or as each row is loaded in the direct
  * form) and an f16/bf16 C is converted at its loads and stores; such a C is
- * rounded once, so its K is one KC block (K static). */
+ * rounded once, so its K is one KC block (K static). The direct form
+ * streams B for small M and long rows (stream_kc: KC blocks of 16 rows,
+ * picked in the kernel at run time; t2g.h has the measurements). */
 #include <stdio.h>
 #include <string.h>
 
