@@ -385,14 +385,7 @@ static LLVMValueRef ffma_load(g2l *t, const frag *f, unsigned s, bool tr, g2l_va
   LLVMValueRef pad = g2l_to_memory(t, g2l_splat(t, view->padding, f->per), f->s.elem, f->per);
   LLVMValueRef v2 = g2l_gpu_gather(t, mem, element_addresses(t, view, mem, mr, mc), valid_mask(t, view, mr, mc), pad,
                                    (unsigned)g2l_elem_bytes(f->s.elem));
-  LLVMBasicBlockRef part_end = LLVMGetInsertBlock(t->b);
-  LLVMBuildBr(t->b, join);
-  LLVMPositionBuilderAtEnd(t->b, join);
-  LLVMValueRef phi = LLVMBuildPhi(t->b, vt, "");
-  LLVMValueRef in[] = {v1, v2};
-  LLVMBasicBlockRef from[] = {vec, part_end};
-  LLVMAddIncoming(phi, in, from, 2);
-  return phi;
+  return g2l_merge(t, join, v2, v1, vec, "");
 }
 
 /* An FFMA vector -> memory: one vector store, or a masked scatter for a

@@ -165,15 +165,7 @@ static LLVMValueRef load_segment(g2l *t, g2l_value *view, const vtc_type *elem, 
     LLVMTypeRef ov[] = {mvec, t->ptr};
     LLVMValueRef args[] = {segment_address(t, view, mem, i), i32c(t, align), segment_mask(t, view, width, i), pad};
     v = g2l_call_intrinsic(t, "llvm.masked.load", ov, 2, args, 4);
-    if (join) {
-      LLVMBasicBlockRef run = LLVMGetInsertBlock(t->b);
-      close_row(t, join);
-      LLVMValueRef phi = LLVMBuildPhi(t->b, mvec, "row.load");
-      LLVMValueRef in[] = {v, pad};
-      LLVMBasicBlockRef bbs[] = {run, from};
-      LLVMAddIncoming(phi, in, bbs, 2);
-      v = phi;
-    }
+    if (join) v = g2l_merge(t, join, v, pad, from, "row.load");
   } else {
     v = LLVMBuildLoad2(t->b, mvec, segment_address(t, view, mem, i), "");
     LLVMSetAlignment(v, align);

@@ -367,14 +367,7 @@ static LLVMValueRef bf16_round_native(g2l *t, LLVMValueRef x) {
   LLVMBuildCondBr(t->b, any, slow, join);
   LLVMPositionBuilderAtEnd(t->b, slow);
   LLVMValueRef fixed = LLVMBuildSelect(t->b, tiny, bf16_round_bits(t, x), fast, "");
-  LLVMBasicBlockRef slow_end = LLVMGetInsertBlock(t->b);
-  LLVMBuildBr(t->b, join);
-  LLVMPositionBuilderAtEnd(t->b, join);
-  LLVMValueRef phi = LLVMBuildPhi(t->b, i16, "bf16");
-  LLVMValueRef in[] = {fast, fixed};
-  LLVMBasicBlockRef bbs[] = {from, slow_end};
-  LLVMAddIncoming(phi, in, bbs, 2);
-  return phi;
+  return g2l_merge(t, join, fixed, fast, from, "bf16");
 }
 
 LLVMValueRef g2l_f32_to_bf16(g2l *t, LLVMValueRef x) {

@@ -122,6 +122,18 @@ LLVMValueRef g2l_intrinsic(g2l *t, const char *name, LLVMTypeRef *overloads, uns
   return LLVMGetIntrinsicDeclaration(t->m, id, overloads, num_overloads);
 }
 
+LLVMValueRef g2l_merge(g2l *t, LLVMBasicBlockRef join, LLVMValueRef here, LLVMValueRef other,
+                       LLVMBasicBlockRef other_bb, const char *name) {
+  LLVMBasicBlockRef here_bb = LLVMGetInsertBlock(t->b);
+  LLVMBuildBr(t->b, join);
+  LLVMPositionBuilderAtEnd(t->b, join);
+  LLVMValueRef phi = LLVMBuildPhi(t->b, LLVMTypeOf(here), name);
+  LLVMValueRef in[] = {here, other};
+  LLVMBasicBlockRef from[] = {here_bb, other_bb};
+  LLVMAddIncoming(phi, in, from, 2);
+  return phi;
+}
+
 LLVMValueRef g2l_call_intrinsic(g2l *t, const char *name, LLVMTypeRef *overloads, unsigned num_overloads,
                                 LLVMValueRef *args, unsigned num_args) {
   LLVMTypeRef ft;

@@ -134,6 +134,11 @@ LLVMValueRef g2l_iota(g2l *t, unsigned width);
 /* The declaration of an overloaded intrinsic. */
 LLVMValueRef g2l_intrinsic(g2l *t, const char *name, LLVMTypeRef *overloads, unsigned num_overloads,
                            LLVMTypeRef *fn_type);
+/* Ends the current block with a branch to `join`, continues there and
+ * returns the phi of `here` (from the block just ended) and `other` (from
+ * `other_bb`): the merge of a two-way branch. */
+LLVMValueRef g2l_merge(g2l *t, LLVMBasicBlockRef join, LLVMValueRef here, LLVMValueRef other,
+                       LLVMBasicBlockRef other_bb, const char *name);
 LLVMValueRef g2l_call_intrinsic(g2l *t, const char *name, LLVMTypeRef *overloads, unsigned num_overloads,
                                 LLVMValueRef *args, unsigned num_args);
 /* A call of a runtime or libm function declared on first use. */
