@@ -210,18 +210,49 @@ vortex_options t2g_emit_options(void) {
 /* The variants the GPU emission takes: the plan's variants on the backend
  * of the input type (tensor cores for f16/bf16, CUDA cores for f32) that
  * rkernel_gpu.c can build. */
-bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
-  if (S->opts->hierarchy == VTC_GIR_HIER_CPU) return t2g_plan_gemm_cpu(S, g, why, n);
-  g->hw = vtc_hardware_lookup(S->opts->gpu_name);
-  if (!g->hw) {
-    snprintf(why, n, "no hardware row '%s' (%s)", S->opts->gpu_name, vtc_hardware_known_names());
+/* The variants of g's plan and g->hw, the hardware they were planned for:
+ * those vortex-analyze attached to the compute (vortex.variants for the
+ * row vortex.target names), so the analyzer's options and ablations, or a
+ * hand-written list, reach the emission; else the model's plan for the row
+ * `hw_name`, made here. An attribute that is malformed, names no row of
+ * this hierarchy's kind or another element type is refused with a
+ * warning: the contraction keeps its plain kernel. */
+bool t2g_plan_variants(t2g_state *S, t2g_gemm *g, const char *hw_name, vtc_hw_kind kind, vortex_variant *vs,
+                       unsigned *nv, char *why, size_t n) {
+  vtc_op *compute = g->c.compute;
+  const vtc_attr *list = vtc_op_get_attr(compute, VORTEX_ATTR_VARIANTS);
+  if (list) {
+    const vtc_attr *target = vtc_op_get_attr(compute, VORTEX_ATTR_TARGET);
+    const char *tname = target && target->kind == VTC_ATTR_STRING ? target->str : NULL;
+    g->hw = tname ? vtc_hardware_lookup(tname) : NULL;
+    bool ok = g->hw && g->hw->kind == kind && vortex_variants_from_attr(list, vs, VORTEX_MAX_VARIANTS, nv);
+    int ea = vtc_type_bit_width(g->in_elem) / 8, eo = vtc_type_bit_width(g->out_elem) / 8;
+    for (unsigned i = 0; ok && i < *nv; i++)
+      ok = vortex_backend_is_gpu(vs[i].backend) == (kind == VTC_HW_GPU) && vs[i].elem_a == ea &&
+           vs[i].elem_b == ea && vs[i].elem_out == eo;
+    if (!ok) {
+      snprintf(why, n, "%s of %s '%s' is not a list of %s variants for these element types", VORTEX_ATTR_VARIANTS,
+               VORTEX_ATTR_TARGET, tname ? tname : "(none)", kind == VTC_HW_GPU ? "GPU" : "CPU");
+      vtc_warning(S->ctx, compute->loc, "lower-te-to-gir: %s; the contraction keeps its plain kernel", why);
+    }
+    return ok;
+  }
+  g->hw = vtc_hardware_lookup(hw_name);
+  if (!g->hw || g->hw->kind != kind) {
+    snprintf(why, n, "no %s hardware row '%s' (%s)", kind == VTC_HW_GPU ? "GPU" : "CPU", hw_name,
+             vtc_hardware_known_names());
     return false;
   }
   if (!S->vortex_cache) S->vortex_cache = vortex_plan_cache_create();
+  vortex_options gen = t2g_emit_options();
+  return vortex_plan_cached(S->vortex_cache, &g->c, g->hw, &gen, NULL, vs, nv, why, n);
+}
+
+bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
+  if (S->opts->hierarchy == VTC_GIR_HIER_CPU) return t2g_plan_gemm_cpu(S, g, why, n);
   vortex_variant vs[VORTEX_MAX_VARIANTS];
   unsigned nv = 0;
-  vortex_options gen = t2g_emit_options();
-  if (!vortex_plan_cached(S->vortex_cache, &g->c, g->hw, &gen, NULL, vs, &nv, why, n)) return false;
+  if (!t2g_plan_variants(S, g, S->opts->gpu_name, VTC_HW_GPU, vs, &nv, why, n)) return false;
   vortex_backend want = g->tensor_core ? VORTEX_BACKEND_TENSOR_CORE : VORTEX_BACKEND_CUDA_CORE;
   char skip[160] = "";
   for (unsigned i = 0; i < nv; i++) {

@@ -454,11 +454,6 @@ static void one_k_block(vortex_variant *v, const vtc_hardware *hw, int64_t k) {
 }
 
 bool t2g_plan_gemm_cpu(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
-  g->hw = vtc_hardware_lookup(S->opts->cpu_name);
-  if (!g->hw || g->hw->kind != VTC_HW_CPU) {
-    snprintf(why, n, "no CPU hardware row '%s' (%s)", S->opts->cpu_name, vtc_hardware_known_names());
-    return false;
-  }
   if (g->a_trans || g->b_trans) {
     snprintf(why, n, "the CPU rKernel packs A as M x K and B as K x N (a transposed operand is not emitted yet)");
     return false;
@@ -479,11 +474,9 @@ bool t2g_plan_gemm_cpu(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
     }
   }
   g->cpu_one_k = one_block;
-  if (!S->vortex_cache) S->vortex_cache = vortex_plan_cache_create();
   vortex_variant vs[VORTEX_MAX_VARIANTS];
   unsigned nv = 0;
-  vortex_options gen = t2g_emit_options();
-  if (!vortex_plan_cached(S->vortex_cache, &g->c, g->hw, &gen, NULL, vs, &nv, why, n)) return false;
+  if (!t2g_plan_variants(S, g, S->opts->cpu_name, VTC_HW_CPU, vs, &nv, why, n)) return false;
   /* The plan's micro-kernels (in its order), each with the blocking of
    * this kernel's structure (a variant the plan splits along K keeps its
    * micro-kernel: the group splits the panel's columns instead); the model

@@ -245,7 +245,11 @@ typedef struct t2g_gemm_sizes {
 vortex_options t2g_emit_options(void);
 /* Classifies compute and checks the GEMM form; false with *why. */
 bool t2g_match_gemm(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_t n);
-/* The variants to emit (the model's plan, filtered to what can be built). */
+/* The plan's variants (vortex.variants on the compute, else the model's
+ * plan for the row hw_name) and g->hw; false with *why. */
+bool t2g_plan_variants(t2g_state *S, t2g_gemm *g, const char *hw_name, vtc_hw_kind kind, vortex_variant *vs,
+                       unsigned *nv, char *why, size_t n);
+/* The variants to emit (the plan's, filtered to what can be built). */
 bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n);
 vtc_op *t2g_build_gemm_variant(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
                                const t2g_gemm *g, unsigned i);
