@@ -372,13 +372,17 @@ static void print_cost_visit(void *walk, vtc_op *compute) {
   unsigned n = 0;
   size_t candidates = 0;
   if (!plan_of(walk, compute, rs, &c, vs, &n, &candidates)) return;
+  /* The variants the lowering will take: those attached, when they parse. */
+  bool attached = vortex_variants_from_attr(vtc_op_get_attr(compute, VORTEX_ATTR_VARIANTS), vs, VORTEX_MAX_VARIANTS, &n);
+  if (!attached) plan_of(walk, compute, rs, &c, vs, &n, &candidates);
   char prefix[160];
   snprintf(prefix, sizeof prefix, "vortex cost @%s #%u", vortex_walk_func(walk), vortex_walk_index(walk));
   printer p = {vtc_pass_context_ctx(vortex_walk_pass(walk)), compute->loc, prefix, {0}};
   vortex_problem shape = vortex_problem_of(&c);
-  vtc_strbuf_printf(&p.b, "%s: %u variants of %zu L2 candidates; sizes batch %" PRId64 ", m %" PRId64 ", n %" PRId64
+  vtc_strbuf_printf(&p.b, "%s: %u variants %s %zu L2 candidates; sizes batch %" PRId64 ", m %" PRId64 ", n %" PRId64
                           ", k %" PRId64 " (-1: dynamic)",
-                    rs->hw->name, n, candidates, shape.batch == VTC_DYNAMIC ? -1 : shape.batch,
+                    rs->hw->name, n, attached ? "attached (vortex.variants), the plan's of" : "of", candidates,
+                    shape.batch == VTC_DYNAMIC ? -1 : shape.batch,
                     shape.m == VTC_DYNAMIC ? -1 : shape.m, shape.n == VTC_DYNAMIC ? -1 : shape.n,
                     shape.k == VTC_DYNAMIC ? -1 : shape.k);
   line(&p);

@@ -14,6 +14,13 @@
 // RUN: vtc-run %s --target=te --dim=0.0=1 | FileCheck %s --check-prefix=REF1
 // RUN: vtc-run %s --target=gir --pass-pipeline='builtin.module(lower-te-to-gir{hierarchy=gpu vortex-variant=0})' --dim=0.0=1 | FileCheck %s --check-prefix=REF1
 // RUN: vtc-run %s --target=gir --pass-pipeline='builtin.module(lower-te-to-gir{hierarchy=gpu vortex-variant=1})' --dim=0.0=1 | FileCheck %s --check-prefix=REF1
+// vortex-print-cost prints the model's costs of the attached variants, the
+// ones the lowering takes (the 1-warp split-K tile, then the 4-warp one).
+// RUN: vtc-opt --pass-pipeline='builtin.module(func.func(vortex-print-cost{target=h100 sizes=16}))' %s 2>&1 >/dev/null | FileCheck %s --check-prefix=COST
+// COST: h100-sxm: 2 variants attached (vortex.variants), the plan's of {{[0-9]+}} L2 candidates
+// COST: variant 0: tensor-core cta 16x32x64, 3 stages, warp 16x32x16 (mma m16n8k16), split-k 2; 1 warps
+// COST: variant 1: tensor-core cta 16x128x64, 4 stages, warp 16x32x16 (mma m16n8k16), split-k 1; 4 warps
+// COST: batch 1 m 16 n 256 k 512: selects variant {{[01]}}; 0: {{[0-9.]+}} us (16 tiles, 0 waves + 16), 1: {{[0-9.]+}} us (2 tiles, 0 waves + 2)
 // A list that is not for this hierarchy (CPU variants under hierarchy=gpu),
 // or malformed, is refused with a warning; the plain kernel stays.
 // RUN: sed -e 's/"h100-sxm"/"znver3"/' %s | vtc-opt --pass-pipeline='builtin.module(lower-te-to-gir{hierarchy=gpu})' --pass-statistics 2>&1 >/dev/null | FileCheck %s --check-prefix=WRONG
