@@ -373,8 +373,14 @@ static void print_cost_visit(void *walk, vtc_op *compute) {
   size_t candidates = 0;
   if (!plan_of(walk, compute, rs, &c, vs, &n, &candidates)) return;
   /* The variants the lowering will take: those attached, when they parse. */
-  bool attached = vortex_variants_from_attr(vtc_op_get_attr(compute, VORTEX_ATTR_VARIANTS), vs, VORTEX_MAX_VARIANTS, &n);
-  if (!attached) plan_of(walk, compute, rs, &c, vs, &n, &candidates);
+  vortex_variant given[VORTEX_MAX_VARIANTS];
+  unsigned ngiven = 0;
+  const vtc_attr *list = vtc_op_get_attr(compute, VORTEX_ATTR_VARIANTS);
+  bool attached = list && vortex_variants_from_attr(list, given, VORTEX_MAX_VARIANTS, &ngiven);
+  if (attached) {
+    memcpy(vs, given, ngiven * sizeof *vs);
+    n = ngiven;
+  }
   char prefix[160];
   snprintf(prefix, sizeof prefix, "vortex cost @%s #%u", vortex_walk_func(walk), vortex_walk_index(walk));
   printer p = {vtc_pass_context_ctx(vortex_walk_pass(walk)), compute->loc, prefix, {0}};
