@@ -207,9 +207,6 @@ vortex_options t2g_emit_options(void) {
   return o;
 }
 
-/* The variants the GPU emission takes: the plan's variants on the backend
- * of the input type (tensor cores for f16/bf16, CUDA cores for f32) that
- * rkernel_gpu.c can build. */
 /* The variants of g's plan and g->hw, the hardware they were planned for:
  * those vortex-analyze attached to the compute (vortex.variants for the
  * row vortex.target names), so the analyzer's options and ablations, or a
@@ -248,6 +245,9 @@ bool t2g_plan_variants(t2g_state *S, t2g_gemm *g, const char *hw_name, vtc_hw_ki
   return vortex_plan_cached(S->vortex_cache, &g->c, g->hw, &gen, NULL, vs, nv, why, n);
 }
 
+/* The variants the GPU emission takes: the plan's variants on the backend
+ * of the input type (tensor cores for f16/bf16, CUDA cores for f32) that
+ * rkernel_gpu.c can build. */
 bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
   if (S->opts->hierarchy == VTC_GIR_HIER_CPU) return t2g_plan_gemm_cpu(S, g, why, n);
   vortex_variant vs[VORTEX_MAX_VARIANTS];

@@ -372,7 +372,8 @@ static void print_cost_visit(void *walk, vtc_op *compute) {
   unsigned n = 0;
   size_t candidates = 0;
   if (!plan_of(walk, compute, rs, &c, vs, &n, &candidates)) return;
-  /* The variants the lowering will take: those attached, when they parse. */
+  /* The variants the lowering will take: those attached, when they parse
+   * (costed on this pass's target; the lowering plans for vortex.target). */
   vortex_variant given[VORTEX_MAX_VARIANTS];
   unsigned ngiven = 0;
   const vtc_attr *list = vtc_op_get_attr(compute, VORTEX_ATTR_VARIANTS);
