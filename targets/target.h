@@ -118,8 +118,9 @@ typedef struct vtc_target {
   /* Warps one full wave of the default GPU holds resident (all SMs). */
   int64_t (*resident_warps)(void);
   /* Makes fn a kernel entry launched with at most max_threads threads per
-   * block. */
-  void (*mark_kernel)(LLVMValueRef fn, unsigned max_threads);
+   * block; min_blocks > 0 asks for that many blocks resident per
+   * multiprocessor (the code generator budgets registers for them). */
+  void (*mark_kernel)(LLVMValueRef fn, unsigned max_threads, unsigned min_blocks);
   LLVMValueRef (*special_reg)(LLVMBuilderRef b, LLVMModuleRef m, vtc_target_sreg reg);
   void (*barrier)(LLVMBuilderRef b, LLVMModuleRef m, vtc_target_barrier scope);
   /* value: i32, f32, i64, f64 or a pointer; lane_or_delta: i32. */

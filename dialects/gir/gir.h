@@ -194,6 +194,7 @@ bool vtc_gir_check_type(vtc_context *ctx, const char *mnemonic, const char *body
 #define VTC_GIR_ATTR_HIERARCHY "hierarchy"   /* kernel: string cpu|gpu */
 #define VTC_GIR_ATTR_GROUP_SIZE "group_size" /* kernel: i64, units per group */
 #define VTC_GIR_ATTR_LANES "lanes"           /* kernel: i64, lanes per unit */
+#define VTC_GIR_ATTR_OCCUPANCY "occupancy"   /* kernel: i64, groups per core the schedule is planned for (optional) */
 #define VTC_GIR_ATTR_KERNEL "kernel"         /* launch: symbol reference */
 #define VTC_GIR_ATTR_DIM "dim"               /* id, count: string */
 #define VTC_GIR_ATTR_INDEX "index"           /* dim: i64 */
@@ -225,6 +226,9 @@ const vtc_type *vtc_gir_kernel_type(const vtc_op *kernel); /* a function type */
 vtc_gir_hierarchy vtc_gir_kernel_hierarchy(const vtc_op *kernel);
 int64_t vtc_gir_kernel_group_size(const vtc_op *kernel);
 int64_t vtc_gir_kernel_lanes(const vtc_op *kernel);
+/* The groups per core (GPU: blocks per SM) the kernel's schedule was
+ * planned for, which the backend budgets registers for; 0 when unset. */
+int64_t vtc_gir_kernel_occupancy(const vtc_op *kernel);
 vtc_block *vtc_gir_kernel_body(const vtc_op *kernel);
 vtc_value *vtc_gir_kernel_arg(const vtc_op *kernel, unsigned i);
 

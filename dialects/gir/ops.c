@@ -97,6 +97,7 @@ vtc_gir_hierarchy vtc_gir_kernel_hierarchy(const vtc_op *k) {
 }
 int64_t vtc_gir_kernel_group_size(const vtc_op *k) { return vtc_op_get_int_attr(k, VTC_GIR_ATTR_GROUP_SIZE, 1); }
 int64_t vtc_gir_kernel_lanes(const vtc_op *k) { return vtc_op_get_int_attr(k, VTC_GIR_ATTR_LANES, 1); }
+int64_t vtc_gir_kernel_occupancy(const vtc_op *k) { return vtc_op_get_int_attr(k, VTC_GIR_ATTR_OCCUPANCY, 0); }
 vtc_block *vtc_gir_kernel_body(const vtc_op *k) { return k->num_regions ? k->regions[0].first : NULL; }
 vtc_value *vtc_gir_kernel_arg(const vtc_op *k, unsigned i) { return vtc_gir_kernel_body(k)->args[i]; }
 
@@ -136,6 +137,9 @@ static bool verify_kernel(vtc_op *op) {
   int64_t g = vtc_gir_kernel_group_size(op), l = vtc_gir_kernel_lanes(op);
   if (g < 1) return vtc_op_error(op, "group_size must be at least 1, but is %lld", (long long)g);
   if (l < 1) return vtc_op_error(op, "lanes must be at least 1, but is %lld", (long long)l);
+  const vtc_attr *occ = vtc_op_get_attr(op, VTC_GIR_ATTR_OCCUPANCY);
+  if (occ && (occ->kind != VTC_ATTR_INTEGER || occ->i < 1 || occ->i > 32))
+    return vtc_op_error(op, "occupancy must be an integer in [1, 32] (groups per core)");
   if (h == VTC_GIR_HIER_GPU && g > 32)
     return vtc_op_error(op, "a GPU group is one block: at most 32 warps (1024 threads), not %lld", (long long)g);
   /* Bounds that keep groups x group_size and a unit's registers countable. */

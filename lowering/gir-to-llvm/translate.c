@@ -633,7 +633,7 @@ static bool gpu_kernel(g2l *t, vtc_op *k, type_vec *params) {
   LLVMValueRef fn = add_function(t, vtc_gir_kernel_name(k), t->vd, params->data, (unsigned)params->len, false);
   int64_t gs = vtc_gir_kernel_group_size(k);
   const vtc_target *target = t->opts->target;
-  target->mark_kernel(fn, (unsigned)(gs * t->warp));
+  target->mark_kernel(fn, (unsigned)(gs * t->warp), (unsigned)vtc_gir_kernel_occupancy(k));
   begin_function(t, fn);
   t->kernel = k;
   t->group_size = gs;

@@ -850,6 +850,7 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
 
 static const char *const hierarchy_names[] = {"cpu", "gpu", NULL};
 static const char *const contraction_names[] = {"vortex", "naive", NULL};
+static const char *const unroll_names[] = {"auto", "always", "never", NULL};
 
 static const vtc_pass_option t2g_option_table[] = {
     {"hierarchy", VTC_OPTION_ENUM, "cpu", "The kernels' parallel primitive: cpu (unit = thread) or gpu (unit = warp)",
@@ -888,6 +889,14 @@ static const vtc_pass_option t2g_option_table[] = {
      "A reduction kernel computes the outputs that read one element of a load together (GQA's heads of one "
      "K/V row, a product's rows of one B row) and reads it once (false: once per output: the ablation)",
      offsetof(t2g_options, group_shared_loads), NULL},
+    {"unroll-k", VTC_OPTION_ENUM, "auto",
+     "The k-rows of a staged tile in the GPU CUDA-core rKernel: auto (unrolled where a lane's tile holds 128 or "
+     "more accumulators, a loop below), always or never (the ablations)",
+     offsetof(t2g_options, unroll_k), unroll_names},
+    {"register-budget", VTC_OPTION_BOOL, "true",
+     "GPU rKernels ask the backend for the CTAs per SM they were planned for (gir.kernel occupancy; false: "
+     "ptxas's own register choice, the ablation)",
+     offsetof(t2g_options, register_budget), NULL},
     {"gpu", VTC_OPTION_STRING, "h100", "The GPU the rKernels are planned for (targets/hardware.h: h100, h200, a100)",
      offsetof(t2g_options, gpu_name), NULL},
     {"cpu", VTC_OPTION_STRING, "host", "The CPU the rKernels are planned for (hierarchy=cpu; targets/hardware.h)",

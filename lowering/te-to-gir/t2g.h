@@ -29,9 +29,12 @@ typedef struct t2g_options {
   bool dest_in_place;    /* write `into` destinations in place where allowed (false: copy each: the ablation) */
   bool merge_subprograms; /* one kernel per te.subprogram (merge.c; false: one per TE, the ablation) */
   bool group_shared_loads; /* kernel.c computes a group of outputs sharing a load together (false: the ablation) */
+  int unroll_k;            /* T2G_UNROLL_*: the CUDA-core rKernel's k-rows of a stage (rkernel_gpu.c) */
+  bool register_budget;    /* GPU rKernels carry their planned occupancy (gir.kernel `occupancy`) */
 } t2g_options;
 
 enum { T2G_CONTRACTIONS_VORTEX, T2G_CONTRACTIONS_NAIVE };
+enum { T2G_UNROLL_AUTO, T2G_UNROLL_ALWAYS, T2G_UNROLL_NEVER };
 
 typedef struct t2g_merge_stats {
   uint64_t subprograms, merged_kernels, merged_stages, device_barriers, cuts;

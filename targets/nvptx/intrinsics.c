@@ -46,6 +46,10 @@ void vtc_nvptx_set_max_threads(LLVMValueRef fn, unsigned threads) {
   annotate(fn, "maxntidx", threads);
 }
 
+void vtc_nvptx_set_min_blocks(LLVMValueRef fn, unsigned blocks) {
+  annotate(fn, "minctasm", blocks);
+}
+
 /* ---- special registers -------------------------------------------------- */
 
 static LLVMValueRef sreg(LLVMBuilderRef b, LLVMModuleRef m, const char *reg, int axis) {

@@ -27,6 +27,10 @@ void vtc_nvptx_mark_kernel(LLVMValueRef fn);
 /* Records that `fn` is launched with at most `threads` threads per block
  * (.maxntid), which lets ptxas budget registers for that many. */
 void vtc_nvptx_set_max_threads(LLVMValueRef fn, unsigned threads);
+/* Asks for `blocks` blocks of `fn` resident per multiprocessor
+ * (.minnctapersm): ptxas then keeps registers under 64K / (blocks x
+ * threads), spilling if it must. */
+void vtc_nvptx_set_min_blocks(LLVMValueRef fn, unsigned blocks);
 
 /* Special registers, as i32. axis: 0 = x, 1 = y, 2 = z. */
 LLVMValueRef vtc_nvptx_thread_id(LLVMBuilderRef b, LLVMModuleRef m, int axis);  /* tid */

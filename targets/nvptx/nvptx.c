@@ -92,9 +92,10 @@ static int64_t nvptx_resident_warps(void) {
   return (int64_t)g->num_sms * g->max_threads_per_sm / g->warp_size;
 }
 
-static void nvptx_mark_kernel(LLVMValueRef fn, unsigned max_threads) {
+static void nvptx_mark_kernel(LLVMValueRef fn, unsigned max_threads, unsigned min_blocks) {
   vtc_nvptx_mark_kernel(fn);
   vtc_nvptx_set_max_threads(fn, max_threads);
+  if (min_blocks) vtc_nvptx_set_min_blocks(fn, min_blocks);
 }
 
 static LLVMValueRef nvptx_special_reg(LLVMBuilderRef b, LLVMModuleRef m, vtc_target_sreg reg) {
