@@ -87,7 +87,7 @@ static const vtc_type *workspace_type(vtc_context *ctx) {
 /* The kernel with parameters (A, B, C, M, N, K, sa, sb): its body open at
  * g->E.at. */
 static vtc_op *begin(gk *g, vtc_builder *mb, const char *name, const t2g_gemm *p, const vortex_variant *v,
-                     int64_t warps) {
+                     int64_t warps, int64_t registers) {
   int64_t split = v->split_k;
   const vtc_type *idx = vtc_type_index(g->ctx);
   const vtc_type *cbuf = split > 1 ? workspace_type(g->ctx) : p->c_buffer;
@@ -95,11 +95,11 @@ static vtc_op *begin(gk *g, vtc_builder *mb, const char *name, const t2g_gemm *p
   vtc_op *k = vtc_gir_build_kernel(mb, g->loc, name, 8, params, VTC_GIR_HIER_GPU, warps, 32);
   /* The CTAs per SM the variant was planned for, so that ptxas budgets
    * registers for them (left alone, it takes up to 255 and one 8-warp CTA
-   * fits: 128x128 f32 tiles ran 12% slower). Never a budget under 128
-   * registers a thread: the model's estimates are low for small tiles (72
-   * against the 80-100 ptxas needs), and spilling costs more than the
-   * occupancy it buys. */
-  int64_t occupancy = v->occupancy, most = p->hw->gpu.registers_per_sm / (warps * p->hw->gpu.warp_size * 128);
+   * fits: 8192^3 f32 ran 10% slower), but never fewer than `registers` a
+   * thread (the caller's count, which the model's estimate is not: it
+   * leaves out the CUDA-core kernel's staging registers) nor 128. */
+  if (registers < 128) registers = 128;
+  int64_t occupancy = v->occupancy, most = p->hw->gpu.registers_per_sm / (warps * p->hw->gpu.warp_size * registers);
   if (occupancy > most) occupancy = most;
   if (occupancy > 1 && g->S->opts->register_budget)
     vtc_op_set_attr(k, VTC_GIR_ATTR_OCCUPANCY, vtc_attr_i64(g->ctx, occupancy));
@@ -297,7 +297,7 @@ vtc_op *t2g_build_gemm_tc(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, con
   gk g = {.S = S, .ctx = S->ctx, .loc = loc};
   tc T = {.g = &g, .bm = v->l1.m, .bn = v->l1.n, .bk = v->l1.k, .wm = v->l0.m, .wn = v->l0.n, .stages = v->l1.stages};
   T.warps = (T.bm / T.wm) * (T.bn / T.wn);
-  vtc_op *k = begin(&g, mb, name, p, v, T.warps);
+  vtc_op *k = begin(&g, mb, name, p, v, T.warps, 0);
   /* The operands' row strides and batch strides (M K, K N or 0) are
    * multiples of 8 (the host checks): cp.async's 16-byte chunks and
    * ldmatrix's rows. */
@@ -402,12 +402,14 @@ static vtc_value *ff_fragment(ff *F, int which, vtc_value *base, vtc_value *kk, 
 }
 
 /* The FMAs of the k-rows of the stage at (abase, bbase). Unrolled where
- * a lane's tile is large (few warps, so the latency  of the shared loads
- * must hide behind the same warp's FMAs: ptxas issues row kk + 1's loads
- * before row kk's FMAs; 8192^3 ran 35.8 -> 31.0 ms); a gir.for otherwise,
- * where many small-tile warps hide it and unrolling only costs registers.
- * (A loop that carries the next row's fragments, as CUTLASS does,
- * measured slower than either: 4.9 against 3.8 ms on 4096^3.) */
+ * a lane's tile is large (one CTA per SM, so the latency of the shared
+ * loads must hide behind the same warp's FMAs: ptxas issues row kk + 1's
+ * loads before row kk's FMAs); a gir.for otherwise, where more warps hide
+ * it and unrolling costs registers. On the H200, unrolling 32x64 warp
+ * tiles too took 8192^3 from 32.1 to 30.9 ms but Table 6's mid-M rows
+ * 1-2% the other way (within its noise); a loop that carries the next
+ * row's fragments, as CUTLASS does, measured slower than either (4.9
+ * against 3.8 ms on a 4096^3 tile that unrolled). */
 static vtc_value *ff_compute_stage(ff *F, vtc_value *abase, vtc_value *bbase, vtc_value *wmr, vtc_value *wnc,
                                    vtc_value *acc) {
   gk *g = F->g;
@@ -430,6 +432,20 @@ static vtc_value *ff_compute_stage(ff *F, vtc_value *abase, vtc_value *bbase, vt
   return acc;
 }
 
+/* A lane's registers in the CUDA-core kernel, counted from its slices: the
+ * accumulators, one k-row's fragments (two when unrolled), the next
+ * k-tile's staged band of each operand (one register per row and 32
+ * columns of it), and 24 for addresses, masks and indices. A floor, not
+ * ptxas's count (which it may exceed by a few spilled words: 8-108 bytes
+ * on some 1- and 2-warp tiles of Table 6, with no loss measured). */
+static int64_t ff_registers(const t2g_gemm *p, const vortex_variant *v, int64_t warps) {
+  int64_t bm = v->l1.m, bn = v->l1.n, bk = v->l1.k, wm = v->l0.m, wn = v->l0.n;
+  int64_t a_rows = p->a_trans ? bk : bm, a_cols = p->a_trans ? bm : bk;
+  int64_t b_rows = p->b_trans ? bn : bk, b_cols = p->b_trans ? bk : bn;
+  int64_t staged = a_rows / warps * ((a_cols + 31) / 32) + b_rows / warps * ((b_cols + 31) / 32);
+  return wm * wn / 32 + 2 * (wm / 4 + wn / 8) + staged + 24;
+}
+
 bool t2g_gemm_ffma_supported(const t2g_gemm *g, const vortex_variant *v, char *why, size_t n) {
   const vortex_l0 *l0 = &v->l0;
   int64_t warps = (int64_t)(v->l1.m / l0->m) * (v->l1.n / l0->n);
@@ -450,7 +466,7 @@ vtc_op *t2g_build_gemm_ffma(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, c
   gk g = {.S = S, .ctx = S->ctx, .loc = loc};
   ff F = {.g = &g, .bm = v->l1.m, .bn = v->l1.n, .bk = v->l1.k, .wm = v->l0.m, .wn = v->l0.n};
   F.warps = (F.bm / F.wm) * (F.bn / F.wn);
-  vtc_op *k = begin(&g, mb, name, p, v, F.warps);
+  vtc_op *k = begin(&g, mb, name, p, v, F.warps, ff_registers(p, v, F.warps));
   tile t = group_tile(&g, F.bm, F.bn, F.bk);
   F.a = make_operand(&g, true, &t, F.bm, F.bk, 0);
   F.b = make_operand(&g, false, &t, F.bn, F.bk, 0);
