@@ -541,7 +541,15 @@ static bool build_rkernels(host *h, vtc_op *compute, built *k) {
   t2g_gemm *g = vtc_xcalloc(1, sizeof *g);
   char why[256];
   if (!t2g_match_gemm(S, compute, g, why, sizeof why) || !t2g_plan_gemm(S, g, why, sizeof why)) {
-    if (g->c.compute) S->kept_contractions++; /* classified, but not emitted */
+    if (g->c.compute) { /* classified, but not emitted: say why */
+      S->kept_contractions++;
+      /* A variant list the user or vortex-analyze attached and that is
+       * not used is a warning; the lowering's own limits, a remark. */
+      if (vtc_op_get_attr(compute, VORTEX_ATTR_VARIANTS))
+        vtc_warning(S->ctx, compute->loc, "lower-te-to-gir: %s; the contraction keeps its plain kernel", why);
+      else
+        vtc_remark(S->ctx, compute->loc, "lower-te-to-gir: the contraction keeps its plain kernel: %s", why);
+    }
     free(g);
     return true;
   }

@@ -212,8 +212,8 @@ vortex_options t2g_emit_options(void) {
  * row vortex.target names), so the analyzer's options and ablations, or a
  * hand-written list, reach the emission; else the model's plan for the row
  * `hw_name`, made here. An attribute that is malformed, names no row of
- * this hierarchy's kind or another element type is refused with a
- * warning: the contraction keeps its plain kernel. */
+ * this hierarchy's kind or another element type is refused (false, with
+ * why): the contraction keeps its plain kernel. */
 bool t2g_plan_variants(t2g_state *S, t2g_gemm *g, const char *hw_name, vtc_hw_kind kind, vortex_variant *vs,
                        unsigned *nv, char *why, size_t n) {
   vtc_op *compute = g->c.compute;
@@ -227,11 +227,9 @@ bool t2g_plan_variants(t2g_state *S, t2g_gemm *g, const char *hw_name, vtc_hw_ki
     for (unsigned i = 0; ok && i < *nv; i++)
       ok = vortex_backend_is_gpu(vs[i].backend) == (kind == VTC_HW_GPU) && vs[i].elem_a == ea &&
            vs[i].elem_b == ea && vs[i].elem_out == eo;
-    if (!ok) {
+    if (!ok)
       snprintf(why, n, "%s of %s '%s' is not a list of %s variants for these element types", VORTEX_ATTR_VARIANTS,
                VORTEX_ATTR_TARGET, tname ? tname : "(none)", kind == VTC_HW_GPU ? "GPU" : "CPU");
-      vtc_warning(S->ctx, compute->loc, "lower-te-to-gir: %s; the contraction keeps its plain kernel", why);
-    }
     return ok;
   }
   g->hw = vtc_hardware_lookup(hw_name);

@@ -26,6 +26,9 @@
 // STATS: lower-te-to-gir
 // STATS: {{[1-9][0-9]*}} vortex-kernels
 // STATS: 0 kept-contractions
+// With conv=direct the 3x3 convolution stays a windowed contraction, which
+// keeps its plain kernel and says why.
+// DIRECT: rkernel-conv.mlir:{{[0-9]+}}:8: remark: lower-te-to-gir: the contraction keeps its plain kernel: a convolution with a kernel window, stride or padding (implicit GEMM is not emitted yet)
 // DIRECT: lower-te-to-gir
 // DIRECT: {{[1-9][0-9]*}} vortex-kernels
 // DIRECT: 1 kept-contractions
