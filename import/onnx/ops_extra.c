@@ -266,6 +266,11 @@ bool oi_convert_conv_transpose(oi_importer *I) {
   if (!oi_static(x) || !oi_static(w)) return oi_unsupported(I, "ConvTranspose needs static shapes");
   int sp = rank - 2;
   bool one_d = sp == 1;
+  /* One value per spatial dim (pads: two), or none; output_shape may
+   * also hold N and C before them. */
+  if ((ns && ns != sp) || (nd && nd != sp) || (no && no != sp) || (has_pads && np != 2 * sp) || (nos && nos < sp))
+    return oi_error(I, "strides, dilations and output_padding need %d values, pads %d and output_shape at least %d",
+                    sp, 2 * sp, sp);
   vtc_shape xs = oi_shape(x), wsh = oi_shape(w);
   if (wsh.rank != rank || group < 1 || xs.dims[1] != wsh.dims[0] || wsh.dims[0] % group)
     return oi_error(I, "W must be [C, M/group, k...] for an input of C channels");
