@@ -433,11 +433,14 @@ static vtc_value *ff_compute_stage(ff *F, vtc_value *abase, vtc_value *bbase, vt
 }
 
 /* A lane's registers in the CUDA-core kernel, counted from its slices: the
- * accumulators, one k-row's fragments (two when unrolled), the next
+ * accumulators, two k-rows' fragments (the next row's loads issue before
+ * this row's FMAs), the next
  * k-tile's staged band of each operand (one register per row and 32
  * columns of it), and 24 for addresses, masks and indices. A floor, not
- * ptxas's count (which it may exceed by a few spilled words: 8-108 bytes
- * on some 1- and 2-warp tiles of Table 6, with no loss measured). */
+ * ptxas's count, which it may exceed by a few spilled words (8-108 bytes
+ * on some 1- and 2-warp tiles of Table 6's qkv plan, whose M < 128 rows
+ * ran 5-7% slower than before budgets; ptxas's own count, cached per
+ * kernel, would be the fix). */
 static int64_t ff_registers(const t2g_gemm *p, const vortex_variant *v, int64_t warps) {
   int64_t bm = v->l1.m, bn = v->l1.n, bk = v->l1.k, wm = v->l0.m, wn = v->l0.n;
   int64_t a_rows = p->a_trans ? bk : bm, a_cols = p->a_trans ? bm : bk;

@@ -15,6 +15,17 @@
 // RUN: vtc-run %s --target=gir --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu unroll-k=always vortex-variant=0})' --dim=a.0=37 --check | FileCheck %s --check-prefix=EXEC
 // RUN: vtc-run %s --target=gir --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu unroll-k=always vortex-variant=4})' --dim=a.0=37 --check | FileCheck %s --check-prefix=EXEC
 // RUN: vtc-run %s --target=gir --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu unroll-k=always vortex-variant=7})' --dim=a.0=1 --check | FileCheck %s --check-prefix=EXEC
+// A 4096^3 f32 GEMM plans 64x64 warp tiles (128 accumulators a lane):
+// auto unrolls their k-rows, never keeps the loop.
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu})' %S/Inputs/ffma-64x64-tiles.mlir | FileCheck %s --check-prefix=BIG
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu unroll-k=never})' %S/Inputs/ffma-64x64-tiles.mlir | FileCheck %s --check-prefix=BIGLOOP
+// BIG: gir.kernel @main_k1(
+// BIG-COUNT-32: gir.mma {{.*}}!gir.slice<register, 64x64xf32, ffma_acc>
+// BIG-NOT: gir.mma
+// BIGLOOP: gir.kernel @main_k1(
+// BIGLOOP: gir.for
+// BIGLOOP: gir.mma {{.*}}!gir.slice<register, 64x64xf32, ffma_acc>
+// BIGLOOP-NOT: gir.mma
 // A bad option value is a located error.
 // RUN: not vtc-opt --pass-pipeline='builtin.module(lower-te-to-gir{unroll-k=sometimes})' %s 2>&1 | FileCheck %s --check-prefix=BAD
 
