@@ -62,6 +62,7 @@ typedef struct vtc_hw_gpu {
   double tensor_tf32_flops, tensor_fp16_flops, tensor_bf16_flops; /* dense */
   double mma_sync_fraction;       /* of the tensor peak that mma.sync reaches (Hopper's full rate needs wgmma) */
   bool cp_async;                  /* sm_80+: cp.async global -> shared */
+  bool wgmma;                     /* sm_90 (exactly): warpgroup MMA from shared memory */
   const vtc_hw_mma *mma;          /* the mma.sync shapes, per input type */
   unsigned num_mma;
 } vtc_hw_gpu;

@@ -81,8 +81,23 @@ typedef struct vtc_target_tensor_core {
   void (*cp_async)(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef dst, LLVMValueRef src, LLVMValueRef src_bytes);
   void (*cp_async_commit)(LLVMBuilderRef b, LLVMModuleRef m);
   void (*cp_async_wait)(LLVMBuilderRef b, LLVMModuleRef m, unsigned pending);
+  /* sm_90's warpgroup MMA (NULL elsewhere; has_wgmma says where): with
+   * a_desc and b_desc the two operands' shared-memory matrix descriptors
+   * (i64, PTX ISA "Matrix Descriptor Format"), one
+   * wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{f16|bf16} accumulating
+   * into acc[0 .. n/2) (this thread's f32 registers in PTX's order, which
+   * the call replaces with the results); trans_a / trans_b: the operand is
+   * MN-major. The module is marked as needing the architecture-specific
+   * sm_90a PTX target. wgmma_fence also orders this thread's shared-memory
+   * writes (generic proxy) before the tensor core's reads (async proxy). */
+  bool (*has_wgmma)(const char *cpu);
+  void (*wgmma)(LLVMBuilderRef b, LLVMModuleRef m, bool bf16, unsigned n, LLVMValueRef a_desc, LLVMValueRef b_desc,
+                bool trans_a, bool trans_b, LLVMValueRef *acc);
+  void (*wgmma_fence)(LLVMBuilderRef b, LLVMModuleRef m);
+  void (*wgmma_commit)(LLVMBuilderRef b, LLVMModuleRef m);
+  void (*wgmma_wait)(LLVMBuilderRef b, LLVMModuleRef m, unsigned pending);
   /* A generic pointer to the block's dynamic shared memory (sized at
-   * launch, 16-byte aligned). */
+   * launch, 1024-byte aligned: swizzled tiles start on their pattern). */
   LLVMValueRef (*dynamic_shared)(LLVMBuilderRef b, LLVMModuleRef m);
   /* Bytes of shared memory one block may use on GPU architecture `cpu`
    * (after opting in); 0 when unknown. */

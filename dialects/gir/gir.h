@@ -205,7 +205,11 @@ bool vtc_gir_check_type(vtc_context *ctx, const char *mnemonic, const char *body
 #define VTC_GIR_ATTR_POSITION "position"     /* extract: [segment, element] */
 #define VTC_GIR_ATTR_TRANSPOSE "transpose"   /* copy: unit, the register side is the memory side transposed */
 #define VTC_GIR_ATTR_TF32 "tf32"             /* mma: unit, f32 fragments multiply as tf32 */
-#define VTC_GIR_ATTR_PENDING "pending"       /* async_wait: i64, commit groups left in flight */
+#define VTC_GIR_ATTR_PENDING "pending"       /* async_wait, wgmma_wait: i64, commit groups left in flight */
+#define VTC_GIR_ATTR_SWIZZLE "swizzle"       /* copy_async, wgmma: i64, the shared rows' swizzle span in bytes (128) */
+#define VTC_GIR_ATTR_TRANSPOSE_A "transpose_a" /* wgmma: unit, A's memory is K x M */
+#define VTC_GIR_ATTR_TRANSPOSE_B "transpose_b" /* wgmma: unit, B's memory is N x K */
+#define VTC_GIR_ATTR_PANEL_STRIDE "panel_stride" /* wgmma: i64, elements between B's 64-wide column panels */
 #define VTC_GIR_ATTR_MULTIPLE "multiple"     /* assume_multiple: i64 */
 #define VTC_GIR_ATTR_CASES "cases"           /* switch: [i64 ...], distinct */
 #define VTC_GIR_ATTR_ATOMIC "kind"           /* atomic: string add|max|min */
@@ -333,6 +337,42 @@ vtc_op *vtc_gir_build_copy_async(vtc_builder *b, const vtc_loc *loc, vtc_value *
 vtc_op *vtc_gir_build_async_commit(vtc_builder *b, const vtc_loc *loc);
 vtc_op *vtc_gir_build_async_wait(vtc_builder *b, const vtc_loc *loc, int64_t pending);
 int64_t vtc_gir_async_wait_pending(const vtc_op *op);
+
+/* A swizzled destination (`swizzle = 128` on gir.copy_async): the element
+ * at byte offset o of its shared buffer is stored at o XOR (((o >> 7) & 7)
+ * << 4), i.e. the 16-byte chunk c of 128-byte row r of each 1024-byte
+ * block lands at chunk c XOR (r mod 8): the layout sm_90's wgmma reads
+ * with its 128-byte swizzle mode (PTX ISA, "Shared Memory Matrix Layout"),
+ * free of bank conflicts for both the copy's rows and the tensor core's
+ * 8x16-byte core matrices. Buffers of kernels that swizzle start on 1024
+ * bytes. The element index `index` (of elem_bytes bytes) after the swizzle. */
+#define VTC_GIR_SWIZZLE_BYTES 128
+int64_t vtc_gir_swizzle_index(int64_t index, int64_t elem_bytes);
+
+/* ---- warpgroup MMA (sm_90's wgmma) ---------------------------------------------------------
+ * %d = gir.wgmma %a, %b, %c {swizzle = 128}: the four units 4*floor(u/4) ..
+ * +3 of a group (a warpgroup) multiply a 64 x 16 tile A by a 16 x N tile B
+ * read from shared memory (both f16, or both bf16), and unit u's result is
+ * C + rows [16 (u mod 4), +16) of A x B: C and D are its 16 x N f32 mma_acc
+ * fragment (N a multiple of 8 up to 256). A is a 64x16 shared slice, or
+ * 16x64 (K x M) with `transpose_a`; B is 16xN, or Nx16 (N x K) with
+ * `transpose_b`. Their rows are 128 bytes apart, written by swizzled
+ * gir.copy_async (above), each slice starting on a row that is a multiple
+ * of 8 of its 1024-byte block. A B without `transpose_b` (rows along N)
+ * wider than 64 (one swizzled row) is 64-wide column panels `panel_stride`
+ * elements apart, of which the B operand is the first (a 16x64 slice):
+ * element (k, n) is at n / 64 * panel_stride + k * 64 + n mod 64 from its
+ * start. Asynchronous on the GPU:
+ * gir.wgmma_fence before the first wgmma that reads registers or shared
+ * memory others wrote, gir.wgmma_commit closing the unit's wgmmas issued
+ * since the last commit into a group, and gir.wgmma_wait {pending = N}
+ * before D is read (or C's registers reused) by anything but another
+ * wgmma. The interpreter multiplies at once and checks the alignment. */
+vtc_value *vtc_gir_build_wgmma(vtc_builder *b, const vtc_loc *loc, vtc_value *a, vtc_value *bm, vtc_value *c,
+                               bool transpose_a, bool transpose_b, int64_t panel_stride);
+vtc_op *vtc_gir_build_wgmma_fence(vtc_builder *b, const vtc_loc *loc);
+vtc_op *vtc_gir_build_wgmma_commit(vtc_builder *b, const vtc_loc *loc);
+vtc_op *vtc_gir_build_wgmma_wait(vtc_builder *b, const vtc_loc *loc, int64_t pending);
 
 /* gir.assume_multiple %x, m: %x, which the producer guarantees to be a
  * multiple of m (the interpreter checks it; compiled code assumes it). */

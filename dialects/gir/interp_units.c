@@ -72,9 +72,12 @@ bool gi_copy_async(interp *I, vtc_op *op) {
   a.index = vtc_xcalloc(a.count, sizeof *a.index);
   a.values = vtc_xcalloc(a.count, sizeof *a.values);
   size_t e = 0;
+  bool swizzle = vtc_op_get_attr(op, VTC_GIR_ATTR_SWIZZLE) != NULL;
+  int64_t eb = (int64_t)vtc_type_bit_width(dst->buf->elem) / 8;
   for (int64_t i = 0; i < dst->num; i++)
     for (int64_t j = 0; j < dst->width; j++, e++) {
       a.index[e] = dst->offset + i * dst->stride + j;
+      if (swizzle) a.index[e] = vtc_gir_swizzle_index(a.index[e], eb);
       if (!gi_check_store(I, op, dst->buf, a.index[e], true) || !gi_read_at(I, op, src, i, j, &a.values[e])) {
         async_free(&a);
         return false;

@@ -495,6 +495,53 @@ static bool run_mma(interp *I, vtc_op *op) {
   return true;
 }
 
+/* Element (i, j) of a swizzled shared view (gir.h, vtc_gir_swizzle_index). */
+static bool read_swizzled(interp *I, vtc_op *op, const gval *g, int64_t i, int64_t j, gscalar *out) {
+  int64_t eb = (int64_t)vtc_type_bit_width(g->buf->elem) / 8;
+  return load_elem(I, op, g->buf, vtc_gir_swizzle_index(g->offset + i * g->stride + j, eb), out);
+}
+
+/* gir.wgmma: this unit's 16 rows of the warpgroup's 64 (gir.h). A tile
+ * must start on a row of its 1024-byte block that is a multiple of 8: the
+ * tensor core's swizzle counts rows from there. */
+static bool run_wgmma(interp *I, vtc_op *op) {
+  gval *a = gi_val(I, op, 0), *b = gi_val(I, op, 1), *c = gi_val(I, op, 2);
+  bool ta = vtc_op_get_attr(op, VTC_GIR_ATTR_TRANSPOSE_A) != NULL;
+  bool tb = vtc_op_get_attr(op, VTC_GIR_ATTR_TRANSPOSE_B) != NULL;
+  const gval *tiles[2] = {a, b};
+  for (int t = 0; t < 2; t++) {
+    if (tiles[t]->kind != GV_VIEW || !tiles[t]->buf->shadow) return gi_fail(I, op, "reads a tile that is not a shared view");
+    int64_t byte = tiles[t]->offset * ((int64_t)vtc_type_bit_width(tiles[t]->buf->elem) / 8);
+    if (byte % 1024 >= VTC_GIR_SWIZZLE_BYTES)
+      return gi_fail(I, op, "%s starts at byte %lld of its 1024-byte swizzle block: a tile must start on row 0, 8, ... "
+                            "of it", t ? "B" : "A", (long long)(byte % 1024));
+  }
+  if (!gi_charge(I, op, c->num * c->width * 16)) return false;
+  int64_t row0 = 16 * ((I->unit % I->group_size) % 4), panel_stride = vtc_op_get_int_attr(op, VTC_GIR_ATTR_PANEL_STRIDE, 0);
+  gval res = {0};
+  slice_resize(&res, c->num, c->width);
+  for (int64_t m = 0; m < c->num; m++)
+    for (int64_t n = 0; n < c->width; n++) {
+      gscalar acc = c->elems[m * c->width + n];
+      for (int64_t k = 0; k < 16; k++) {
+        gscalar x, y;
+        /* B's column panels: n / 64 panels on, as rows of the first (gir.h). */
+        int64_t brow = tb ? n : k + (panel_stride ? n / 64 * panel_stride / 64 : 0);
+        int64_t bcol = tb ? k : panel_stride ? n % 64 : n;
+        if (!read_swizzled(I, op, a, ta ? k : row0 + m, ta ? row0 + m : k, &x) ||
+            !read_swizzled(I, op, b, brow, bcol, &y)) {
+          free(res.elems);
+          return false;
+        }
+        acc.f += x.f * y.f;
+      }
+      res.elems[m * c->width + n] = acc;
+    }
+  gi_gval_copy(gi_slot(I, vtc_op_result(op, 0)), &res);
+  free(res.elems);
+  return true;
+}
+
 /* Host gir.switch: the region of the case equal to the selector, else the
  * default; its yield gives the results. */
 static bool run_switch(interp *I, vtc_op *op) {
@@ -569,6 +616,9 @@ static bool run_gir(interp *I, vtc_op *op) {
   if (vtc_gir_is(op, "reduce")) return run_reduce(I, op);
   if (vtc_gir_is(op, "atomic")) return run_atomic(I, op);
   if (vtc_gir_is(op, "mma")) return run_mma(I, op);
+  if (vtc_gir_is(op, "wgmma")) return run_wgmma(I, op);
+  /* gir.wgmma completes at once here: its fences and waits have nothing to order. */
+  if (vtc_gir_is(op, "wgmma_fence") || vtc_gir_is(op, "wgmma_commit") || vtc_gir_is(op, "wgmma_wait")) return true;
   if (vtc_gir_is(op, "sync")) {
     if (op->num_results) { /* the same elements in row-major order, re-cut */
       gval *x = gi_val(I, op, 0);

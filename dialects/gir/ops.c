@@ -576,6 +576,14 @@ static const vtc_attr_spec extract_attrs[] = {{VTC_GIR_ATTR_POSITION, VTC_ATTR_A
 static const vtc_attr_spec copy_attrs[] = {{VTC_GIR_ATTR_TRANSPOSE, VTC_ATTR_UNIT, true, NULL}, {0}};
 static const vtc_attr_spec mma_attrs[] = {{VTC_GIR_ATTR_TF32, VTC_ATTR_UNIT, true, NULL}, {0}};
 static const vtc_attr_spec async_wait_attrs[] = {{VTC_GIR_ATTR_PENDING, VTC_ATTR_INTEGER, false, NULL}, {0}};
+static const vtc_attr_spec copy_async_attrs[] = {{VTC_GIR_ATTR_SWIZZLE, VTC_ATTR_INTEGER, true, NULL}, {0}};
+static const vtc_attr_spec wgmma_attrs[] = {
+    {VTC_GIR_ATTR_SWIZZLE, VTC_ATTR_INTEGER, false, NULL},
+    {VTC_GIR_ATTR_TRANSPOSE_A, VTC_ATTR_UNIT, true, NULL},
+    {VTC_GIR_ATTR_TRANSPOSE_B, VTC_ATTR_UNIT, true, NULL},
+    {VTC_GIR_ATTR_PANEL_STRIDE, VTC_ATTR_INTEGER, true, NULL},
+    {0},
+};
 static const vtc_attr_spec assume_multiple_attrs[] = {{VTC_GIR_ATTR_MULTIPLE, VTC_ATTR_INTEGER, false, NULL}, {0}};
 static const vtc_attr_spec switch_attrs[] = {{VTC_GIR_ATTR_CASES, VTC_ATTR_ARRAY, false, NULL}, {0}};
 static const vtc_attr_spec atomic_attrs[] = {{VTC_GIR_ATTR_ATOMIC, VTC_ATTR_STRING, false, NULL}, {0}};
@@ -654,7 +662,7 @@ static const vtc_op_def gir_ops[] = {
      .attrs = extract_attrs, .verify = gir_verify_extract, .print = gir_print_extract, .parse = gir_parse_extract,
      .summary = "one element of a register slice as a scalar"},
     /* asynchronous copies (Vortex's L1 pipeline on a GPU: cp.async) */
-    {.name = "gir.copy_async", .num_operands = 2, .num_results = 0, .num_regions = 0,
+    {.name = "gir.copy_async", .num_operands = 2, .num_results = 0, .num_regions = 0, .attrs = copy_async_attrs,
      .verify = gir_verify_copy_async, .print = gir_print_copy_async, .parse = gir_parse_copy_async,
      .summary = "starts a global -> shared copy in 16-byte chunks, zero-filling outside the source's valid counts"},
     {.name = "gir.async_commit", .num_operands = 0, .num_results = 0, .num_regions = 0,
@@ -663,6 +671,19 @@ static const vtc_op_def gir_ops[] = {
     {.name = "gir.async_wait", .num_operands = 0, .num_results = 0, .num_regions = 0, .attrs = async_wait_attrs,
      .verify = gir_verify_async_wait, .print = gir_print_async_wait, .parse = gir_parse_async_wait,
      .summary = "waits until at most `pending` of this unit's committed copy groups are in flight"},
+    /* warpgroup MMA (sm_90: wgmma.mma_async on swizzled shared tiles) */
+    {.name = "gir.wgmma", .num_operands = 3, .num_results = 1, .num_regions = 0, .attrs = wgmma_attrs,
+     .verify = gir_verify_wgmma, .print = gir_print_wgmma, .parse = gir_parse_wgmma,
+     .summary = "a warpgroup's D = A x B + C, A and B read from swizzled shared memory, this unit's 16 rows of D"},
+    {.name = "gir.wgmma_fence", .num_operands = 0, .num_results = 0, .num_regions = 0,
+     .verify = gir_verify_wgmma_sync, .print = gir_print_async_commit, .parse = gir_parse_async_commit,
+     .summary = "orders earlier register and shared-memory writes before the next gir.wgmma"},
+    {.name = "gir.wgmma_commit", .num_operands = 0, .num_results = 0, .num_regions = 0,
+     .verify = gir_verify_wgmma_sync, .print = gir_print_async_commit, .parse = gir_parse_async_commit,
+     .summary = "closes this unit's gir.wgmma started since the last commit into a group"},
+    {.name = "gir.wgmma_wait", .num_operands = 0, .num_results = 0, .num_regions = 0, .attrs = async_wait_attrs,
+     .verify = gir_verify_wgmma_sync, .print = gir_print_async_wait, .parse = gir_parse_async_wait,
+     .summary = "waits until at most `pending` of this unit's committed gir.wgmma groups are in flight"},
     {.name = "gir.assume_multiple", .num_operands = 1, .num_results = 1, .num_regions = 0, .traits = VTC_TRAIT_PURE,
      .attrs = assume_multiple_attrs, .verify = gir_verify_assume_multiple, .print = gir_print_assume_multiple,
      .parse = gir_parse_assume_multiple, .summary = "an index the producer guarantees to be a multiple of a constant"},

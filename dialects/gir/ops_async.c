@@ -166,6 +166,9 @@ bool gir_verify_copy_async(vtc_op *op) {
     return vtc_op_error(op, "zero-fills elements outside the source's `valid` counts: the source's padding must be "
                             "zero");
   (void)ctx;
+  const vtc_attr *swz = vtc_op_get_attr(op, VTC_GIR_ATTR_SWIZZLE);
+  if (swz && swz->i != VTC_GIR_SWIZZLE_BYTES)
+    return vtc_op_error(op, "swizzle must be %d (bytes), but is %lld", VTC_GIR_SWIZZLE_BYTES, (long long)swz->i);
   return check_chunk_alignment(op, "source", sv, &src, chunk) && check_chunk_alignment(op, "destination", dv, &dst, chunk);
 }
 

@@ -13,6 +13,8 @@
  * and 0 outside (the destination is zero-filled; the source address is
  * then the buffer's start, never read). gir.async_commit and
  * gir.async_wait are cp.async.commit_group and cp.async.wait_group N. */
+#include <string.h>
+
 #include "lowering/gir-to-llvm/translate_impl.h"
 
 static LLVMValueRef min64(g2l *t, LLVMValueRef a, LLVMValueRef b) {
@@ -29,15 +31,24 @@ static LLVMValueRef byte_address(g2l *t, LLVMValueRef ptr, LLVMValueRef idx, int
   return LLVMBuildGEP2(t->b, t->i8, ptr, &off, 1, "");
 }
 
+/* The shared address of element idx of a swizzled destination
+ * (vtc_gir_swizzle_index: the buffer starts on 1024 bytes). */
+static LLVMValueRef swizzled_address(g2l *t, LLVMValueRef ptr, LLVMValueRef idx, int64_t elem_bytes) {
+  LLVMValueRef off = LLVMBuildMul(t->b, idx, g2l_i64(t, elem_bytes), "");
+  LLVMValueRef row = LLVMBuildAnd(t->b, LLVMBuildLShr(t->b, off, g2l_i64(t, 7), ""), g2l_i64(t, 7), "");
+  off = LLVMBuildXor(t->b, off, LLVMBuildShl(t->b, row, g2l_i64(t, 4), ""), "swizzled");
+  return LLVMBuildGEP2(t->b, t->i8, ptr, &off, 1, "");
+}
+
 /* One chunk c (i64) of the copy. */
 static void copy_chunk(g2l *t, g2l_value *src, g2l_value *dst, LLVMValueRef c, int64_t per_row, int64_t chunk,
-                       int64_t elem_bytes) {
+                       int64_t elem_bytes, bool swizzle) {
   const vtc_target_tensor_core *tc = t->opts->target->tensor_core;
   LLVMValueRef row = LLVMBuildUDiv(t->b, c, g2l_i64(t, per_row), "row");
   LLVMValueRef col = LLVMBuildMul(t->b, LLVMBuildURem(t->b, c, g2l_i64(t, per_row), ""), g2l_i64(t, chunk), "col");
   LLVMValueRef didx = LLVMBuildAdd(t->b, dst->offset, LLVMBuildAdd(t->b, LLVMBuildMul(t->b, row, dst->stride, ""), col, ""), "");
   LLVMValueRef sidx = LLVMBuildAdd(t->b, src->offset, LLVMBuildAdd(t->b, LLVMBuildMul(t->b, row, src->stride, ""), col, ""), "");
-  LLVMValueRef daddr = byte_address(t, dst->ptr, didx, elem_bytes);
+  LLVMValueRef daddr = swizzle ? swizzled_address(t, dst->ptr, didx, elem_bytes) : byte_address(t, dst->ptr, didx, elem_bytes);
   if (!src->valid_num) {
     tc->cp_async(t->b, t->m, daddr, byte_address(t, src->ptr, sidx, elem_bytes), NULL);
     return;
@@ -58,11 +69,12 @@ static bool copy_async_op(g2l *t, vtc_op *op) {
   g2l_value *src = g2l_lookup(t, vtc_op_operand(op, 0)), *dst = g2l_lookup(t, vtc_op_operand(op, 1));
   int64_t eb = g2l_elem_bytes(si.elem), chunk = VTC_GIR_ASYNC_CHUNK_BYTES / eb, per_row = si.width / chunk;
   int64_t total = si.num * per_row, rounds = (total + t->warp - 1) / t->warp;
+  bool swizzle = vtc_op_get_attr(op, VTC_GIR_ATTR_SWIZZLE) != NULL;
   LLVMValueRef lane = LLVMBuildZExt(t->b, t->lane, t->i64, "");
   for (int64_t r = 0; r < rounds; r++) {
     LLVMValueRef c = LLVMBuildAdd(t->b, lane, g2l_i64(t, r * t->warp), "chunk");
     if ((r + 1) * t->warp <= total) {
-      copy_chunk(t, src, dst, c, per_row, chunk, eb);
+      copy_chunk(t, src, dst, c, per_row, chunk, eb, swizzle);
       continue;
     }
     /* The last round: lanes past the slice's chunks copy nothing. */
@@ -70,7 +82,7 @@ static bool copy_async_op(g2l *t, vtc_op *op) {
     LLVMBasicBlockRef next = LLVMAppendBasicBlockInContext(t->c, t->fn, "cp.async.next");
     LLVMBuildCondBr(t->b, LLVMBuildICmp(t->b, LLVMIntULT, c, g2l_i64(t, total), ""), run, next);
     LLVMPositionBuilderAtEnd(t->b, run);
-    copy_chunk(t, src, dst, c, per_row, chunk, eb);
+    copy_chunk(t, src, dst, c, per_row, chunk, eb, swizzle);
     LLVMBuildBr(t->b, next);
     LLVMPositionBuilderAtEnd(t->b, next);
   }
@@ -123,6 +135,10 @@ static bool is_async(vtc_op *op) {
 
 bool g2l_vortex_op(g2l *t, vtc_op *op, bool *handled) {
   *handled = false;
+  if (!strncmp(op->name->name, "gir.wgmma", 9)) {
+    *handled = true;
+    return g2l_wgmma_op(t, op);
+  }
   if (vtc_gir_is(op, "assume_multiple")) {
     *handled = true;
     return assume_multiple_op(t, op);

@@ -11,32 +11,48 @@
 
 typedef struct shared_walk {
   vtc_ptrmap *offsets; /* NULL: only count */
-  int64_t bytes;
+  int64_t bytes, align;
 } shared_walk;
 
 static vtc_walk_result visit_alloc(vtc_op *op, void *data) {
   shared_walk *w = data;
   int64_t bytes = vtc_gir_shared_alloc_bytes(op);
   if (bytes < 0) return VTC_WALK_ADVANCE;
+  w->bytes = (w->bytes + w->align - 1) / w->align * w->align;
   if (w->offsets) vtc_ptrmap_put(w->offsets, op, (void *)(intptr_t)(w->bytes + 1));
   w->bytes += bytes;
   return VTC_WALK_ADVANCE;
 }
 
-int64_t vtc_gir_gpu_shared_bytes(vtc_op *kernel) {
-  shared_walk w = {NULL, 0};
-  vtc_op_walk(kernel, true, visit_alloc, &w);
-  return w.bytes;
+static vtc_walk_result visit_swizzle(vtc_op *op, void *data) {
+  if (!vtc_op_get_attr(op, VTC_GIR_ATTR_SWIZZLE)) return VTC_WALK_ADVANCE;
+  *(bool *)data = true;
+  return VTC_WALK_INTERRUPT;
 }
 
+/* A kernel whose copies swizzle keeps every shared buffer in the dynamic
+ * shared memory on a 1024-byte boundary (the swizzle pattern's span). */
+static bool swizzles(vtc_op *kernel) {
+  bool found = false;
+  vtc_op_walk(kernel, true, visit_swizzle, &found);
+  return found;
+}
+
+static shared_walk layout(vtc_op *kernel, vtc_ptrmap *offsets) {
+  shared_walk w = {offsets, 0, swizzles(kernel) ? 1024 : 1};
+  vtc_op_walk(kernel, true, visit_alloc, &w);
+  return w;
+}
+
+int64_t vtc_gir_gpu_shared_bytes(vtc_op *kernel) { return layout(kernel, NULL).bytes; }
+
 int64_t vtc_gir_gpu_dynamic_shared_bytes(vtc_op *kernel) {
-  int64_t bytes = vtc_gir_gpu_shared_bytes(kernel);
-  return bytes > VTC_GIR_GPU_STATIC_SHARED_MAX ? bytes : 0;
+  shared_walk w = layout(kernel, NULL);
+  return w.bytes > VTC_GIR_GPU_STATIC_SHARED_MAX || (w.align > 1 && w.bytes) ? w.bytes : 0;
 }
 
 bool g2l_gpu_shared_begin(g2l *t, vtc_op *kernel) {
-  shared_walk w = {&t->shared_offsets, 0};
-  vtc_op_walk(kernel, true, visit_alloc, &w);
+  shared_walk w = layout(kernel, &t->shared_offsets);
   const vtc_target_tensor_core *tc = t->opts->target->tensor_core;
   int64_t limit = tc && tc->max_shared_bytes ? tc->max_shared_bytes(t->opts->cpu) : VTC_GIR_GPU_STATIC_SHARED_MAX;
   if (limit && w.bytes > limit)
@@ -47,7 +63,7 @@ bool g2l_gpu_shared_begin(g2l *t, vtc_op *kernel) {
     return g2l_error(t, kernel, "'%s' needs %lld bytes of shared memory: more than %d need dynamic shared memory, "
                                 "which the target lacks",
                      vtc_gir_kernel_name(kernel), (long long)w.bytes, VTC_GIR_GPU_STATIC_SHARED_MAX);
-  t->dyn_shared_bytes = w.bytes > VTC_GIR_GPU_STATIC_SHARED_MAX ? w.bytes : 0;
+  t->dyn_shared_bytes = vtc_gir_gpu_dynamic_shared_bytes(kernel);
   return true;
 }
 

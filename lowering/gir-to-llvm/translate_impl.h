@@ -236,6 +236,8 @@ LLVMValueRef g2l_gpu_shared(g2l *t, LLVMTypeRef elem, uint64_t count);
 bool g2l_vortex_op(g2l *t, vtc_op *op, bool *handled);
 bool g2l_async_op(g2l *t, vtc_op *op, bool *handled);
 bool g2l_fragment_op(g2l *t, vtc_op *op, bool *handled);
+/* gir.wgmma, gir.wgmma_fence, gir.wgmma_commit, gir.wgmma_wait (wgmma_ops.c). */
+bool g2l_wgmma_op(g2l *t, vtc_op *op);
 /* gpu_ops.c: masked gathers and scatters of `mem` elements at vector
  * addresses (mask NULL: all lanes), and the element addresses of a view. */
 LLVMValueRef g2l_gpu_gather(g2l *t, LLVMTypeRef mem, LLVMValueRef addrs, LLVMValueRef mask, LLVMValueRef pass,

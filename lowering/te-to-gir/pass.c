@@ -905,6 +905,18 @@ static const vtc_pass_option t2g_option_table[] = {
      "GPU rKernels ask the backend for the CTAs per SM they were planned for (gir.kernel occupancy; false: "
      "ptxas's own register choice, the ablation)",
      offsetof(t2g_options, register_budget), NULL},
+    {"wgmma", VTC_OPTION_BOOL, "true",
+     "Tensor-core rKernels planned for sm_90 (h100, h200) run on wgmma with swizzled 64-deep k-tiles where the CTA "
+     "tile allows (false: mma.sync everywhere, the ablation)",
+     offsetof(t2g_options, wgmma), NULL},
+    {"wgmma-overlap", VTC_OPTION_BOOL, "true",
+     "A wgmma rKernel keeps one k-tile's wgmmas in flight while it waits for and issues the next (false: each "
+     "k-tile's wgmmas are waited for before the next barrier, the ablation)",
+     offsetof(t2g_options, wgmma_overlap), NULL},
+    {"raster-grouped", VTC_OPTION_BOOL, "true",
+     "GPU rKernels take their output tiles in bands of 8 tile rows, down each band's columns, for L2 reuse within a "
+     "wave (false: row by row, the ablation)",
+     offsetof(t2g_options, raster_grouped), NULL},
     {"gpu", VTC_OPTION_STRING, "h100", "The GPU the rKernels are planned for (targets/hardware.h: h100, h200, a100)",
      offsetof(t2g_options, gpu_name), NULL},
     {"cpu", VTC_OPTION_STRING, "host", "The CPU the rKernels are planned for (hierarchy=cpu; targets/hardware.h)",

@@ -255,9 +255,13 @@ bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
   char skip[160] = "";
   for (unsigned i = 0; i < nv; i++) {
     if (vs[i].backend != want) continue;
-    bool ok = g->tensor_core ? t2g_gemm_tc_supported(g, &vs[i], skip, sizeof skip)
-                             : t2g_gemm_ffma_supported(g, &vs[i], skip, sizeof skip);
-    if (ok) g->variants[g->num_variants++] = vs[i];
+    char why_not[160];
+    bool wgmma = g->tensor_core && S->opts->wgmma && t2g_gemm_wgmma_supported(g, &vs[i], why_not, sizeof why_not);
+    bool ok = wgmma || (g->tensor_core ? t2g_gemm_tc_supported(g, &vs[i], skip, sizeof skip)
+                                       : t2g_gemm_ffma_supported(g, &vs[i], skip, sizeof skip));
+    if (!ok) continue;
+    g->wgmma[g->num_variants] = wgmma;
+    g->variants[g->num_variants++] = vs[i];
   }
   if (!g->num_variants) {
     snprintf(why, n, "no variant of the plan can be emitted (%s)", skip[0] ? skip : "none on this backend");
@@ -269,6 +273,7 @@ bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
 vtc_op *t2g_build_gemm_variant(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
                                const t2g_gemm *g, unsigned i) {
   if (g->hw->kind == VTC_HW_CPU) return t2g_build_gemm_cpu(S, mb, loc, name, g, i);
+  if (g->wgmma[i]) return t2g_build_gemm_wgmma(S, mb, loc, name, g, &g->variants[i]);
   return g->tensor_core ? t2g_build_gemm_tc(S, mb, loc, name, g, &g->variants[i])
                         : t2g_build_gemm_ffma(S, mb, loc, name, g, &g->variants[i]);
 }

@@ -125,7 +125,26 @@ static void end(gk *g, vtc_op *k) {
 
 /* L2: this group's batch, K slice and tile: offsets of A, B, C's batch,
  * the tile's first row and column, and the k-tiles [kbeg, kend) of its
- * slice. Groups run tile-fastest, then slice, then batch. */
+ * slice. Groups run tile-fastest, then slice, then batch. The tiles of a
+ * slice run in bands of RASTER_ROWS tile rows, down each band's columns
+ * (raster=grouped, the vortex.txt L2 "raster swizzle"; Triton's grouped
+ * ordering): a wave of CTAs then reads fewer distinct A rows and B
+ * columns than row by row (raster=rows, the ablation), so more of its
+ * loads hit in L2. */
+enum { RASTER_ROWS = 8 };
+
+static void tile_coords(gk *g, vtc_value *r, vtc_value *mt, vtc_value *nt, vtc_value **tm, vtc_value **tn) {
+  if (!g->S->opts->raster_grouped) {
+    *tm = t2g_divui(&g->E, r, nt);
+    *tn = t2g_remui(&g->E, r, nt);
+    return;
+  }
+  vtc_value *band = mul(g, nt, c(g, RASTER_ROWS));
+  vtc_value *first = mul(g, t2g_divui(&g->E, r, band), c(g, RASTER_ROWS)), *in = t2g_remui(&g->E, r, band);
+  vtc_value *rows = t2g_minui(&g->E, sub(g, mt, first), c(g, RASTER_ROWS));
+  *tm = add(g, first, t2g_remui(&g->E, in, rows));
+  *tn = t2g_divui(&g->E, in, rows);
+}
 typedef struct tile {
   vtc_value *m0, *n0, *a_batch, *b_batch, *c_batch, *kbeg, *kend;
 } tile;
@@ -137,8 +156,10 @@ static tile group_tile(gk *g, int64_t bm, int64_t bn, int64_t bk) {
   vtc_value *bz = t2g_divui(&g->E, grp, tiles), *r = t2g_remui(&g->E, grp, tiles);
   vtc_value *b = divu(g, bz, g->split), *z = remu(g, bz, g->split);
   tile t;
-  t.m0 = mul(g, t2g_divui(&g->E, r, nt), c(g, bm));
-  t.n0 = mul(g, t2g_remui(&g->E, r, nt), c(g, bn));
+  vtc_value *tm, *tn;
+  tile_coords(g, r, mt, nt, &tm, &tn);
+  t.m0 = mul(g, tm, c(g, bm));
+  t.n0 = mul(g, tn, c(g, bn));
   t.a_batch = mul(g, b, g->sa);
   t.b_batch = mul(g, b, g->sb);
   t.c_batch = mul(g, bz, mul(g, g->M, g->N)); /* the workspace holds split tiles per batch */
@@ -340,6 +361,195 @@ vtc_op *t2g_build_gemm_tc(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, con
   acc = tc_compute_stage(&T, remu(&g, rel, T.stages), wm_off, wn_off, acc);
   close_for(&g, 1, &acc, &saved);
   store_tile(&g, &t, vtc_op_result(loop, 0), VTC_GIR_LAYOUT_MMA_ACC, T.wm, T.wn, wm_off, wn_off);
+  end(&g, k);
+  return k;
+}
+
+/* ---- tensor cores on sm_90: wgmma ------------------------------------------------------------
+ * The tensor-core variant's CTA tile on Hopper's warpgroup MMA: k-tiles of
+ * 64 (one 128-byte row of 16-bit elements, the swizzle's span) staged by
+ * the cp.async pipeline into swizzled shared tiles that gir.wgmma reads
+ * directly (no ldmatrix, no A and B fragments in registers). A k-inner
+ * operand (A as M x K, B as N x K) is staged as its rows of 64 k; a
+ * k-outer one (A as K x M, B as K x N) as 64-wide column panels of 64
+ * k-rows. One or two warpgroups (four warps each) split the tile's rows
+ * into 64- or 128-row bands; each wgmma is m64 x (the tile's width) x k16,
+ * so A's tile is read from shared memory once per k-step and warpgroup.
+ * The pipeline (overlap, the default): k-tile i's wgmmas stay in flight
+ * while k-tile i + 1 is waited for and issued (gir.wgmma_wait 1), so the
+ * stage refilled at step i is the one step i - 2 read: S stages prefetch
+ * S - 2 k-tiles ahead. Without overlap (the ablation, and 2-stage tiles)
+ * each k-tile's wgmmas are waited for before the next barrier and S - 1
+ * k-tiles are in flight. */
+enum { WG_BK = 64, WG_PANEL = 64, WG_M = 64, WG_MAX_ACC = 128 };
+
+typedef struct wg {
+  gk *g;
+  int64_t bm, bn, stages, warps, band, mblocks;
+  operand a, b;
+  vtc_value *w, *wgi;
+} wg;
+
+static int64_t wg_groups(int64_t bm) { return bm >= 2 * WG_M ? 2 : 1; }
+
+/* Shared elements of one stage of operand o: mn x 64. */
+static int64_t wg_stage_elems(const operand *o) { return o->mn * WG_BK; }
+
+/* The global view of rows x cols of operand o from (row0, col0), masked to the matrix. */
+static vtc_value *wg_source(gk *g, const operand *o, vtc_value *row0, vtc_value *col0, int64_t rows, int64_t cols) {
+  vtc_value *off = add(g, add(g, o->batch, mul(g, row0, o->ld)), col0);
+  return view(g, o->buf, off, gslice(g, g->in, rows, cols, VTC_DYNAMIC), o->ld, sub(g, o->outer, row0),
+              sub(g, o->ld, col0));
+}
+
+static void wg_copy(wg *W, vtc_value *src, vtc_value *smem, vtc_value *off, int64_t rows) {
+  gk *g = W->g;
+  vtc_value *dst = view(g, smem, off, sslice(g, g->in, rows, WG_BK, WG_BK), NULL, NULL, NULL);
+  vtc_op *cp = vtc_gir_build_copy_async(&g->E.at, g->loc, src, dst);
+  vtc_op_set_attr(cp, VTC_GIR_ATTR_SWIZZLE, vtc_attr_i64(g->ctx, VTC_GIR_SWIZZLE_BYTES));
+}
+
+/* This warp's swizzled copies of k-tile kt of operand o into `stage`. */
+static void wg_load_operand(wg *W, operand *o, vtc_value *stage, vtc_value *kt) {
+  gk *g = W->g;
+  vtc_value *k0 = mul(g, kt, c(g, WG_BK)), *base = mul(g, stage, c(g, wg_stage_elems(o)));
+  if (!o->k_outer) { /* mn rows of 64 k, an equal band per warp */
+    int64_t rows = o->mn / W->warps;
+    vtc_value *r0 = mul(g, W->w, c(g, rows));
+    wg_copy(W, wg_source(g, o, add(g, o->mn0, r0), k0, rows, WG_BK), o->smem, add(g, base, mul(g, r0, c(g, WG_BK))),
+            rows);
+    return;
+  }
+  int64_t rows = WG_BK / W->warps; /* each panel's 64 k-rows, an equal band per warp */
+  vtc_value *r0 = mul(g, W->w, c(g, rows));
+  for (int64_t p = 0; p < o->mn / WG_PANEL; p++) {
+    vtc_value *src = wg_source(g, o, add(g, k0, r0), add(g, o->mn0, c(g, p * WG_PANEL)), rows, WG_PANEL);
+    wg_copy(W, src, o->smem, add(g, base, add(g, c(g, p * WG_PANEL * WG_BK), mul(g, r0, c(g, WG_BK)))), rows);
+  }
+}
+
+static void wg_load_stage(wg *W, vtc_value *stage, vtc_value *kt) {
+  wg_load_operand(W, &W->a, stage, kt);
+  wg_load_operand(W, &W->b, stage, kt);
+  vtc_gir_build_async_commit(&W->g->E.at, W->g->loc);
+}
+
+/* A's 64 x 16 tile of m-block mb (of this warpgroup's band) at k-step kk:
+ * rows m0.. of 64 k, or row kk of panel m0 / 64. */
+static vtc_value *wg_a_tile(wg *W, vtc_value *base, int64_t mb, int64_t kk) {
+  gk *g = W->g;
+  vtc_value *m0 = add(g, mul(g, W->wgi, c(g, W->band)), c(g, mb * WG_M));
+  vtc_value *off = add(g, mul(g, m0, c(g, WG_BK)), c(g, W->a.k_outer ? kk * WG_BK : kk));
+  const vtc_type *t = W->a.k_outer ? sslice(g, g->in, 16, WG_M, WG_BK) : sslice(g, g->in, WG_M, 16, WG_BK);
+  return view(g, W->a.smem, add(g, base, off), t, NULL, NULL, NULL);
+}
+
+/* B's 16 x bn tile at k-step kk: its rows of 64 k, or the first of its
+ * column panels at row kk. */
+static vtc_value *wg_b_tile(wg *W, vtc_value *base, int64_t kk) {
+  gk *g = W->g;
+  const vtc_type *t = W->b.k_outer ? sslice(g, g->in, 16, WG_PANEL, WG_BK) : sslice(g, g->in, W->bn, 16, WG_BK);
+  return view(g, W->b.smem, add(g, base, c(g, W->b.k_outer ? kk * WG_BK : kk)), t, NULL, NULL, NULL);
+}
+
+static void wg_compute_stage(wg *W, vtc_value *cs, vtc_value **acc, int64_t pending) {
+  gk *g = W->g;
+  vtc_value *abase = mul(g, cs, c(g, wg_stage_elems(&W->a))), *bbase = mul(g, cs, c(g, wg_stage_elems(&W->b)));
+  int64_t panels = W->b.k_outer && W->bn > WG_PANEL ? WG_PANEL * WG_BK : 0;
+  for (int64_t kk = 0; kk < WG_BK; kk += 16)
+    for (int64_t mb = 0; mb < W->mblocks; mb++)
+      acc[mb] = vtc_gir_build_wgmma(&g->E.at, g->loc, wg_a_tile(W, abase, mb, kk), wg_b_tile(W, bbase, kk), acc[mb],
+                                    W->a.k_outer, !W->b.k_outer, panels);
+  vtc_gir_build_wgmma_commit(&g->E.at, g->loc);
+  vtc_gir_build_wgmma_wait(&g->E.at, g->loc, pending);
+}
+
+static int64_t wg_stage_bytes(const vortex_variant *v) { return (int64_t)(v->l1.m + v->l1.n) * WG_BK * 2; }
+
+/* The stages of the wgmma kernel of v: 4, or 3 where that fits more CTAs
+ * on an SM (on the H200, 4096^3: 128x256 tiles 0.286 ms with 4 stages
+ * against 0.343 with 3; 128x128 tiles 0.327 ms with 3 stages, two CTAs an
+ * SM, against 0.360 with 4, one), fewer only where the shared memory
+ * holds fewer (2: then without overlap). */
+static int64_t wg_stages(const t2g_gemm *g, const vortex_variant *v) {
+  int64_t most = g->hw->gpu.shared_per_block_optin, bytes = wg_stage_bytes(v), per_sm = g->hw->gpu.shared_per_sm;
+  if (most > VTC_GIR_MAX_SHARED_BYTES) most = VTC_GIR_MAX_SHARED_BYTES;
+  int64_t fit = most / bytes;
+  if (fit < 4) return fit;
+  return per_sm / (3 * bytes) > per_sm / (4 * bytes) ? 3 : 4;
+}
+
+bool t2g_gemm_wgmma_supported(const t2g_gemm *g, const vortex_variant *v, char *why, size_t n) {
+  int64_t bm = v->l1.m, bn = v->l1.n, warps = 4 * wg_groups(bm);
+  int64_t acc = bm / wg_groups(bm) / WG_M * bn / 2;
+  bool n_fits = bn <= 256 && (g->b_trans ? bn % 8 == 0 && bn % warps == 0 : bn % WG_PANEL == 0);
+  const char *bad = !g->hw->gpu.wgmma                                 ? "the GPU has no wgmma (sm_90's)"
+                    : vtc_type_bit_width(g->in_elem) != 16            ? "wgmma multiplies 16-bit inputs here"
+                    : bm % WG_M || bm / wg_groups(bm) % WG_M || bm > 256 ? "the CTA tile's rows are not 64, 128 or 256"
+                    : !n_fits                                         ? "the CTA tile's columns do not fit wgmma's n"
+                    : acc > WG_MAX_ACC                                ? "more than 128 accumulators a thread"
+                    : wg_stages(g, v) < 2                             ? "fewer than 2 stages of 64-deep k-tiles fit"
+                                                                      : NULL;
+  if (bad) snprintf(why, n, "%s", bad);
+  return !bad;
+}
+
+vtc_op *t2g_build_gemm_wgmma(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *p,
+                             const vortex_variant *v) {
+  gk g = {.S = S, .ctx = S->ctx, .loc = loc};
+  int64_t groups = wg_groups(v->l1.m);
+  wg W = {.g = &g, .bm = v->l1.m, .bn = v->l1.n, .stages = wg_stages(p, v), .warps = 4 * groups};
+  W.band = W.bm / groups;
+  W.mblocks = W.band / WG_M;
+  bool overlap = S->opts->wgmma_overlap && W.stages >= 3;
+  int64_t ahead = overlap ? W.stages - 2 : W.stages - 1; /* k-tiles in flight ahead of the one computed */
+  vortex_variant planned = *v;
+  int64_t fit = p->hw->gpu.shared_per_sm / (W.stages * wg_stage_bytes(v));
+  if (planned.occupancy > fit) planned.occupancy = fit;
+  vtc_op *k = begin(&g, mb, name, p, &planned, W.warps, 0);
+  g.sa = vtc_gir_build_assume_multiple(&g.E.at, loc, g.sa, 8);
+  g.sb = vtc_gir_build_assume_multiple(&g.E.at, loc, g.sb, 8);
+  tile t = group_tile(&g, W.bm, W.bn, WG_BK);
+  W.a = make_operand(&g, true, &t, W.bm, WG_BK, 0);
+  W.b = make_operand(&g, false, &t, W.bn, WG_BK, 0);
+  W.a.ld = vtc_gir_build_assume_multiple(&g.E.at, loc, W.a.ld, 8);
+  W.b.ld = vtc_gir_build_assume_multiple(&g.E.at, loc, W.b.ld, 8);
+  if (!p->b_trans) g.N = W.b.ld;
+  W.w = vtc_gir_build_id(&g.E.at, loc, VTC_GIR_DIM_UNIT_IN_GROUP);
+  W.wgi = divu(&g, W.w, 4);
+  operand *ops[] = {&W.a, &W.b};
+  for (unsigned i = 0; i < 2; i++) {
+    int64_t dims[] = {W.stages, ops[i]->mn, WG_BK};
+    ops[i]->smem =
+        vtc_gir_build_alloc(&g.E.at, loc, vtc_gir_buffer_type(g.ctx, VTC_GIR_SHARED, g.in, 3, dims), 0, NULL);
+  }
+  vtc_builder saved;
+  vtc_op *pro = open_for(&g, c(&g, 0), c(&g, ahead), 0, NULL, &saved);
+  vtc_value *s = vtc_gir_for_induction_var(pro);
+  wg_load_stage(&W, s, add(&g, t.kbeg, s));
+  close_for(&g, 0, NULL, &saved);
+  vtc_value *acc[2];
+  const vtc_type *acc_t = vtc_gir_fragment_type(g.ctx, VTC_GIR_LAYOUT_MMA_ACC, g.f32, 16, W.bn);
+  vtc_value *zero = vtc_gir_build_broadcast(&g.E.at, loc, VTC_GIR_AXIS_WIDTH, t2g_const(&g.E, g.f32, 0, 0.0), acc_t);
+  unsigned nacc = (unsigned)W.mblocks;
+  for (unsigned i = 0; i < nacc; i++) acc[i] = zero;
+  vtc_op *loop = open_for(&g, t.kbeg, t.kend, nacc, acc, &saved);
+  vtc_value *kt = vtc_gir_for_induction_var(loop);
+  for (unsigned i = 0; i < nacc; i++) acc[i] = vtc_gir_for_body(loop)->args[1 + i];
+  vtc_gir_build_async_wait(&g.E.at, loc, ahead - 1);
+  vtc_gir_build_wgmma_fence(&g.E.at, loc);
+  vtc_value *bufs[] = {W.a.smem, W.b.smem};
+  vtc_gir_build_sync(&g.E.at, loc, VTC_GIR_SCOPE_BLOCK, 2, bufs);
+  vtc_value *rel = sub(&g, kt, t.kbeg);
+  wg_load_stage(&W, remu(&g, add(&g, rel, c(&g, ahead)), W.stages), add(&g, kt, c(&g, ahead)));
+  wg_compute_stage(&W, remu(&g, rel, W.stages), acc, overlap ? 1 : 0);
+  close_for(&g, nacc, acc, &saved);
+  if (overlap) vtc_gir_build_wgmma_wait(&g.E.at, loc, 0);
+  vtc_value *q16 = mul(&g, remu(&g, W.w, 4), c(&g, 16));
+  for (int64_t m = 0; m < W.mblocks; m++) {
+    vtc_value *row0 = add(&g, add(&g, mul(&g, W.wgi, c(&g, W.band)), c(&g, m * WG_M)), q16);
+    store_tile(&g, &t, vtc_op_result(loop, (unsigned)m), VTC_GIR_LAYOUT_MMA_ACC, 16, W.bn, row0, c(&g, 0));
+  }
   end(&g, k);
   return k;
 }

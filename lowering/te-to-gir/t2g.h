@@ -31,6 +31,9 @@ typedef struct t2g_options {
   bool group_shared_loads; /* kernel.c computes a group of outputs sharing a load together (false: the ablation) */
   int unroll_k;            /* T2G_UNROLL_*: the CUDA-core rKernel's k-rows of a stage (rkernel_gpu.c) */
   bool register_budget;    /* GPU rKernels carry their planned occupancy (gir.kernel `occupancy`) */
+  bool wgmma;              /* tensor-core rKernels on sm_90 use wgmma where the tile allows (rkernel_gpu.c) */
+  bool wgmma_overlap;      /* ... keeping one k-tile's wgmmas in flight across the next k-tile's barrier */
+  bool raster_grouped;     /* GPU rKernels' tiles run in bands of tile rows (raster=grouped), else row by row */
 } t2g_options;
 
 enum { T2G_CONTRACTIONS_VORTEX, T2G_CONTRACTIONS_NAIVE };
@@ -230,6 +233,7 @@ typedef struct t2g_gemm {
   const vtc_hardware *hw;
   unsigned num_variants;
   vortex_variant variants[VORTEX_MAX_VARIANTS];
+  bool wgmma[VORTEX_MAX_VARIANTS]; /* tensor-core variant i runs on sm_90's wgmma (else mma.sync) */
   /* CPU: variants [direct_from, num_variants) are the direct twins (B read
    * in place, no packed panel) of variants [0, direct_from), for small M;
    * 0: none. */
@@ -261,6 +265,9 @@ bool t2g_gemm_tc_supported(const t2g_gemm *g, const vortex_variant *v, char *why
 bool t2g_gemm_ffma_supported(const t2g_gemm *g, const vortex_variant *v, char *why, size_t n);
 vtc_op *t2g_build_gemm_tc(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *p,
                           const vortex_variant *v);
+bool t2g_gemm_wgmma_supported(const t2g_gemm *g, const vortex_variant *v, char *why, size_t n);
+vtc_op *t2g_build_gemm_wgmma(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *p,
+                             const vortex_variant *v);
 vtc_op *t2g_build_gemm_ffma(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *p,
                             const vortex_variant *v);
 /* Split-K's second kernel (split slices per batch) and its groups. */

@@ -56,6 +56,7 @@ static void fill_row(vtc_hardware *hw, char *description, const vtc_gpu_desc *g)
   d->tensor_fp16_flops = g->tensor_fp16_flops;
   d->tensor_bf16_flops = g->tensor_bf16_flops;
   d->cp_async = g->cc_major >= 8;
+  d->wgmma = g->cc_major == 9 && g->cc_minor == 0;
   /* Hopper's tensor peak is wgmma's; mma.sync issues at about two thirds of
    * it (CUTLASS's sm80-style kernels on H100). Ampere's mma.sync is its peak. */
   d->mma_sync_fraction = g->cc_major >= 9 ? 0.67 : 1.0;

@@ -158,7 +158,7 @@ LLVMValueRef vtc_nvptx_dynamic_shared(LLVMModuleRef m) {
   LLVMTypeRef type = LLVMArrayType2(LLVMInt8TypeInContext(LLVMGetModuleContext(m)), 0);
   g = LLVMAddGlobalInAddressSpace(m, type, name, VTC_NVPTX_AS_SHARED);
   LLVMSetLinkage(g, LLVMExternalLinkage);
-  LLVMSetAlignment(g, 16);
+  LLVMSetAlignment(g, 1024); /* swizzled tiles (gir.copy_async's `swizzle`) start on their 1024-byte pattern */
   return g;
 }
 

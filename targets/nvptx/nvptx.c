@@ -230,8 +230,18 @@ static int link_libdevice(LLVMModuleRef m, const char *used, char **error) {
   return 0;
 }
 
+static const char kArchSpecific[] = "vtc.nvptx.arch_specific";
+
+void vtc_nvptx_require_arch_specific(LLVMModuleRef m) {
+  if (LLVMGetNamedMetadata(m, kArchSpecific, sizeof kArchSpecific - 1)) return;
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  LLVMAddNamedMetadataOperand(m, kArchSpecific, LLVMMDNodeInContext(c, NULL, 0));
+}
+
 int vtc_nvptx_emit_ptx(LLVMModuleRef m, const char *arch, int opt_level, char **ptx, char **error) {
   *ptx = NULL;
+  bool specific = LLVMGetNamedMetadata(m, kArchSpecific, sizeof kArchSpecific - 1) != NULL;
+  if (specific && (!arch || !strcmp(arch, "sm_90"))) arch = "sm_90a";
   vtc_target_options opts = {arch, NULL, opt_level > 0 ? opt_level : 0};
   char *err = NULL;
   LLVMTargetMachineRef tm = vtc_target_machine_create(&vtc_target_nvptx, &opts, NULL, NULL, &err);

@@ -30,6 +30,11 @@
  * Returns 0, or -1 with *error set (free() it). */
 int vtc_nvptx_emit_ptx(LLVMModuleRef m, const char *arch, int opt_level, char **ptx, char **error);
 
+/* Marks `m` as using architecture-specific instructions (sm_90's wgmma):
+ * vtc_nvptx_emit_ptx then emits sm_90 as sm_90a (PTX 8.0), whose PTX runs
+ * on compute capability 9.0 alone. */
+void vtc_nvptx_require_arch_specific(LLVMModuleRef m);
+
 /* libdevice.10.bc: $VTC_LIBDEVICE when set (NULL if unreadable), else the
  * first readable of the CUDA toolkits' install paths; NULL if none. */
 const char *vtc_nvptx_find_libdevice(void);

@@ -116,6 +116,75 @@ static void nvptx_cp_async_wait(LLVMBuilderRef b, LLVMModuleRef m, unsigned pend
   call(b, m, "llvm.nvvm.cp.async.wait.group", NULL, 0, &n, 1);
 }
 
+/* ---- wgmma (sm_90a; LLVM 19 has no intrinsics for it: inline PTX) ---------------- */
+
+static void inline_asm(LLVMBuilderRef b, LLVMModuleRef m, const char *text) {
+  LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(LLVMGetModuleContext(m)), NULL, 0, 0);
+  static const char clobbers[] = "~{memory}";
+  LLVMValueRef fn = LLVMGetInlineAsm(ft, (char *)text, strlen(text), (char *)clobbers, strlen(clobbers), 1, 0,
+                                     LLVMInlineAsmDialectATT, 0);
+  LLVMBuildCall2(b, ft, fn, NULL, 0, "");
+}
+
+static bool nvptx_has_wgmma(const char *cpu) {
+  const char *arch = cpu && *cpu ? cpu : VTC_NVPTX_DEFAULT_ARCH;
+  return !strcmp(arch, "sm_90") || !strcmp(arch, "sm_90a");
+}
+
+static void nvptx_wgmma(LLVMBuilderRef b, LLVMModuleRef m, bool bf16, unsigned n, LLVMValueRef a_desc,
+                        LLVMValueRef b_desc, bool trans_a, bool trans_b, LLVMValueRef *acc) {
+  enum { MAX_REGS = 128 };
+  unsigned regs = n / 2;
+  assert(n % 8 == 0 && regs <= MAX_REGS);
+  vtc_nvptx_require_arch_specific(m);
+  LLVMContextRef c = LLVMGetModuleContext(m);
+  const char *ty = bf16 ? "bf16" : "f16";
+  /* {$0, ..., $regs-1}, $regs (A), $regs+1 (B); the accumulators' inputs are tied to their outputs. */
+  char text[2048], cons[2048];
+  int at = snprintf(text, sizeof text, "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+                                       "wgmma.mma_async.sync.aligned.m64n%uk16.f32.%s.%s {", n, ty, ty);
+  int ct = 0;
+  for (unsigned i = 0; i < regs; i++) {
+    at += snprintf(text + at, sizeof text - (size_t)at, "%s$%u", i ? ", " : "", i);
+    ct += snprintf(cons + ct, sizeof cons - (size_t)ct, "=f,");
+  }
+  snprintf(text + at, sizeof text - (size_t)at, "}, $%u, $%u, p, 1, 1, %d, %d;\n}", regs, regs + 1, trans_a,
+           trans_b);
+  ct += snprintf(cons + ct, sizeof cons - (size_t)ct, "l,l");
+  for (unsigned i = 0; i < regs; i++) ct += snprintf(cons + ct, sizeof cons - (size_t)ct, ",%u", i);
+  snprintf(cons + ct, sizeof cons - (size_t)ct, ",~{memory}");
+  LLVMTypeRef f32 = LLVMFloatTypeInContext(c), i64 = LLVMInt64TypeInContext(c);
+  LLVMTypeRef outs[MAX_REGS], ins[MAX_REGS + 2] = {i64, i64};
+  LLVMValueRef args[MAX_REGS + 2] = {a_desc, b_desc};
+  for (unsigned i = 0; i < regs; i++) {
+    outs[i] = f32;
+    ins[2 + i] = f32;
+    args[2 + i] = acc[i];
+  }
+  LLVMTypeRef rt = LLVMStructTypeInContext(c, outs, regs, 0);
+  LLVMTypeRef ft = LLVMFunctionType(rt, ins, regs + 2, 0);
+  LLVMValueRef fn = LLVMGetInlineAsm(ft, text, strlen(text), cons, strlen(cons), 1, 0, LLVMInlineAsmDialectATT, 0);
+  LLVMValueRef r = LLVMBuildCall2(b, ft, fn, args, regs + 2, "wgmma");
+  for (unsigned i = 0; i < regs; i++) acc[i] = LLVMBuildExtractValue(b, r, i, "");
+}
+
+static void nvptx_wgmma_fence(LLVMBuilderRef b, LLVMModuleRef m) {
+  vtc_nvptx_require_arch_specific(m);
+  inline_asm(b, m, "fence.proxy.async.shared::cta;\nwgmma.fence.sync.aligned;");
+}
+
+static void nvptx_wgmma_commit(LLVMBuilderRef b, LLVMModuleRef m) {
+  vtc_nvptx_require_arch_specific(m);
+  inline_asm(b, m, "wgmma.commit_group.sync.aligned;");
+}
+
+static void nvptx_wgmma_wait(LLVMBuilderRef b, LLVMModuleRef m, unsigned pending) {
+  char text[64];
+  vtc_nvptx_require_arch_specific(m);
+  snprintf(text, sizeof text, "wgmma.wait_group.sync.aligned %u;", pending);
+  inline_asm(b, m, text);
+}
+
 static LLVMValueRef nvptx_dynamic_shared_ptr(LLVMBuilderRef b, LLVMModuleRef m) {
   return to_space(b, m, vtc_nvptx_dynamic_shared(m), VTC_NVPTX_AS_GENERIC);
 }
@@ -141,6 +210,11 @@ const vtc_target_tensor_core vtc_nvptx_tensor_core = {
     .cp_async = nvptx_cp_async,
     .cp_async_commit = nvptx_cp_async_commit,
     .cp_async_wait = nvptx_cp_async_wait,
+    .has_wgmma = nvptx_has_wgmma,
+    .wgmma = nvptx_wgmma,
+    .wgmma_fence = nvptx_wgmma_fence,
+    .wgmma_commit = nvptx_wgmma_commit,
+    .wgmma_wait = nvptx_wgmma_wait,
     .dynamic_shared = nvptx_dynamic_shared_ptr,
     .max_shared_bytes = nvptx_max_shared_bytes,
 };

@@ -238,7 +238,7 @@ static void test_plan(void) {
                                                                 "dim %1[0], dim %1[1], ptr %"));
   CHECK(plan && strstr(plan, ") shared 75776"));
   if (plan && !strstr(plan, ") shared 75776")) fprintf(stderr, "%s", plan);
-  CHECK(p && strstr(vtc_cuda_program_ptx(p), ".extern .shared .align 16 .b8 vtc_dynamic_shared[];"));
+  CHECK(p && strstr(vtc_cuda_program_ptx(p), ".extern .shared .align 1024 .b8 vtc_dynamic_shared[];"));
   free(plan);
   free(err);
   vtc_cuda_program_destroy(p);

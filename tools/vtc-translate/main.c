@@ -14,6 +14,7 @@
 #include "import/onnx/onnx.h"
 #include "ir/ir.h"
 #include "lowering/gir-to-llvm/gir_to_llvm.h"
+#include "targets/hardware.h"
 #include "targets/target.h"
 #include "tools/common/register.h"
 
@@ -144,13 +145,19 @@ static vtc_walk_result scan(vtc_op *op, void *data) {
  * and the target's hierarchy. */
 static bool lower_to_gir(vtc_context *ctx, vtc_op *module, const options *o) {
   const char *pipeline = o->pipeline;
+  char gpu_pipeline[128];
   if (!pipeline) {
     dialect_scan s = {false, false};
     vtc_op_walk(module, true, scan, &s);
     const vtc_target *target = vtc_target_lookup(o->target);
     bool gpu = target && target->warp_size > 0;
-    if (s.graph) pipeline = gpu ? "lower-graph-to-te,lower-te-to-gir{hierarchy=gpu}" : "lower-graph-to-te,lower-te-to-gir";
-    else if (s.te) pipeline = gpu ? "lower-te-to-gir{hierarchy=gpu}" : "lower-te-to-gir";
+    /* A GPU named by --mcpu (sm_80: the A100's row) is the one the rKernels are planned for. */
+    const vtc_hardware *hw = gpu && o->cpu ? vtc_hardware_lookup(o->cpu) : NULL;
+    snprintf(gpu_pipeline, sizeof gpu_pipeline, "%slower-te-to-gir{hierarchy=gpu%s%s}",
+             s.graph ? "lower-graph-to-te," : "", hw ? " gpu=" : "", hw ? hw->name : "");
+    if (gpu && (s.graph || s.te)) pipeline = gpu_pipeline;
+    else if (s.graph) pipeline = "lower-graph-to-te,lower-te-to-gir";
+    else if (s.te) pipeline = "lower-te-to-gir";
   }
   if (!pipeline || !*pipeline) return true;
   vtc_pass_manager *pm = vtc_pass_manager_create(ctx, "builtin.module");

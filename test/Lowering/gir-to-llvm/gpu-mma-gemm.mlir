@@ -7,7 +7,7 @@
 // RUN: vtc-translate %s --emit=ptx --mcpu=sm_80 | FileCheck %s --check-prefix=SM80
 
 // The stages are 74 KiB: dynamic shared memory, A's stages first, B's after.
-// CHECK: @vtc_dynamic_shared = external addrspace(3) global [0 x i8], align 16
+// CHECK: @vtc_dynamic_shared = external addrspace(3) global [0 x i8], align 1024
 // CHECK-LABEL: define ptx_kernel void @gemm(
 // Each warp's share of a 32x32 A k-tile is 128 16-byte chunks, 4 per lane,
 // with the source bytes left inside `valid`.
@@ -29,7 +29,7 @@
 // CHECK: call void @llvm.masked.scatter.v2i16.v2p0(<2 x i16>
 
 // PTX: .target sm_90
-// PTX: .extern .shared .align 16 .b8 vtc_dynamic_shared[];
+// PTX: .extern .shared .align 1024 .b8 vtc_dynamic_shared[];
 // PTX-LABEL: .visible .entry gemm(
 // PTX: .maxntid 128, 1, 1
 // PTX: cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, %r{{[0-9]+}};

@@ -15,7 +15,7 @@
 // REDUCE: reduce.mlir:5:8: error: 'gir.reduce' op on a fragment layout is not supported by the NVPTX translation yet (re-pattern the slice to the default layout with 'gir.sync warp' first)
 // SHARED80: shared.mlir:1:1: error: 'gir.kernel' op 'big' needs 174080 bytes of shared memory, but a block may use at most 166912 on sm_80
 // 170 KiB fit an sm_90 block: dynamic shared memory.
-// SHARED90: .extern .shared .align 16 .b8 vtc_dynamic_shared[];
+// SHARED90: .extern .shared .align 1024 .b8 vtc_dynamic_shared[];
 
 //--- cpu-fragment.mlir
 gir.kernel @k(%x: !gir.buffer<global, 16x16xf32>) parallel cpu group 1 lanes 16 {
