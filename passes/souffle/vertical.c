@@ -34,6 +34,10 @@
  *     gives an rKernel: composing a weight slice into it made its operand
  *     leave the GEMM form, and the LSTM's GEMVs ran as plain kernels at 54
  *     us each on the H200 (7.5 us as rKernels).
+ *   - With into-ci=true and keep-contractions=true a contraction that
+ *     Vortex classifies keeps that form: when its composed loads leave it
+ *     (a reshape's div/mod indices in a GEMM operand), it is restored as it
+ *     came and nothing is composed into it (compose_into).
  *   - Each refusal is a remark at the load with its reason, once per load,
  *     and a statistic. */
 #include <stdlib.h>
@@ -53,6 +57,7 @@ typedef struct options {
   bool into_ci;
   int64_t ci_threshold;
   int producers;
+  bool keep_contractions;
 } options;
 
 typedef enum refusal {
@@ -62,6 +67,7 @@ typedef enum refusal {
   R_DUPLICATION,
   R_INDEX_USE,
   R_INTO_CI,
+  R_BREAKS_FORM,
   NUM_REASONS,
 } refusal;
 
@@ -73,6 +79,8 @@ static const char *const reason_text[NUM_REASONS] = {
     [R_INDEX_USE] = "the producer uses its indices and the consumer's map has no index arithmetic for them",
     [R_INTO_CI] = "the consumer is compute-intensive or has Vortex's rKernel: it keeps its contraction form for "
                   "its tuned kernel (into-ci=true composes)",
+    [R_BREAKS_FORM] = "the composed loads leave the contraction form Vortex's rKernel needs (the consumer is kept "
+                      "as it came)",
 };
 
 enum { ST_BEFORE, ST_AFTER, ST_COMPOSED, ST_ERASED, ST_REFUSED_BASE };
@@ -80,7 +88,7 @@ enum { ST_BEFORE, ST_AFTER, ST_COMPOSED, ST_ERASED, ST_REFUSED_BASE };
 static const char *const statistics[] = {
     "TEs before", "TEs after", "compositions", "producers erased", "refused: index-dependent",
     "refused: padded read", "refused: duplication", "refused: index use", "refused: compute-intensive or rKernel consumer",
-    NULL,
+    "refused: would leave the contraction form", NULL,
 };
 
 typedef struct state {
@@ -310,10 +318,53 @@ static bool compose_one(state *s, vtc_op *c) {
     }
     compose(s, c, o, p);
     vtc_ptrmap_put(&s->inlined, p, p);
-    vtc_pass_stat_add(s->pc, ST_COMPOSED, 1);
     return true;
   }
   return false;
+}
+
+/* Composes what can be into `op` (the consumer; returns the op that
+ * stands in its place). With into-ci and keep-contractions, a consumer
+ * that Vortex takes as a contraction keeps that form: when the composed
+ * loads leave it (a reshape's div/mod indices in a GEMM operand, a
+ * concat's select), the consumer as it came is restored and nothing is
+ * composed into it (as without into-ci). Motivation: on the H200,
+ * gpt2-attn-kv under VTC's pipeline (into-ci, without this) ran its
+ * projection and attention contractions as plain kernels, 1.1-3.2x slower
+ * than the default pipeline (results/vtc.md); with it, their kernels are
+ * the default pipeline's again (15 kernels, 4 rKernels, against 12 and 1),
+ * but the decode rows' attention compositions, which VTC's measured gains
+ * come from, are refused too (llama3, gemma2: 2 each), unmeasured. */
+static vtc_op *compose_into(state *s, vtc_op *op) {
+  vtc_souffle_intensity in;
+  vtc_souffle_intensity_of(op, 128, &in);
+  bool contraction = vtc_te_compute_reduce(op) && vtc_souffle_has_rkernel(op);
+  s->consumer_ci = !s->opt->into_ci && vtc_te_compute_reduce(op) &&
+                   (in.flops_per_element >= (double)s->opt->ci_threshold || contraction);
+  vtc_mapping *map = NULL;
+  vtc_op *kept = NULL;
+  if (s->opt->into_ci && s->opt->keep_contractions && contraction) {
+    map = vtc_mapping_create();
+    kept = vtc_op_clone(op, map);
+    vtc_mapping_destroy(map);
+  }
+  int64_t composed = 0;
+  while (compose_one(s, op)) composed++;
+  if (kept && composed && !vtc_souffle_has_rkernel(op)) {
+    vtc_builder b = vtc_builder_before(op);
+    vtc_builder_insert_op(&b, kept);
+    vtc_value_replace_all_uses(vtc_op_result(op, 0), vtc_op_result(kept, 0));
+    vtc_op_erase(op);
+    vtc_pass_stat_add(s->pc, ST_REFUSED_BASE + R_BREAKS_FORM - 1, 1);
+    if (s->opt->remarks)
+      vtc_remark(s->ctx, kept->loc, "souffle-vertical: not composed into this contraction: %s",
+                 reason_text[R_BREAKS_FORM]);
+    return kept;
+  }
+  if (kept) vtc_op_destroy(kept);
+  if (composed) vtc_souffle_compact_inputs(op);
+  vtc_pass_stat_add(s->pc, ST_COMPOSED, (uint64_t)composed);
+  return op;
 }
 
 static void run_function(state *s, vtc_op *func) {
@@ -328,13 +379,7 @@ static void run_function(state *s, vtc_op *func) {
   for (vtc_op *op = body->first; op; op = op->next) {
     if (!vtc_te_is_compute(op)) continue;
     before++;
-    bool changed = false;
-    vtc_souffle_intensity in;
-    vtc_souffle_intensity_of(op, 128, &in);
-    s->consumer_ci = !s->opt->into_ci && vtc_te_compute_reduce(op) &&
-                     (in.flops_per_element >= (double)s->opt->ci_threshold || vtc_souffle_has_rkernel(op));
-    while (compose_one(s, op)) changed = true;
-    if (changed) vtc_souffle_compact_inputs(op);
+    op = compose_into(s, op);
   }
   /* Erase composed producers left without users, last first (chains die). */
   for (vtc_op *op = body->last, *prev; op; op = prev) {
@@ -382,6 +427,11 @@ static const vtc_pass_option vertical_options[] = {
      "which producers are composed: all one-relies-on-one TEs (Souffle), or vtc-views: only the TEs of graph ops that "
      "vtc-virtualize made views (VTC's realisation of its read and write views by load composition)",
      offsetof(options, producers), producer_names},
+    {"keep-contractions", VTC_OPTION_BOOL, "false",
+     "with into-ci=true, a contraction that Vortex classifies is restored as it came (nothing composed into it) when "
+     "its composed loads would leave the contraction form (gpt2-attn-kv's GEMMs kept their rKernels; not the default "
+     "until measured on every paper row)",
+     offsetof(options, keep_contractions), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},
 };
 
