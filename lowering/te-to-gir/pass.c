@@ -565,6 +565,7 @@ static bool build_rkernels(host *h, vtc_op *compute, built *k) {
       return false;
   }
   S->rkernels += g->num_variants;
+  for (unsigned i = 0; i < g->num_variants; i++) S->wgmma_kernels += g->wgmma[i];
   return true;
 }
 
@@ -851,6 +852,7 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   }
   VTC_VEC_FREE(&S.group_notes);
   vtc_pass_stat_add(pc, 14, grouped);
+  vtc_pass_stat_add(pc, 15, S.wgmma_kernels);
   if (S.vortex_cache) vortex_plan_cache_destroy(S.vortex_cache);
   if (ok && !S.kernels && !S.changed) vtc_pass_mark_unchanged(pc);
   return ok;
@@ -928,7 +930,7 @@ static const char *const t2g_statistics[] = {"kernels", "vector-kernels", "dupli
                                              "kept-contractions", "dest-in-place", "dest-copies",
                                              "dest-element-stores", "dest-serial", "subprograms",
                                              "merged-kernels", "merged-stages", "device-barriers",
-                                             "subprogram-cuts", "grouped-kernels", NULL};
+                                             "subprogram-cuts", "grouped-kernels", "wgmma-kernels", NULL};
 
 const vtc_pass_def vtc_lower_te_to_gir_pass = {
     .name = "lower-te-to-gir",

@@ -200,14 +200,35 @@ static operand make_operand(gk *g, bool is_a, const tile *t, int64_t mn, int64_t
   return o;
 }
 
+/* The global view of rows x cols of operand o from (row0, col0), masked to the matrix. */
+static vtc_value *tile_source(gk *g, const operand *o, vtc_value *row0, vtc_value *col0, int64_t rows, int64_t cols) {
+  vtc_value *off = add(g, add(g, o->batch, mul(g, row0, o->ld)), col0);
+  return view(g, o->buf, off, gslice(g, g->in, rows, cols, VTC_DYNAMIC), o->ld, sub(g, o->outer, row0),
+              sub(g, o->ld, col0));
+}
+
 /* The global view of warp w's band of the tile at k-tile origin k0
  * (rows_w rows), masked to the matrix. */
 static vtc_value *band_source(gk *g, const operand *o, vtc_value *k0, vtc_value *w, int64_t rows_w) {
   vtc_value *row0 = add(g, o->k_outer ? k0 : o->mn0, mul(g, w, c(g, rows_w)));
-  vtc_value *col0 = o->k_outer ? o->mn0 : k0;
-  vtc_value *off = add(g, add(g, o->batch, mul(g, row0, o->ld)), col0);
-  return view(g, o->buf, off, gslice(g, g->in, rows_w, o->cols, VTC_DYNAMIC), o->ld, sub(g, o->outer, row0),
-              sub(g, o->ld, col0));
+  return tile_source(g, o, row0, o->k_outer ? o->mn0 : k0, rows_w, o->cols);
+}
+
+/* The tile and the operands of a kernel that stages 16-byte chunks
+ * (cp.async): the operands' row strides and batch strides (M K, K N or 0)
+ * are multiples of 8 elements (the host checks), for cp.async's chunks and
+ * ldmatrix's rows; C's rows too, so its stores pair columns without a
+ * run-time test. */
+static tile staged_operands(gk *g, int64_t bm, int64_t bn, int64_t bk, int64_t pad, operand *a, operand *b) {
+  g->sa = vtc_gir_build_assume_multiple(&g->E.at, g->loc, g->sa, 8);
+  g->sb = vtc_gir_build_assume_multiple(&g->E.at, g->loc, g->sb, 8);
+  tile t = group_tile(g, bm, bn, bk);
+  *a = make_operand(g, true, &t, bm, bk, pad);
+  *b = make_operand(g, false, &t, bn, bk, pad);
+  a->ld = vtc_gir_build_assume_multiple(&g->E.at, g->loc, a->ld, 8);
+  b->ld = vtc_gir_build_assume_multiple(&g->E.at, g->loc, b->ld, 8);
+  if (!g->p->b_trans) g->N = b->ld;
+  return t;
 }
 
 /* ---- tensor cores ------------------------------------------------------------------------- */
@@ -319,17 +340,7 @@ vtc_op *t2g_build_gemm_tc(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, con
   tc T = {.g = &g, .bm = v->l1.m, .bn = v->l1.n, .bk = v->l1.k, .wm = v->l0.m, .wn = v->l0.n, .stages = v->l1.stages};
   T.warps = (T.bm / T.wm) * (T.bn / T.wn);
   vtc_op *k = begin(&g, mb, name, p, v, T.warps, 0);
-  /* The operands' row strides and batch strides (M K, K N or 0) are
-   * multiples of 8 (the host checks): cp.async's 16-byte chunks and
-   * ldmatrix's rows. */
-  g.sa = vtc_gir_build_assume_multiple(&g.E.at, loc, g.sa, 8);
-  g.sb = vtc_gir_build_assume_multiple(&g.E.at, loc, g.sb, 8);
-  tile t = group_tile(&g, T.bm, T.bn, T.bk);
-  T.a = make_operand(&g, true, &t, T.bm, T.bk, 8);
-  T.b = make_operand(&g, false, &t, T.bn, T.bk, 8);
-  T.a.ld = vtc_gir_build_assume_multiple(&g.E.at, loc, T.a.ld, 8);
-  T.b.ld = vtc_gir_build_assume_multiple(&g.E.at, loc, T.b.ld, 8);
-  if (!p->b_trans) g.N = T.b.ld; /* C's rows too: its stores pair columns without a run-time test */
+  tile t = staged_operands(&g, T.bm, T.bn, T.bk, 8, &T.a, &T.b);
   T.w = vtc_gir_build_id(&g.E.at, loc, VTC_GIR_DIM_UNIT_IN_GROUP);
   vtc_value *wm_off = mul(&g, divu(&g, T.w, T.bn / T.wn), c(&g, T.wm));
   vtc_value *wn_off = mul(&g, remu(&g, T.w, T.bn / T.wn), c(&g, T.wn));
@@ -395,13 +406,6 @@ static int64_t wg_groups(int64_t bm) { return bm >= 2 * WG_M ? 2 : 1; }
 /* Shared elements of one stage of operand o: mn x 64. */
 static int64_t wg_stage_elems(const operand *o) { return o->mn * WG_BK; }
 
-/* The global view of rows x cols of operand o from (row0, col0), masked to the matrix. */
-static vtc_value *wg_source(gk *g, const operand *o, vtc_value *row0, vtc_value *col0, int64_t rows, int64_t cols) {
-  vtc_value *off = add(g, add(g, o->batch, mul(g, row0, o->ld)), col0);
-  return view(g, o->buf, off, gslice(g, g->in, rows, cols, VTC_DYNAMIC), o->ld, sub(g, o->outer, row0),
-              sub(g, o->ld, col0));
-}
-
 static void wg_copy(wg *W, vtc_value *src, vtc_value *smem, vtc_value *off, int64_t rows) {
   gk *g = W->g;
   vtc_value *dst = view(g, smem, off, sslice(g, g->in, rows, WG_BK, WG_BK), NULL, NULL, NULL);
@@ -416,14 +420,14 @@ static void wg_load_operand(wg *W, operand *o, vtc_value *stage, vtc_value *kt) 
   if (!o->k_outer) { /* mn rows of 64 k, an equal band per warp */
     int64_t rows = o->mn / W->warps;
     vtc_value *r0 = mul(g, W->w, c(g, rows));
-    wg_copy(W, wg_source(g, o, add(g, o->mn0, r0), k0, rows, WG_BK), o->smem, add(g, base, mul(g, r0, c(g, WG_BK))),
+    wg_copy(W, tile_source(g, o, add(g, o->mn0, r0), k0, rows, WG_BK), o->smem, add(g, base, mul(g, r0, c(g, WG_BK))),
             rows);
     return;
   }
   int64_t rows = WG_BK / W->warps; /* each panel's 64 k-rows, an equal band per warp */
   vtc_value *r0 = mul(g, W->w, c(g, rows));
   for (int64_t p = 0; p < o->mn / WG_PANEL; p++) {
-    vtc_value *src = wg_source(g, o, add(g, k0, r0), add(g, o->mn0, c(g, p * WG_PANEL)), rows, WG_PANEL);
+    vtc_value *src = tile_source(g, o, add(g, k0, r0), add(g, o->mn0, c(g, p * WG_PANEL)), rows, WG_PANEL);
     wg_copy(W, src, o->smem, add(g, base, add(g, c(g, p * WG_PANEL * WG_BK), mul(g, r0, c(g, WG_BK)))), rows);
   }
 }
@@ -507,14 +511,7 @@ vtc_op *t2g_build_gemm_wgmma(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, 
   int64_t fit = p->hw->gpu.shared_per_sm / (W.stages * wg_stage_bytes(v));
   if (planned.occupancy > fit) planned.occupancy = fit;
   vtc_op *k = begin(&g, mb, name, p, &planned, W.warps, 0);
-  g.sa = vtc_gir_build_assume_multiple(&g.E.at, loc, g.sa, 8);
-  g.sb = vtc_gir_build_assume_multiple(&g.E.at, loc, g.sb, 8);
-  tile t = group_tile(&g, W.bm, W.bn, WG_BK);
-  W.a = make_operand(&g, true, &t, W.bm, WG_BK, 0);
-  W.b = make_operand(&g, false, &t, W.bn, WG_BK, 0);
-  W.a.ld = vtc_gir_build_assume_multiple(&g.E.at, loc, W.a.ld, 8);
-  W.b.ld = vtc_gir_build_assume_multiple(&g.E.at, loc, W.b.ld, 8);
-  if (!p->b_trans) g.N = W.b.ld;
+  tile t = staged_operands(&g, W.bm, W.bn, WG_BK, 0, &W.a, &W.b);
   W.w = vtc_gir_build_id(&g.E.at, loc, VTC_GIR_DIM_UNIT_IN_GROUP);
   W.wgi = divu(&g, W.w, 4);
   operand *ops[] = {&W.a, &W.b};

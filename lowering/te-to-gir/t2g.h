@@ -54,7 +54,7 @@ typedef struct t2g_state {
   vtc_context *ctx;
   vtc_op *module;            /* kernels are inserted into its body */
   const t2g_options *opts;
-  uint64_t kernels, vector_kernels, rkernels, kept_contractions;
+  uint64_t kernels, vector_kernels, rkernels, kept_contractions, wgmma_kernels;
   /* Destinations (dest.c): written in place, copied once, stored element
    * by element, and kernels on one unit (index-dependent stores that may meet). */
   uint64_t dest_in_place, dest_copies, dest_element_stores, dest_serial;

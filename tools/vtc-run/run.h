@@ -82,7 +82,9 @@ bool run_cpu(run_request *req);
  * opened, so it works on a machine without one. */
 bool run_cuda(run_request *req);
 
-/* The default pipeline of --target=cuda. */
+/* The default pipeline of --target=cuda, for an sm_90 GPU (target_cuda.c
+ * plans the rKernels for the opened device's row: gpu=a100 on sm_80, no
+ * wgmma on an architecture without a row). */
 #define RUN_CUDA_PIPELINE "lower-graph-to-te,lower-te-to-gir{hierarchy=gpu}"
 
 /* A failed run-time check of a compiled program (runtime/checks.h) as the

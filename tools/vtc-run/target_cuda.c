@@ -15,13 +15,27 @@
 #include "dialects/graph/graph.h"
 #include "ir/ptrmap.h"
 #include "runtime/cuda_exec.h"
+#include "targets/hardware.h"
 #include "tools/vtc-run/run.h"
 
-static bool lower(run_request *req) {
+/* The default pipeline for the GPU of architecture `arch` (NULL: before
+ * the GPU is opened, sm_90): its rKernels planned for the hardware row of
+ * that architecture (sm_80: the A100's), and without sm_90's wgmma on one
+ * the rows lack (sm_86, sm_89: planned as the default row, mma.sync). */
+static void default_pipeline(const char *arch, char *out, size_t n) {
+  const vtc_hardware *hw = arch ? vtc_hardware_lookup(arch) : NULL;
+  if (!arch || (hw && hw->gpu.wgmma)) snprintf(out, n, "%s", RUN_CUDA_PIPELINE);
+  else if (hw) snprintf(out, n, "lower-graph-to-te,lower-te-to-gir{hierarchy=gpu gpu=%s}", hw->name);
+  else snprintf(out, n, "lower-graph-to-te,lower-te-to-gir{hierarchy=gpu wgmma=false}");
+}
+
+static bool lower(run_request *req, const char *arch) {
   if (req->user_pipeline) return true;
   double t0 = run_now_ms();
+  char pipeline[160];
+  default_pipeline(arch, pipeline, sizeof pipeline);
   vtc_pass_manager *pm = vtc_pass_manager_create(req->ctx, "builtin.module");
-  bool ok = vtc_pass_manager_parse(pm, RUN_CUDA_PIPELINE) && vtc_pass_manager_run(pm, req->module);
+  bool ok = vtc_pass_manager_parse(pm, pipeline) && vtc_pass_manager_run(pm, req->module);
   vtc_pass_manager_destroy(pm);
   req->compile_ms += run_now_ms() - t0;
   return ok;
@@ -195,7 +209,7 @@ static bool run_on(run_request *req, vtc_cuda *cu, vtc_cuda_program *prog) {
 bool run_cuda(run_request *req) {
   vtc_cuda_program *prog = NULL;
   /* --dump-ptx: compile (for sm_90) before the GPU is opened. */
-  if (req->dump_ptx && !(lower(req) && (prog = compile(req, NULL)) && dump_ptx(req, prog))) {
+  if (req->dump_ptx && !(lower(req, NULL) && (prog = compile(req, NULL)) && dump_ptx(req, prog))) {
     vtc_cuda_program_destroy(prog);
     return false;
   }
@@ -215,7 +229,7 @@ bool run_cuda(run_request *req) {
     prog = NULL;
     ok = (prog = compile(req, cu)) && dump_ptx(req, prog);
   } else if (!prog) {
-    ok = lower(req) && (prog = compile(req, cu));
+    ok = lower(req, arch) && (prog = compile(req, cu));
   }
   ok = ok && run_on(req, cu, prog);
   vtc_cuda_program_destroy(prog);

@@ -4,7 +4,9 @@
 // split-K 2) of an f16 GEMM whose B is K x N (staged as 64-wide column
 // panels: gir.wgmma with panel_stride) and of a bf16 one whose B is N x K
 // (rows of 64 k: transpose_b), K = 200 and N = 264 (no tile's multiple).
-// RUN: vtc-opt --pass-pipeline='builtin.module(lower-te-to-gir{hierarchy=gpu})' %s | FileCheck %s
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-te-to-gir{hierarchy=gpu})' --pass-statistics %s 2>%t.stats | FileCheck %s
+// RUN: FileCheck %s --check-prefix=STATS < %t.stats
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-te-to-gir{hierarchy=gpu wgmma=false})' --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=STATSOFF
 // The ablations: mma.sync everywhere (wgmma=false, or an A100's plan:
 // the attached list is the H100's, so only wgmma=false applies here), and
 // each k-tile's wgmmas waited for before the next barrier.
@@ -45,6 +47,10 @@
 // The bf16 GEMM's B is N x K: rows of 64 k, one m64n128k16 per k-step.
 // CHECK-LABEL: gir.kernel @main_k8(
 // CHECK: gir.wgmma %{{.*}}, %{{.*}}, %{{.*}} {swizzle = 128 : i64, transpose_b} : !gir.slice<shared, 64x16xbf16, 64>, !gir.slice<shared, 128x16xbf16, 64>, !gir.slice<register, 16x128xf32, mma_acc>
+// STATS: 10 vortex-kernels
+// STATS: 10 wgmma-kernels
+// STATSOFF: 10 vortex-kernels
+// STATSOFF: 0 wgmma-kernels
 // SYNC-NOT: gir.wgmma
 // SYNC: gir.mma
 // SYNC-NOT: gir.wgmma
