@@ -64,7 +64,6 @@ bool gir_parse_async_wait(vtc_parser *p, vtc_parse_state *st);
 bool gir_verify_wgmma(vtc_op *op);
 void gir_print_wgmma(vtc_printer *p, vtc_op *op);
 bool gir_parse_wgmma(vtc_parser *p, vtc_parse_state *st);
-bool gir_verify_wgmma_sync(vtc_op *op); /* wgmma_fence, wgmma_commit, wgmma_wait */
 bool gir_verify_assume_multiple(vtc_op *op);
 void gir_print_assume_multiple(vtc_printer *p, vtc_op *op);
 bool gir_parse_assume_multiple(vtc_parser *p, vtc_parse_state *st);

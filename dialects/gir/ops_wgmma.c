@@ -80,16 +80,8 @@ vtc_value *vtc_gir_build_wgmma(vtc_builder *b, const vtc_loc *loc, vtc_value *a,
   return vtc_op_result(vtc_builder_create(b, "gir.wgmma", loc, 3, ops, c->type, n, attrs), 0);
 }
 
-/* ---- gir.wgmma_fence, gir.wgmma_commit, gir.wgmma_wait ---------------------------------- */
-
-bool gir_verify_wgmma_sync(vtc_op *op) {
-  if (!gir_require_kernel(op)) return false;
-  if (!vtc_gir_is(op, "wgmma_wait")) return true;
-  int64_t n = vtc_op_get_int_attr(op, VTC_GIR_ATTR_PENDING, -1);
-  if (n < 0 || n > VTC_GIR_ASYNC_MAX_PENDING)
-    return vtc_op_error(op, "pending must be in [0, %d], but is %lld", VTC_GIR_ASYNC_MAX_PENDING, (long long)n);
-  return true;
-}
+/* ---- gir.wgmma_fence, gir.wgmma_commit, gir.wgmma_wait ----------------------------------
+ * The forms and verifiers of gir.async_commit and gir.async_wait (ops.c). */
 
 vtc_op *vtc_gir_build_wgmma_fence(vtc_builder *b, const vtc_loc *loc) {
   return vtc_builder_create(b, "gir.wgmma_fence", loc, 0, NULL, NULL, 0, NULL);

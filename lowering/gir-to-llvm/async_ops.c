@@ -13,8 +13,6 @@
  * and 0 outside (the destination is zero-filled; the source address is
  * then the buffer's start, never read). gir.async_commit and
  * gir.async_wait are cp.async.commit_group and cp.async.wait_group N. */
-#include <string.h>
-
 #include "lowering/gir-to-llvm/translate_impl.h"
 
 static LLVMValueRef min64(g2l *t, LLVMValueRef a, LLVMValueRef b) {
@@ -25,18 +23,15 @@ static LLVMValueRef max64(g2l *t, LLVMValueRef a, LLVMValueRef b) {
   return LLVMBuildSelect(t->b, LLVMBuildICmp(t->b, LLVMIntSGT, a, b, ""), a, b, "");
 }
 
-/* Byte address of element idx (i64) of a buffer at ptr. */
-static LLVMValueRef byte_address(g2l *t, LLVMValueRef ptr, LLVMValueRef idx, int64_t elem_bytes) {
+/* Byte address of element idx (i64) of a buffer at ptr; swizzled: as a
+ * swizzled destination stores it (vtc_gir_swizzle_index: the buffer
+ * starts on 1024 bytes). */
+static LLVMValueRef byte_address(g2l *t, LLVMValueRef ptr, LLVMValueRef idx, int64_t elem_bytes, bool swizzled) {
   LLVMValueRef off = LLVMBuildMul(t->b, idx, g2l_i64(t, elem_bytes), "");
-  return LLVMBuildGEP2(t->b, t->i8, ptr, &off, 1, "");
-}
-
-/* The shared address of element idx of a swizzled destination
- * (vtc_gir_swizzle_index: the buffer starts on 1024 bytes). */
-static LLVMValueRef swizzled_address(g2l *t, LLVMValueRef ptr, LLVMValueRef idx, int64_t elem_bytes) {
-  LLVMValueRef off = LLVMBuildMul(t->b, idx, g2l_i64(t, elem_bytes), "");
-  LLVMValueRef row = LLVMBuildAnd(t->b, LLVMBuildLShr(t->b, off, g2l_i64(t, 7), ""), g2l_i64(t, 7), "");
-  off = LLVMBuildXor(t->b, off, LLVMBuildShl(t->b, row, g2l_i64(t, 4), ""), "swizzled");
+  if (swizzled) {
+    LLVMValueRef row = LLVMBuildAnd(t->b, LLVMBuildLShr(t->b, off, g2l_i64(t, 7), ""), g2l_i64(t, 7), "");
+    off = LLVMBuildXor(t->b, off, LLVMBuildShl(t->b, row, g2l_i64(t, 4), ""), "swizzled");
+  }
   return LLVMBuildGEP2(t->b, t->i8, ptr, &off, 1, "");
 }
 
@@ -48,9 +43,9 @@ static void copy_chunk(g2l *t, g2l_value *src, g2l_value *dst, LLVMValueRef c, i
   LLVMValueRef col = LLVMBuildMul(t->b, LLVMBuildURem(t->b, c, g2l_i64(t, per_row), ""), g2l_i64(t, chunk), "col");
   LLVMValueRef didx = LLVMBuildAdd(t->b, dst->offset, LLVMBuildAdd(t->b, LLVMBuildMul(t->b, row, dst->stride, ""), col, ""), "");
   LLVMValueRef sidx = LLVMBuildAdd(t->b, src->offset, LLVMBuildAdd(t->b, LLVMBuildMul(t->b, row, src->stride, ""), col, ""), "");
-  LLVMValueRef daddr = swizzle ? swizzled_address(t, dst->ptr, didx, elem_bytes) : byte_address(t, dst->ptr, didx, elem_bytes);
+  LLVMValueRef daddr = byte_address(t, dst->ptr, didx, elem_bytes, swizzle);
   if (!src->valid_num) {
-    tc->cp_async(t->b, t->m, daddr, byte_address(t, src->ptr, sidx, elem_bytes), NULL);
+    tc->cp_async(t->b, t->m, daddr, byte_address(t, src->ptr, sidx, elem_bytes, false), NULL);
     return;
   }
   /* Bytes of the chunk inside the source's valid counts, in [0, 16]. */
@@ -59,7 +54,7 @@ static void copy_chunk(g2l *t, g2l_value *src, g2l_value *dst, LLVMValueRef c, i
   LLVMValueRef in_row = LLVMBuildICmp(t->b, LLVMIntSLT, row, src->valid_num, "");
   left = LLVMBuildSelect(t->b, in_row, left, g2l_i64(t, 0), "src_bytes");
   LLVMValueRef any = LLVMBuildICmp(t->b, LLVMIntSGT, left, g2l_i64(t, 0), "");
-  LLVMValueRef saddr = LLVMBuildSelect(t->b, any, byte_address(t, src->ptr, sidx, elem_bytes), src->ptr, "");
+  LLVMValueRef saddr = LLVMBuildSelect(t->b, any, byte_address(t, src->ptr, sidx, elem_bytes, false), src->ptr, "");
   tc->cp_async(t->b, t->m, daddr, saddr, LLVMBuildTrunc(t->b, left, t->i32, ""));
 }
 
@@ -135,7 +130,8 @@ static bool is_async(vtc_op *op) {
 
 bool g2l_vortex_op(g2l *t, vtc_op *op, bool *handled) {
   *handled = false;
-  if (!strncmp(op->name->name, "gir.wgmma", 9)) {
+  if (vtc_gir_is(op, "wgmma") || vtc_gir_is(op, "wgmma_fence") || vtc_gir_is(op, "wgmma_commit") ||
+      vtc_gir_is(op, "wgmma_wait")) {
     *handled = true;
     return g2l_wgmma_op(t, op);
   }

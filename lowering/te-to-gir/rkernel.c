@@ -255,8 +255,7 @@ bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n) {
   char skip[160] = "";
   for (unsigned i = 0; i < nv; i++) {
     if (vs[i].backend != want) continue;
-    char why_not[160];
-    bool wgmma = g->tensor_core && S->opts->wgmma && t2g_gemm_wgmma_supported(g, &vs[i], why_not, sizeof why_not);
+    bool wgmma = g->tensor_core && S->opts->wgmma && t2g_gemm_wgmma_supported(g, &vs[i], NULL, 0);
     bool ok = wgmma || (g->tensor_core ? t2g_gemm_tc_supported(g, &vs[i], skip, sizeof skip)
                                        : t2g_gemm_ffma_supported(g, &vs[i], skip, sizeof skip));
     if (!ok) continue;

@@ -145,6 +145,7 @@ static void tile_coords(gk *g, vtc_value *r, vtc_value *mt, vtc_value *nt, vtc_v
   *tm = add(g, first, t2g_remui(&g->E, in, rows));
   *tn = t2g_divui(&g->E, in, rows);
 }
+
 typedef struct tile {
   vtc_value *m0, *n0, *a_batch, *b_batch, *c_batch, *kbeg, *kend;
 } tile;

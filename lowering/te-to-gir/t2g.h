@@ -260,7 +260,8 @@ bool t2g_plan_variants(t2g_state *S, t2g_gemm *g, const char *hw_name, vtc_hw_ki
 bool t2g_plan_gemm(t2g_state *S, t2g_gemm *g, char *why, size_t n);
 vtc_op *t2g_build_gemm_variant(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
                                const t2g_gemm *g, unsigned i);
-/* Whether rkernel_gpu.c builds variant v of g (else *why). */
+/* Whether rkernel_gpu.c builds variant v of g (else *why; why may be NULL
+ * with n 0). */
 bool t2g_gemm_tc_supported(const t2g_gemm *g, const vortex_variant *v, char *why, size_t n);
 bool t2g_gemm_ffma_supported(const t2g_gemm *g, const vortex_variant *v, char *why, size_t n);
 vtc_op *t2g_build_gemm_tc(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *p,

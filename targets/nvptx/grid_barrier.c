@@ -25,16 +25,6 @@
 
 #include "targets/nvptx/intrinsics.h"
 
-static LLVMValueRef asm_call(LLVMBuilderRef b, LLVMTypeRef ret, const char *text, const char *constraints,
-                             LLVMValueRef *args, unsigned n) {
-  LLVMTypeRef ps[2];
-  for (unsigned i = 0; i < n; i++) ps[i] = LLVMTypeOf(args[i]);
-  LLVMTypeRef ft = LLVMFunctionType(ret, ps, n, 0);
-  LLVMValueRef fn = LLVMGetInlineAsm(ft, (char *)text, strlen(text), (char *)constraints, strlen(constraints), 1, 0,
-                                     LLVMInlineAsmDialectATT, 0);
-  return LLVMBuildCall2(b, ft, fn, args, n, "");
-}
-
 void vtc_nvptx_grid_barrier(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef state, LLVMValueRef blocks) {
   LLVMContextRef c = LLVMGetModuleContext(m);
   LLVMTypeRef i32 = LLVMInt32TypeInContext(c), vd = LLVMVoidTypeInContext(c);
@@ -49,21 +39,21 @@ void vtc_nvptx_grid_barrier(LLVMBuilderRef b, LLVMModuleRef m, LLVMValueRef stat
   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, tid, LLVMConstInt(i32, 0, 0), ""), arrive, leave);
 
   LLVMPositionBuilderAtEnd(b, arrive);
-  LLVMValueRef gen = asm_call(b, i32, "ld.relaxed.gpu.u32 $0, [$1];", "=r,l,~{memory}", &gen_ptr, 1);
+  LLVMValueRef gen = vtc_nvptx_asm(b, i32, "ld.relaxed.gpu.u32 $0, [$1];", "=r,l,~{memory}", &gen_ptr, 1);
   LLVMValueRef one[] = {state, LLVMConstInt(i32, 1, 0)};
-  LLVMValueRef old = asm_call(b, i32, "atom.acq_rel.gpu.add.u32 $0, [$1], $2;", "=r,l,r,~{memory}", one, 2);
+  LLVMValueRef old = vtc_nvptx_asm(b, i32, "atom.acq_rel.gpu.add.u32 $0, [$1], $2;", "=r,l,r,~{memory}", one, 2);
   LLVMValueRef is_last = LLVMBuildICmp(b, LLVMIntEQ, old, LLVMBuildSub(b, blocks, LLVMConstInt(i32, 1, 0), ""), "");
   LLVMBuildCondBr(b, is_last, last, spin);
 
   LLVMPositionBuilderAtEnd(b, last);
   LLVMValueRef reset[] = {state, LLVMConstInt(i32, 0, 0)};
-  asm_call(b, vd, "st.relaxed.gpu.u32 [$0], $1;", "l,r,~{memory}", reset, 2);
+  vtc_nvptx_asm(b, vd, "st.relaxed.gpu.u32 [$0], $1;", "l,r,~{memory}", reset, 2);
   LLVMValueRef bump[] = {gen_ptr, LLVMBuildAdd(b, gen, LLVMConstInt(i32, 1, 0), "")};
-  asm_call(b, vd, "st.release.gpu.u32 [$0], $1;", "l,r,~{memory}", bump, 2);
+  vtc_nvptx_asm(b, vd, "st.release.gpu.u32 [$0], $1;", "l,r,~{memory}", bump, 2);
   LLVMBuildBr(b, leave);
 
   LLVMPositionBuilderAtEnd(b, spin);
-  LLVMValueRef now = asm_call(b, i32, "ld.acquire.gpu.u32 $0, [$1];", "=r,l,~{memory}", &gen_ptr, 1);
+  LLVMValueRef now = vtc_nvptx_asm(b, i32, "ld.acquire.gpu.u32 $0, [$1];", "=r,l,~{memory}", &gen_ptr, 1);
   LLVMBuildCondBr(b, LLVMBuildICmp(b, LLVMIntEQ, now, gen, ""), spin, leave);
 
   LLVMPositionBuilderAtEnd(b, leave);

@@ -173,3 +173,15 @@ void vtc_nvptx_fence(LLVMBuilderRef b, LLVMModuleRef m) {
   LLVMContextRef c = LLVMGetModuleContext(m);
   LLVMBuildCall2(b, LLVMIntrinsicGetType(c, id, NULL, 0), LLVMGetIntrinsicDeclaration(m, id, NULL, 0), NULL, 0, "");
 }
+
+LLVMValueRef vtc_nvptx_asm(LLVMBuilderRef b, LLVMTypeRef ret, const char *text, const char *constraints,
+                           LLVMValueRef *args, unsigned n) {
+  enum { MAX_ARGS = 160 };
+  assert(n <= MAX_ARGS);
+  LLVMTypeRef ps[MAX_ARGS];
+  for (unsigned i = 0; i < n; i++) ps[i] = LLVMTypeOf(args[i]);
+  LLVMTypeRef ft = LLVMFunctionType(ret, ps, n, 0);
+  LLVMValueRef fn = LLVMGetInlineAsm(ft, (char *)text, strlen(text), (char *)constraints, strlen(constraints), 1, 0,
+                                     LLVMInlineAsmDialectATT, 0);
+  return LLVMBuildCall2(b, ft, fn, args, n, "");
+}

@@ -81,6 +81,13 @@ LLVMValueRef vtc_nvptx_atomic(LLVMBuilderRef b, LLVMAtomicRMWBinOp op, LLVMValue
  * device before its writes after it (LLVM 19's NVPTX selects no `fence`). */
 void vtc_nvptx_fence(LLVMBuilderRef b, LLVMModuleRef m);
 
+/* A call of inline PTX `text` (LLVM's $N operand syntax) returning `ret`
+ * (void, a scalar, or a struct of several outputs), with side effects:
+ * what LLVM 19's C API has no intrinsic for (sync scopes, wgmma). The
+ * argument types are the args' own. */
+LLVMValueRef vtc_nvptx_asm(LLVMBuilderRef b, LLVMTypeRef ret, const char *text, const char *constraints,
+                           LLVMValueRef *args, unsigned n);
+
 /* The grid barrier (grid_barrier.c): every thread of every one of `blocks`
  * (i32) co-resident blocks waits; `state` points to the two zeroed u32
  * {count, generation} in global memory, kept between uses. */

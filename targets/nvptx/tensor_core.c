@@ -119,11 +119,7 @@ static void nvptx_cp_async_wait(LLVMBuilderRef b, LLVMModuleRef m, unsigned pend
 /* ---- wgmma (sm_90a; LLVM 19 has no intrinsics for it: inline PTX) ---------------- */
 
 static void inline_asm(LLVMBuilderRef b, LLVMModuleRef m, const char *text) {
-  LLVMTypeRef ft = LLVMFunctionType(LLVMVoidTypeInContext(LLVMGetModuleContext(m)), NULL, 0, 0);
-  static const char clobbers[] = "~{memory}";
-  LLVMValueRef fn = LLVMGetInlineAsm(ft, (char *)text, strlen(text), (char *)clobbers, strlen(clobbers), 1, 0,
-                                     LLVMInlineAsmDialectATT, 0);
-  LLVMBuildCall2(b, ft, fn, NULL, 0, "");
+  vtc_nvptx_asm(b, LLVMVoidTypeInContext(LLVMGetModuleContext(m)), text, "~{memory}", NULL, 0);
 }
 
 static bool nvptx_has_wgmma(const char *cpu) {
@@ -153,18 +149,13 @@ static void nvptx_wgmma(LLVMBuilderRef b, LLVMModuleRef m, bool bf16, unsigned n
   ct += snprintf(cons + ct, sizeof cons - (size_t)ct, "l,l");
   for (unsigned i = 0; i < regs; i++) ct += snprintf(cons + ct, sizeof cons - (size_t)ct, ",%u", i);
   snprintf(cons + ct, sizeof cons - (size_t)ct, ",~{memory}");
-  LLVMTypeRef f32 = LLVMFloatTypeInContext(c), i64 = LLVMInt64TypeInContext(c);
-  LLVMTypeRef outs[MAX_REGS], ins[MAX_REGS + 2] = {i64, i64};
+  LLVMTypeRef outs[MAX_REGS];
   LLVMValueRef args[MAX_REGS + 2] = {a_desc, b_desc};
   for (unsigned i = 0; i < regs; i++) {
-    outs[i] = f32;
-    ins[2 + i] = f32;
+    outs[i] = LLVMFloatTypeInContext(c);
     args[2 + i] = acc[i];
   }
-  LLVMTypeRef rt = LLVMStructTypeInContext(c, outs, regs, 0);
-  LLVMTypeRef ft = LLVMFunctionType(rt, ins, regs + 2, 0);
-  LLVMValueRef fn = LLVMGetInlineAsm(ft, text, strlen(text), cons, strlen(cons), 1, 0, LLVMInlineAsmDialectATT, 0);
-  LLVMValueRef r = LLVMBuildCall2(b, ft, fn, args, regs + 2, "wgmma");
+  LLVMValueRef r = vtc_nvptx_asm(b, LLVMStructTypeInContext(c, outs, regs, 0), text, cons, args, regs + 2);
   for (unsigned i = 0; i < regs; i++) acc[i] = LLVMBuildExtractValue(b, r, i, "");
 }
 
