@@ -34,12 +34,20 @@
  *     gives an rKernel: composing a weight slice into it made its operand
  *     leave the GEMM form, and the LSTM's GEMVs ran as plain kernels at 54
  *     us each on the H200 (7.5 us as rKernels).
- *   - With into-ci=true and keep-contractions=true a contraction that
- *     Vortex classifies keeps that form: when its composed loads leave it
- *     (a reshape's div/mod indices in a GEMM operand), it is restored as it
- *     came and nothing is composed into it (compose_into).
+ *   - With into-ci=true and keep-contractions=true (the default) a
+ *     contraction that Vortex classifies keeps that form when its composed
+ *     loads would leave it (a reshape's div/mod indices in a GEMM operand,
+ *     a concat's select) and either the contraction is compute-intensive
+ *     (ci-threshold: its tensor-core or FFMA tiles are worth more than the
+ *     bytes of a view) or a producer composed into it escapes (it is
+ *     materialised anyway: composing it saves no bytes and adds its pieces'
+ *     selects to the reduction). It is then restored as it came and nothing
+ *     is composed into it (compose_into). A memory-intensive contraction
+ *     (decode attention, 2 flops per element) takes the composition: its
+ *     plain kernel is bound by the same bytes, minus the view's copy.
  *   - Each refusal is a remark at the load with its reason, once per load,
  *     and a statistic. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,8 +87,8 @@ static const char *const reason_text[NUM_REASONS] = {
     [R_INDEX_USE] = "the producer uses its indices and the consumer's map has no index arithmetic for them",
     [R_INTO_CI] = "the consumer is compute-intensive or has Vortex's rKernel: it keeps its contraction form for "
                   "its tuned kernel (into-ci=true composes)",
-    [R_BREAKS_FORM] = "the composed loads leave the contraction form Vortex's rKernel needs (the consumer is kept "
-                      "as it came)",
+    [R_BREAKS_FORM] = "the composed loads would leave the contraction form Vortex's rKernel needs (the consumer is "
+                      "kept as it came)",
 };
 
 enum { ST_BEFORE, ST_AFTER, ST_COMPOSED, ST_ERASED, ST_REFUSED_BASE };
@@ -98,6 +106,8 @@ typedef struct state {
   vtc_ptrmap refused;  /* loads already reported */
   vtc_ptrmap inlined;  /* producers composed somewhere */
   bool consumer_ci;    /* the consumer being composed into is CI (as it came) */
+  bool composed_escaping; /* a producer composed into the consumer escapes */
+  vtc_ptrmap carries_escaping; /* TEs into which an escaping producer was composed */
 } state;
 
 /* ---- eligibility ------------------------------------------------------------------ */
@@ -171,6 +181,7 @@ static refusal check(state *s, vtc_op *consumer, vtc_op *load, vtc_op *producer)
   if ((n > 1 || escapes || broadcasts(consumer, m)) && !cheap(producer, s->opt)) return R_DUPLICATION;
   for (unsigned i = 0; i < pb->num_args; i++)
     if (vtc_value_has_uses(pb->args[i]) && !materializable(m->results[i])) return R_INDEX_USE;
+  s->composed_escaping |= escapes || vtc_ptrmap_contains(&s->carries_escaping, producer);
   return OK;
 }
 
@@ -328,13 +339,16 @@ static bool compose_one(state *s, vtc_op *c) {
  * that Vortex takes as a contraction keeps that form: when the composed
  * loads leave it (a reshape's div/mod indices in a GEMM operand, a
  * concat's select), the consumer as it came is restored and nothing is
- * composed into it (as without into-ci). Motivation: on the H200,
- * gpt2-attn-kv under VTC's pipeline (into-ci, without this) ran its
- * projection and attention contractions as plain kernels, 1.1-3.2x slower
- * than the default pipeline (results/vtc.md); with it, their kernels are
- * the default pipeline's again (15 kernels, 4 rKernels, against 12 and 1),
- * but the decode rows' attention compositions, which VTC's measured gains
- * come from, are refused too (llama3, gemma2: 2 each), unmeasured. */
+ * composed into it (as without into-ci), when the contraction is
+ * compute-intensive or a composed producer escapes. Motivation: on the
+ * H200, gpt2-attn-kv under VTC's pipeline (into-ci, without this) ran its
+ * projection (192 flops per element) as a plain kernel and its attention
+ * through the returned KV concat's select, 1.1-3.2x slower than the
+ * default pipeline (results/vtc.md); with it, their kernels are the
+ * default pipeline's again (15 kernels, 4 rKernels, against 12 and 1).
+ * The decode rows' attention (2 flops per element, through views of the
+ * cache that are not materialised) still takes its compositions, where
+ * VTC's gains come from. */
 static vtc_op *compose_into(state *s, vtc_op *op) {
   vtc_souffle_intensity in;
   vtc_souffle_intensity_of(op, 128, &in);
@@ -343,6 +357,8 @@ static vtc_op *compose_into(state *s, vtc_op *op) {
                    (in.flops_per_element >= (double)s->opt->ci_threshold || contraction);
   vtc_mapping *map = NULL;
   vtc_op *kept = NULL;
+  bool compute_intensive = in.flops_per_element >= (double)s->opt->ci_threshold;
+  s->composed_escaping = false;
   if (s->opt->into_ci && s->opt->keep_contractions && contraction) {
     map = vtc_mapping_create();
     kept = vtc_op_clone(op, map);
@@ -350,18 +366,22 @@ static vtc_op *compose_into(state *s, vtc_op *op) {
   }
   int64_t composed = 0;
   while (compose_one(s, op)) composed++;
-  if (kept && composed && !vtc_souffle_has_rkernel(op)) {
+  if (kept && composed && (compute_intensive || s->composed_escaping) && !vtc_souffle_has_rkernel(op)) {
     vtc_builder b = vtc_builder_before(op);
     vtc_builder_insert_op(&b, kept);
     vtc_value_replace_all_uses(vtc_op_result(op, 0), vtc_op_result(kept, 0));
     vtc_op_erase(op);
     vtc_pass_stat_add(s->pc, ST_REFUSED_BASE + R_BREAKS_FORM - 1, 1);
-    if (s->opt->remarks)
-      vtc_remark(s->ctx, kept->loc, "souffle-vertical: not composed into this contraction: %s",
-                 reason_text[R_BREAKS_FORM]);
+    if (s->opt->remarks) {
+      char why[96];
+      if (compute_intensive) snprintf(why, sizeof why, "it is compute-intensive (%.3g flops per element)", in.flops_per_element);
+      else snprintf(why, sizeof why, "a composed producer escapes (its tensor is materialised anyway)");
+      vtc_remark(s->ctx, kept->loc, "souffle-vertical: not composed into this contraction: %s; %s", reason_text[R_BREAKS_FORM], why);
+    }
     return kept;
   }
   if (kept) vtc_op_destroy(kept);
+  if (s->composed_escaping) vtc_ptrmap_put(&s->carries_escaping, op, op);
   if (composed) vtc_souffle_compact_inputs(op);
   vtc_pass_stat_add(s->pc, ST_COMPOSED, (uint64_t)composed);
   return op;
@@ -374,8 +394,10 @@ static void run_function(state *s, vtc_op *func) {
   /* Keyed by op address: start afresh, as erased ops' addresses are reused. */
   vtc_ptrmap_free(&s->refused);
   vtc_ptrmap_free(&s->inlined);
+  vtc_ptrmap_free(&s->carries_escaping);
   s->refused = (vtc_ptrmap){0};
   s->inlined = (vtc_ptrmap){0};
+  s->carries_escaping = (vtc_ptrmap){0};
   for (vtc_op *op = body->first; op; op = op->next) {
     if (!vtc_te_is_compute(op)) continue;
     before++;
@@ -406,6 +428,7 @@ static bool run_vertical(vtc_pass_context *pc, vtc_op *root, const void *options
   free(funcs);
   vtc_ptrmap_free(&s.refused);
   vtc_ptrmap_free(&s.inlined);
+  vtc_ptrmap_free(&s.carries_escaping);
   return true;
 }
 
@@ -427,10 +450,10 @@ static const vtc_pass_option vertical_options[] = {
      "which producers are composed: all one-relies-on-one TEs (Souffle), or vtc-views: only the TEs of graph ops that "
      "vtc-virtualize made views (VTC's realisation of its read and write views by load composition)",
      offsetof(options, producers), producer_names},
-    {"keep-contractions", VTC_OPTION_BOOL, "false",
+    {"keep-contractions", VTC_OPTION_BOOL, "true",
      "with into-ci=true, a contraction that Vortex classifies is restored as it came (nothing composed into it) when "
-     "its composed loads would leave the contraction form (gpt2-attn-kv's GEMMs kept their rKernels; not the default "
-     "until measured on every paper row)",
+     "its composed loads would leave the contraction form and it is compute-intensive or a composed producer escapes "
+     "(gpt2-attn-kv's projection and attention keep their kernels; decode attention takes its views)",
      offsetof(options, keep_contractions), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},
 };

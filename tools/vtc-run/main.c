@@ -67,10 +67,10 @@ static const run_target kTargets[] = {
     {"te", "lower-graph-to-te, then the te interpreter (dialects/te/interpreter.c)", run_te, false, true},
     {"gir", "lower-graph-to-te, lower-te-to-gir, then the gir interpreter (dialects/gir/interpreter.c)", run_gir,
      false, true},
-    {"cpu", "compiled for this CPU: " RUN_CPU_PIPELINE " (or --pass-pipeline), gir-to-llvm, ORC JIT at O3",
+    {"cpu", "compiled for this CPU: VTC's passes, " RUN_CPU_PIPELINE " (or --pass-pipeline), gir-to-llvm, ORC JIT at O3",
      run_cpu, true, true},
-    {"cuda", "compiled for the NVIDIA GPU: " RUN_CUDA_PIPELINE " (or --pass-pipeline), PTX and a host plan "
-             "(exit 3 without a GPU)", run_cuda, true, true},
+    {"cuda", "compiled for the NVIDIA GPU: VTC's passes, " RUN_CUDA_PIPELINE " (or --pass-pipeline), PTX and a "
+             "host plan (exit 3 without a GPU)", run_cuda, true, true},
 };
 
 static const run_target *find_target(const char *name) {
@@ -314,27 +314,29 @@ static vtc_op *find_entry(vtc_context *ctx, vtc_op *module, const char *name, co
   return NULL;
 }
 
-/* --vtc=S: the target's pipeline with VTC's passes in front (vtc-virtualize
- * annotates, lower-graph-to-te marks the views, souffle-vertical composes
- * exactly those into their consumers; on the GPU te-split-reduction then
- * splits the long reductions the views leave to plain kernels). NULL after
- * a usage error. */
-static char *vtc_pipeline(const run_options *o, const run_target *target) {
+char *run_default_pipeline(const run_request *req, const char *lowering) {
+  char *front = vtc_format(RUN_VTC_FRONT("%s"), req->vtc ? req->vtc : "all");
+  char *pipeline = vtc_format("builtin.module(%s,%s)", front, lowering);
+  free(front);
+  return pipeline;
+}
+
+/* --vtc=S: the strategy of the compiled targets' default pipeline; false
+ * after a usage error. */
+static bool check_vtc_option(const run_options *o, const run_target *target) {
+  if (!o->vtc) return true;
   static const char *const strategies[] = {"none", "greedy", "all"};
   bool known = false;
   for (size_t i = 0; i < 3; i++) known |= strcmp(o->vtc, strategies[i]) == 0;
   if (!known) {
     fprintf(stderr, "vtc-run: --vtc must be none, greedy or all, not '%s'\n", o->vtc);
-    return NULL;
+    return false;
   }
-  bool cuda = strcmp(target->name, "cuda") == 0;
-  if ((!cuda && strcmp(target->name, "cpu")) || o->pass_pipeline) {
+  if (!target->can_bench || o->pass_pipeline) {
     fprintf(stderr, "vtc-run: --vtc takes --target=cpu or cuda and no --pass-pipeline\n");
-    return NULL;
+    return false;
   }
-  return vtc_format("builtin.module(vtc-virtualize{strategy=%s},lower-graph-to-te,"
-                    "souffle-vertical{producers=vtc-views into-ci=true},%s)",
-                    o->vtc, cuda ? "te-split-reduction,lower-te-to-gir{hierarchy=gpu}" : "lower-te-to-gir");
+  return true;
 }
 
 static int run_file(run_options *o, vtc_context *ctx) {
@@ -368,6 +370,7 @@ static int run_file(run_options *o, vtc_context *ctx) {
     fprintf(stderr, "vtc-run: --dump-ptx needs --target=cuda, not '%s'\n", target->name);
     return 2;
   }
+  if (!check_vtc_option(o, target)) return 2;
   if (o->onnx_test) return run_onnx_test(ctx, o, target);
   size_t len = 0;
   char *buf = NULL;
@@ -380,7 +383,7 @@ static int run_file(run_options *o, vtc_context *ctx) {
   int rc = 1;
   vtc_tensor *ins = NULL, *all_ins = NULL, *ref_ins = NULL;
   unsigned nargs = 0;
-  run_request req = {.ctx = ctx, .trace = o->trace, .user_pipeline = o->pass_pipeline != NULL, .bench = o->bench,
+  run_request req = {.ctx = ctx, .trace = o->trace, .user_pipeline = o->pass_pipeline != NULL, .vtc = o->vtc, .bench = o->bench,
                      .dump_ptx = o->dump_ptx, .bench_kernels = o->bench_kernels};
   vtc_op *ref_module = NULL, *ref_entry = NULL;
   vtc_op *module = onnx ? vtc_onnx_import_file(ctx, o->input_file, NULL, NULL)
@@ -459,18 +462,6 @@ done:
   return rc;
 }
 
-static int run(run_options *o, vtc_context *ctx) {
-  const run_target *target = o->vtc && !o->help && !o->version ? find_target(o->target) : NULL;
-  if (!target) return run_file(o, ctx); /* an unknown target is reported there */
-  char *pipeline = vtc_pipeline(o, target);
-  if (!pipeline) return 2;
-  o->pass_pipeline = pipeline;
-  int rc = run_file(o, ctx);
-  o->pass_pipeline = NULL;
-  free(pipeline);
-  return rc;
-}
-
 int main(int argc, char **argv) {
   run_options o;
   if (!run_parse_args(argc, argv, &o)) {
@@ -479,7 +470,7 @@ int main(int argc, char **argv) {
   }
   vtc_context *ctx = vtc_context_create();
   vtc_register_all(ctx);
-  int rc = run(&o, ctx);
+  int rc = run_file(&o, ctx);
   vtc_thread_pool_shutdown_default(); /* joined threads for leak checkers */
   run_options_free(&o);
   vtc_context_destroy(ctx);

@@ -162,7 +162,7 @@ static set_result run_set(vtc_context *ctx, const run_target *target, const char
   }
   vtc_dtype compute = VTC_F32;
   bool has_float = ok && vtc_check_compute_dtype(entry, &compute);
-  run_request req = {.ctx = ctx, .module = module, .entry = entry, .num_inputs = nargs, .inputs = ins.data};
+  run_request req = {.ctx = ctx, .module = module, .entry = entry, .num_inputs = nargs, .inputs = ins.data, .vtc = o->vtc};
   vtc_tensor *all_ins = NULL;
   if (ok && target->weights_as_args) run_weights_as_args(&req, &all_ins);
   if (ok && !target->run(&req)) {

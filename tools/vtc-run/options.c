@@ -30,8 +30,8 @@ static const run_opt_spec kOptions[] = {
     {"list-targets", RUN_FLAG, OFF(list_targets), NULL, "list the targets and exit"},
     {"pass-pipeline", RUN_STRING, OFF(pass_pipeline), "PIPELINE", "run these passes (as vtc-opt) before running"},
     {"vtc", RUN_STRING, OFF(vtc), "none|greedy|all",
-     "cpu, cuda: lower with VTC's pipeline, vtc-virtualize{strategy=S} and its views realised "
-     "(souffle-vertical{producers=vtc-views}; cuda: te-split-reduction too), instead of the target's default"},
+     "cpu, cuda: VTC's strategy in the default pipeline, vtc-virtualize{strategy=S} (default all; none: no "
+     "data-movement op becomes a view)"},
     {"input", RUN_SPECIAL, 0, "FILE.npy", "an input, one per argument in order (may repeat; also after --)"},
     {"seed", RUN_INT, OFF(seed), "N", "seed of the random inputs used when no --input is given (default 0)"},
     {"input-range", RUN_SPECIAL, 0, "ARG:LO:HI",
@@ -374,12 +374,14 @@ void run_print_help(FILE *out) {
         "  peak bytes with inputs: N\n"
         "(the same plus every input's bytes, weights included: what torch.cuda.max_memory_allocated\n"
         "reports for a model whose inputs live on the device; a donated input is counted once).\n\n"
-        "TARGETS: --target=cpu lowers with the default pipeline " RUN_CPU_PIPELINE "\n"
+        "TARGETS: the compiled targets' default pipelines begin with VTC's passes\n"
+        "  " RUN_VTC_FRONT("S") "\n"
+        "(S from --vtc, `all` unless given). --target=cpu lowers with that and " RUN_CPU_PIPELINE "\n"
         "(or, instead, the --pass-pipeline given), translates to LLVM IR for the host CPU and its\n"
         "features, JIT-compiles at O3 and calls the entry through libffi. --bench=N then times N\n"
         "calls of the compiled entry after 2 warm-up calls and prints\n"
         "  bench: @F: median M ms, min A ms, max B ms over N runs (...)\n"
-        "--target=cuda opens the GPU (device 0) first, then lowers with the default pipeline\n"
+        "--target=cuda opens the GPU (device 0) first, then lowers with VTC's passes and\n"
         RUN_CUDA_PIPELINE " (or the --pass-pipeline given),\n"
         "translates the kernels to PTX for the device's architecture and runs the entry as a host\n"
         "plan that launches them (runtime/cuda_exec.h); device buffers come from a caching allocator.\n"

@@ -19,6 +19,7 @@ typedef struct run_request {
   const vtc_tensor *inputs;
   bool trace;
   bool user_pipeline; /* --pass-pipeline ran already: no default pipeline */
+  const char *vtc;    /* VTC's strategy in the default pipeline (--vtc; "all") */
   int64_t bench;      /* --bench=N: time N runs after warm-up (0: none) */
   const char *dump_ptx; /* --dump-ptx=FILE (cuda) */
   /* --bench-kernels (cuda): the module as written, whose graph ops name the
@@ -70,8 +71,24 @@ unsigned run_weights_as_args(run_request *req, vtc_tensor **inputs);
  * and a libffi call of the entry (target_cpu.c). */
 bool run_cpu(run_request *req);
 
-/* The default pipeline of --target=cpu. */
-#define RUN_CPU_PIPELINE "lower-graph-to-te,lower-te-to-gir"
+/* The compiled targets' default pipelines begin with VTC's passes (issue
+ * 14): vtc-virtualize{strategy=S} (--vtc=S, `all` unless given) annotates
+ * the data-movement ops it makes views, lower-graph-to-te marks their TEs,
+ * and souffle-vertical{producers=vtc-views into-ci=true} composes exactly
+ * those into their consumers (keeping a contraction's rKernel form where
+ * composing would cost it: keep-contractions). `all`, not the pass's
+ * greedy default: on the H200 every paper row is as fast or faster with
+ * it (benchmarks/results/vtc.md), while greedy's byte model declines the
+ * decode attention's views (llama3 b16-inplace 3.7 ms against 0.24).
+ * --vtc=none keeps the same pipeline with no view. */
+#define RUN_VTC_FRONT(S) "vtc-virtualize{strategy=" S "},lower-graph-to-te,souffle-vertical{producers=vtc-views into-ci=true remarks=false}"
+
+/* The default pipeline of a compiled target: RUN_VTC_FRONT for req->vtc,
+ * then `lowering` (from lower-te-to-gir on). Heap string. */
+char *run_default_pipeline(const run_request *req, const char *lowering);
+
+/* The default pipeline of --target=cpu, after RUN_VTC_FRONT. */
+#define RUN_CPU_PIPELINE "lower-te-to-gir"
 
 /* --target=cuda: opens the GPU first (no driver or no device: one error
  * line, req->exit_code = VTC_EXIT_NO_GPU), then the default pipeline unless
@@ -82,10 +99,12 @@ bool run_cpu(run_request *req);
  * opened, so it works on a machine without one. */
 bool run_cuda(run_request *req);
 
-/* The default pipeline of --target=cuda, for an sm_90 GPU (target_cuda.c
- * plans the rKernels for the opened device's row: gpu=a100 on sm_80, no
- * wgmma on an architecture without a row). */
-#define RUN_CUDA_PIPELINE "lower-graph-to-te,lower-te-to-gir{hierarchy=gpu}"
+/* The default pipeline of --target=cuda after RUN_VTC_FRONT, for an sm_90
+ * GPU (target_cuda.c plans the rKernels for the opened device's row:
+ * gpu=a100 on sm_80, no wgmma on an architecture without a row).
+ * te-split-reduction splits the long reductions that views leave to plain
+ * kernels (decode attention's P.V) into parts and their sum. */
+#define RUN_CUDA_PIPELINE "te-split-reduction,lower-te-to-gir{hierarchy=gpu}"
 
 /* A failed run-time check of a compiled program (runtime/checks.h) as the
  * interpreters report it: an error at the op's location with its message.

@@ -126,9 +126,11 @@ bool run_cpu(run_request *req) {
   const char *name = vtc_symbol_name(req->entry);
   double t0 = run_now_ms();
   if (!req->user_pipeline) {
+    char *pipeline = run_default_pipeline(req, RUN_CPU_PIPELINE);
     vtc_pass_manager *pm = vtc_pass_manager_create(req->ctx, "builtin.module");
-    bool ok = vtc_pass_manager_parse(pm, RUN_CPU_PIPELINE) && vtc_pass_manager_run(pm, req->module);
+    bool ok = vtc_pass_manager_parse(pm, pipeline) && vtc_pass_manager_run(pm, req->module);
     vtc_pass_manager_destroy(pm);
+    free(pipeline);
     if (!ok) return false;
   }
   char *err = NULL;

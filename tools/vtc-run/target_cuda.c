@@ -22,21 +22,23 @@
  * the GPU is opened, sm_90): its rKernels planned for the hardware row of
  * that architecture (sm_80: the A100's), and without sm_90's wgmma on one
  * the rows lack (sm_86, sm_89: planned as the default row, mma.sync). */
-static void default_pipeline(const char *arch, char *out, size_t n) {
+static char *default_pipeline(const run_request *req, const char *arch) {
   const vtc_hardware *hw = arch ? vtc_hardware_lookup(arch) : NULL;
-  if (!arch || (hw && hw->gpu.wgmma)) snprintf(out, n, "%s", RUN_CUDA_PIPELINE);
-  else if (hw) snprintf(out, n, "lower-graph-to-te,lower-te-to-gir{hierarchy=gpu gpu=%s}", hw->name);
-  else snprintf(out, n, "lower-graph-to-te,lower-te-to-gir{hierarchy=gpu wgmma=false}");
+  if (!arch || (hw && hw->gpu.wgmma)) return run_default_pipeline(req, RUN_CUDA_PIPELINE);
+  char lowering[96];
+  if (hw) snprintf(lowering, sizeof lowering, "te-split-reduction,lower-te-to-gir{hierarchy=gpu gpu=%s}", hw->name);
+  else snprintf(lowering, sizeof lowering, "te-split-reduction,lower-te-to-gir{hierarchy=gpu wgmma=false}");
+  return run_default_pipeline(req, lowering);
 }
 
 static bool lower(run_request *req, const char *arch) {
   if (req->user_pipeline) return true;
   double t0 = run_now_ms();
-  char pipeline[160];
-  default_pipeline(arch, pipeline, sizeof pipeline);
+  char *pipeline = default_pipeline(req, arch);
   vtc_pass_manager *pm = vtc_pass_manager_create(req->ctx, "builtin.module");
   bool ok = vtc_pass_manager_parse(pm, pipeline) && vtc_pass_manager_run(pm, req->module);
   vtc_pass_manager_destroy(pm);
+  free(pipeline);
   req->compile_ms += run_now_ms() - t0;
   return ok;
 }

@@ -2,21 +2,21 @@
 // is a transpose then reshape: composed into the GEMM, A's load indexes by
 // floordiv and mod (no longer the contraction form Vortex's rKernels take),
 // so with keep-contractions the GEMM is restored as it came, with a remark,
-// and the transpose is composed into the reshape instead; without it
-// (the default) A's views go into the GEMM. Both compute what the
+// and the transpose is composed into the reshape instead (the default); with
+// keep-contractions=false A's views go into the GEMM. Both compute what the
 // reference interpreter does.
 // RUN: vtc-opt %s --pass-pipeline='builtin.module(lower-graph-to-te,souffle-vertical{into-ci=true keep-contractions=true})' 2>%t.remarks | FileCheck %s --check-prefix=KEEP
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
-// RUN: vtc-opt %s --pass-pipeline='builtin.module(lower-graph-to-te,souffle-vertical{into-ci=true})' | FileCheck %s --check-prefix=INTO
+// RUN: vtc-opt %s --pass-pipeline='builtin.module(lower-graph-to-te,souffle-vertical{into-ci=true keep-contractions=false})' | FileCheck %s --check-prefix=INTO
 // RUN: vtc-run %s --target=cpu --check --pass-pipeline='builtin.module(lower-graph-to-te,souffle-vertical{into-ci=true keep-contractions=true},lower-te-to-gir)' | FileCheck %s --check-prefix=EXEC
-// RUN: vtc-run %s --target=cpu --check --pass-pipeline='builtin.module(lower-graph-to-te,souffle-vertical{into-ci=true},lower-te-to-gir)' | FileCheck %s --check-prefix=EXEC
+// RUN: vtc-run %s --target=cpu --check --pass-pipeline='builtin.module(lower-graph-to-te,souffle-vertical{into-ci=true keep-contractions=false},lower-te-to-gir)' | FileCheck %s --check-prefix=EXEC
 
 // KEEP: %[[A:.*]] = te.compute(%arg0) shape () -> (8, 64) : (tensor<4x8x16xf32>) -> tensor<8x64xf32> {
 // KEEP: te.load %arg0[(d0, d1) -> (d1 floordiv 16, d0, d1 mod 16)] : tensor<4x8x16xf32> -> f32
 // KEEP: te.compute(%[[A]], %arg1) shape () -> (8, 32) reduce () -> (64) combiner sum
 // KEEP: te.load %[[A]][(d0, d1, d2) -> (d0, d2)] : tensor<8x64xf32> -> f32
 // KEEP: te.load %arg1[(d0, d1, d2) -> (d2, d1)] : tensor<64x32xf32> -> f32
-// REMARK: :[[@LINE+9]]:8: remark: souffle-vertical: not composed into this contraction: the composed loads leave the contraction form Vortex's rKernel needs (the consumer is kept as it came)
+// REMARK: :[[@LINE+9]]:8: remark: souffle-vertical: not composed into this contraction: the composed loads would leave the contraction form Vortex's rKernel needs (the consumer is kept as it came); it is compute-intensive (11.6 flops per element)
 // INTO: te.compute(%arg1, %arg0) shape () -> (8, 32) reduce () -> (64) combiner sum
 // INTO: te.load %arg0[(d0, d1, d2) -> (d2 floordiv 16, d0, d2 mod 16)] : tensor<4x8x16xf32> -> f32
 // INTO-NOT: te.compute

@@ -45,7 +45,7 @@
 
 // The target table lists it.
 // RUN: vtc-run --list-targets | FileCheck %s --check-prefix=LIST
-// LIST: cpu {{.*}}lower-graph-to-te,lower-te-to-gir
+// LIST: cpu {{.*}}VTC's passes, lower-te-to-gir
 
 func.func @main(%x: tensor<?x8xf32>, %y: tensor<8xf32>, %c: tensor<8xi1>) -> (tensor<?x8xf32>, tensor<8x?xf16>, tensor<?x8xbf16>, tensor<8xi32>, tensor<?x8xi1>) {
   %0 = "graph.add"(%x, %y) : (tensor<?x8xf32>, tensor<8xf32>) -> tensor<?x8xf32>
