@@ -97,7 +97,7 @@ static bool kernels(gen *g) {
 
 static void host(gen *g) {
   const char *TA = "!gir.buffer<global, ?x?xf32>";
-  const char *SZ = "%m, %n, %k, %c0, %c0", *IX = "index, index, index, index, index";
+  const char *SZ = "%m, %n, %k, %c0, %c0, %c0, %c0", *IX = "index, index, index, index, index, index, index";
   line(g, 0, "func.func @sgemm_host(%%a: %s, %%b: %s) -> %s {", TA, TA, TA);
   line(g, 1, "%%cNC = arith.constant %d : index", g->p->nc);
   line(g, 1, "%%m = gir.dim %%a, 0 : %s", TA);

@@ -249,15 +249,15 @@ static void launch_gemm_case(host *h, vtc_op *op, const built *k, const t2g_gemm
     vtc_value *mn = t2g_muli(&h->E, s->m, s->n);
     vtc_value *total = t2g_muli(&h->E, t2g_muli(&h->E, s->batch, t2g_cidx(&h->E, g->variants[i].split_k)), mn);
     vtc_value *ws = vtc_gir_build_alloc(&h->E.at, op->loc, t2g_gemm_workspace_type(h->S->ctx), 1, &total);
-    vtc_value *kargs[] = {a, b, ws, s->m, s->n, s->k, s->sa, s->sb};
-    vtc_gir_build_launch(&h->E.at, op->loc, k->variant_names[i], t2g_gemm_groups(&h->E, g, i, s), 8, kargs);
+    vtc_value *kargs[] = {a, b, ws, s->m, s->n, s->k, s->sa, s->sb, s->a_offset, s->b_offset};
+    vtc_gir_build_launch(&h->E.at, op->loc, k->variant_names[i], t2g_gemm_groups(&h->E, g, i, s), 10, kargs);
     vtc_value *rargs[] = {ws, buf, mn, s->batch};
     vtc_gir_build_launch(&h->E.at, op->loc, k->reduce_names[i], t2g_gemm_splitk_reduce_groups(&h->E, s->batch, mn), 4,
                          rargs);
     vtc_gir_build_free(&h->E.at, op->loc, ws);
   } else if (i < g->num_variants) {
-    vtc_value *kargs[] = {a, b, buf, s->m, s->n, s->k, s->sa, s->sb};
-    vtc_gir_build_launch(&h->E.at, op->loc, k->variant_names[i], t2g_gemm_groups(&h->E, g, i, s), 8, kargs);
+    vtc_value *kargs[] = {a, b, buf, s->m, s->n, s->k, s->sa, s->sb, s->a_offset, s->b_offset};
+    vtc_gir_build_launch(&h->E.at, op->loc, k->variant_names[i], t2g_gemm_groups(&h->E, g, i, s), 10, kargs);
   } else {
     launch_items(h, op->loc, k->name, items, na, args, buf, nsym, syms);
   }

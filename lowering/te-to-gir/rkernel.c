@@ -34,16 +34,91 @@
 
 #include "lowering/te-to-gir/t2g.h"
 
-/* The positions of a load's indices that are iteration dims (skipping
- * constant-0 indices of extent-1 dims): dims[i]; false for any other index. */
-static bool plain_indices(const vortex_operand *op, unsigned *dims, unsigned *n) {
+static bool reject(char *why, size_t n, const char *text) {
+  snprintf(why, n, "%s", text);
+  return false;
+}
+
+/* An index of an operand: iteration dim d (-1: none, a constant) plus c. */
+static bool index_parts(const vtc_affine_expr *e, int *d, int64_t *c) {
+  *d = -1;
+  *c = 0;
+  if (e->kind == VTC_AFFINE_ADD && e->rhs->kind == VTC_AFFINE_CONST) *c = e->rhs->value, e = e->lhs;
+  else if (e->kind == VTC_AFFINE_ADD && e->lhs->kind == VTC_AFFINE_CONST) *c = e->lhs->value, e = e->rhs;
+  if (e->kind == VTC_AFFINE_CONST && !*c) return *c = e->value, true;
+  if (e->kind != VTC_AFFINE_DIM) return false;
+  *d = (int)e->value;
+  return true;
+}
+
+/* Whether the tensor's dim of `size` holds exactly iteration dim d's
+ * extent (both `?` is taken as equal: te.assert checks the dims that must
+ * agree, and a composed slice of a `?` dim has a static extent). */
+static bool holds_extent(const vortex_contraction *c, int d, int64_t size) {
+  int64_t e = c->extent[d].value;
+  return e == VTC_DYNAMIC ? size == VTC_DYNAMIC : size == e;
+}
+
+/* The iteration dims of an operand's indices, in order (dims[0..n)), and
+ * its layout as the kernels address it: base + offset + batch x stride +
+ * the dense row-major block of its other dims. Since VTC's views compose
+ * into a contraction's loads, an operand may be a slice of a larger tensor
+ * (shufflenet's split half, an LSTM layer's weights):
+ *   - a constant index before the block (a dim that no iteration walks), or
+ *     the outermost batch or block dim plus a constant, moves the base
+ *     (static strides only);
+ *   - the outermost batch dim and the block's first dim may be longer than
+ *     their extents (the slice's dim): the batch stride is then the
+ *     tensor's (static) rather than the block's size;
+ *   - every later dim of the batch dims and of the block holds exactly its
+ *     extent (the kernels take no leading dimension), and a dim among them
+ *     that no iteration walks is 1.
+ * *stride is -1 for the dense block (the host computes M K, K N); false,
+ * with why, for a layout the kernels cannot address. */
+static bool operand_layout(const vortex_contraction *c, const vortex_operand *op, unsigned *dims, unsigned *n,
+                           int64_t *offset, int64_t *stride, char *why, size_t wn) {
   const vtc_affine_map *m = op->map;
-  const vtc_type *t = vtc_te_load_input(op->load)->type;
+  const int64_t *shape = op->shape; /* reshapes merged, as the map indexes it */
+  unsigned rank = op->rank;
+  int dim[VTC_MAX_RANK];
+  int64_t add[VTC_MAX_RANK], st[VTC_MAX_RANK], run = 1;
+  int first_batch = -1, last_batch = -1, first_block = -1;
+  for (unsigned r = rank; r-- > 0;) {
+    int64_t size = shape[r];
+    st[r] = run;
+    run = run < 0 || size == VTC_DYNAMIC || __builtin_mul_overflow(run, size, &run) ? -1 : run;
+  }
   *n = 0;
-  for (unsigned r = 0; r < m->num_results; r++) {
-    const vtc_affine_expr *e = m->results[r];
-    if (e->kind == VTC_AFFINE_DIM) dims[(*n)++] = (unsigned)e->value;
-    else if (!(e->kind == VTC_AFFINE_CONST && e->value == 0 && vtc_tensor_dim(t, r) == 1)) return false;
+  for (unsigned r = 0; r < rank; r++) {
+    if (!index_parts(m->results[r], &dim[r], &add[r]))
+      return reject(why, wn, "an operand index is not an iteration dim");
+    if (dim[r] < 0) continue;
+    dims[(*n)++] = (unsigned)dim[r];
+    if (c->role[dim[r]] != VORTEX_ROLE_BATCH) {
+      if (first_block < 0) first_block = (int)r;
+    } else {
+      if (first_batch < 0) first_batch = (int)r;
+      last_batch = (int)r;
+    }
+  }
+  *offset = 0;
+  bool dense = true; /* the batch stride is the block's size */
+  for (int r = 0; r < (int)rank; r++) {
+    int64_t size = shape[r];
+    bool outermost = r == first_batch || r == first_block;
+    bool inner = (r > first_batch && r <= last_batch) || (first_block >= 0 && r > first_block);
+    if (inner && (add[r] || (dim[r] < 0 ? size != 1 : !holds_extent(c, dim[r], size))))
+      return reject(why, wn, "an operand sliced inside its rows or among its batch dims (the kernels take no leading dimension)");
+    if (add[r] && (add[r] < 0 || st[r] < 0 || (dim[r] >= 0 && !outermost)))
+      return reject(why, wn, "an operand at an offset the kernels cannot address");
+    *offset += add[r] * (add[r] ? st[r] : 1);
+    if (r > last_batch && r < first_block && size != 1) dense = false;
+    if (r == first_block && !holds_extent(c, dim[r], size)) dense = false;
+  }
+  *stride = -1;
+  if (!dense && last_batch >= 0) {
+    if (st[last_batch] < 0) return reject(why, wn, "a batched slice of a tensor with `?` dims");
+    *stride = st[last_batch];
   }
   return true;
 }
@@ -70,11 +145,6 @@ static bool dims_are(const vortex_contraction *c, const unsigned *dims, unsigned
   return at == n;
 }
 
-static bool reject(char *why, size_t n, const char *text) {
-  snprintf(why, n, "%s", text);
-  return false;
-}
-
 static bool gemm_types(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_t n);
 
 /* Output dims that B alone reads (N roles) and that come before every M
@@ -97,12 +167,37 @@ static void leading_n_dims_as_batch(vortex_contraction *c) {
   c->num_role_dims[VORTEX_ROLE_N] = kept;
 }
 
+static bool reads(const unsigned *dims, unsigned n, unsigned d) {
+  for (unsigned i = 0; i < n; i++)
+    if (dims[i] == d) return true;
+  return false;
+}
+
+/* An output dim of extent 1 that neither operand reads (a reshape's unit
+ * dim that the composed maps dropped: gpt2's projection [B, 1, N] of the
+ * merged heads) moves no address: it takes no role and no place in the
+ * output's order. */
+static bool unit_dim_unread(const vortex_contraction *c, unsigned d, const unsigned *adims, unsigned na,
+                            const unsigned *bdims, unsigned nb) {
+  return c->extent[d].value == 1 && !reads(adims, na, d) && !reads(bdims, nb, d);
+}
+
+static void drop_unit_batch_dims(vortex_contraction *c, const unsigned *adims, unsigned na, const unsigned *bdims,
+                                 unsigned nb) {
+  unsigned kept = 0;
+  for (unsigned i = 0; i < c->num_role_dims[VORTEX_ROLE_BATCH]; i++) {
+    unsigned d = c->role_dims[VORTEX_ROLE_BATCH][i];
+    if (!unit_dim_unread(c, d, adims, na, bdims, nb)) c->role_dims[VORTEX_ROLE_BATCH][kept++] = d;
+  }
+  c->num_role_dims[VORTEX_ROLE_BATCH] = kept;
+}
+
 /* A pointwise convolution (every kernel dim of extent 1, strides 1, pads 0,
  * one group) over NCHW is, per image, the GEMM W (Cout x Cin) times X[n]
  * (Cin x H W): c is rewritten into that form, the operands swapped (the
  * weights are A, broadcast over the batch; the input is B), the image dim
  * the batch, the output channel M, the output pixels N. */
-static bool pointwise_conv_as_gemm(vortex_contraction *c, char *why, size_t n) {
+static bool pointwise_conv_as_gemm(vortex_contraction *c, int64_t *x_channel_offset, char *why, size_t n) {
   const vortex_conv *cv = &c->conv;
   if (cv->groups != 1) return reject(why, n, "a grouped convolution (implicit GEMM is not emitted yet)");
   for (unsigned s = 0; s < cv->num_spatial; s++)
@@ -110,13 +205,15 @@ static bool pointwise_conv_as_gemm(vortex_contraction *c, char *why, size_t n) {
       return reject(why, n, "a convolution with a kernel window, stride or padding (implicit GEMM is not emitted yet)");
   /* X[n, ci, oh, ow] and W[co, ci, 1, 1] with the output [n, co, oh, ow]. */
   const vtc_affine_map *xm = c->a.map, *wm = c->b.map;
-  unsigned nd = 0, kd = 0, cod = 0;
+  int xn = -1, xc = -1, wco = -1, wci = -1;
+  int64_t xn_add = 0, wco_add = 0, wci_add = 0;
   bool ok = xm->num_results == 2 + cv->num_spatial && wm->num_results == 2 + cv->num_spatial &&
-            xm->results[0]->kind == VTC_AFFINE_DIM && xm->results[1]->kind == VTC_AFFINE_DIM &&
-            wm->results[0]->kind == VTC_AFFINE_DIM && wm->results[1]->kind == VTC_AFFINE_DIM;
+            index_parts(xm->results[0], &xn, &xn_add) && index_parts(xm->results[1], &xc, x_channel_offset) &&
+            index_parts(wm->results[0], &wco, &wco_add) && index_parts(wm->results[1], &wci, &wci_add) &&
+            !xn_add && !wco_add && !wci_add;
+  unsigned nd = (unsigned)xn, kd = (unsigned)xc, cod = (unsigned)wco;
   if (ok) {
-    nd = (unsigned)xm->results[0]->value, kd = (unsigned)xm->results[1]->value, cod = (unsigned)wm->results[0]->value;
-    ok = (unsigned)wm->results[1]->value == kd && nd == 0 && cod == 1 && c->rank == 2 + cv->num_spatial;
+    ok = xn == 0 && wci == xc && wco == 1 && c->rank == 2 + cv->num_spatial;
     for (unsigned s = 0; ok && s < cv->num_spatial; s++) ok = cv->out_dim[s] == 2 + s;
   }
   if (!ok) return reject(why, n, "a pointwise convolution not in NCHW order");
@@ -138,12 +235,38 @@ static bool pointwise_conv_as_gemm(vortex_contraction *c, char *why, size_t n) {
   return true;
 }
 
+/* The input X[n, c, h, w] of a pointwise convolution taken as B of the
+ * batched GEMM (pointwise_conv_as_gemm): its channels may be a slice of a
+ * larger tensor (a split's half composed into the load: X[n, c + off]),
+ * read at offset off H W with the batch stride C H W of the tensor; its
+ * pixels are whole rows (stride 1, no padding). W (A) is read whole. */
+static bool conv_input_layout(t2g_gemm *g, int64_t channel_offset, char *why, size_t n) {
+  const vortex_contraction *c = &g->c;
+  const int64_t *x = c->b.shape, *w = c->a.shape; /* reshapes merged, as the maps index them */
+  unsigned kd = c->role_dims[VORTEX_ROLE_K][0];
+  g->a_offset = g->b_offset = 0;
+  g->a_stride = g->b_stride = -1;
+  if (!holds_extent(c, (int)kd, w[1]) || !holds_extent(c, (int)c->role_dims[VORTEX_ROLE_M][0], w[0]))
+    return reject(why, n, "a pointwise convolution whose weights are a slice of a larger tensor");
+  if (!channel_offset && holds_extent(c, (int)kd, x[1])) return true;
+  int64_t pixels = 1, channels = x[1];
+  for (unsigned r = 2; r < c->b.rank; r++)
+    if (x[r] == VTC_DYNAMIC || __builtin_mul_overflow(pixels, x[r], &pixels))
+      return reject(why, n, "a pointwise convolution over a channel slice with `?` pixels");
+  if (channel_offset < 0 || channels == VTC_DYNAMIC || __builtin_mul_overflow(channel_offset, pixels, &g->b_offset) ||
+      __builtin_mul_overflow(channels, pixels, &g->b_stride))
+    return reject(why, n, "a pointwise convolution over a channel slice the kernels cannot address");
+  return true;
+}
+
 bool t2g_match_gemm(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_t n) {
   memset(g, 0, sizeof *g);
   vortex_contraction *c = &g->c;
   if (!vortex_classify_compute(compute, c, why, n)) return false;
   if (c->op_class == VORTEX_CONV) {
-    if (!pointwise_conv_as_gemm(c, why, n)) return false;
+    int64_t channel_offset = 0;
+    if (!pointwise_conv_as_gemm(c, &channel_offset, why, n) || !conv_input_layout(g, channel_offset, why, n))
+      return false;
     g->a_batched = false;
     g->b_batched = true;
     return gemm_types(S, compute, g, why, n);
@@ -151,8 +274,10 @@ bool t2g_match_gemm(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_
   if (c->a.padded || c->b.padded) return reject(why, n, "a padded operand");
   leading_n_dims_as_batch(c);
   unsigned adims[VORTEX_MAX_DIMS], bdims[VORTEX_MAX_DIMS], na, nb;
-  if (!plain_indices(&c->a, adims, &na) || !plain_indices(&c->b, bdims, &nb))
-    return reject(why, n, "an operand index is not an iteration dim");
+  if (!operand_layout(c, &c->a, adims, &na, &g->a_offset, &g->a_stride, why, n) ||
+      !operand_layout(c, &c->b, bdims, &nb, &g->b_offset, &g->b_stride, why, n))
+    return false;
+  drop_unit_batch_dims(c, adims, na, bdims, nb);
   static const vortex_role a_order[] = {VORTEX_ROLE_BATCH, VORTEX_ROLE_M, VORTEX_ROLE_K};
   static const vortex_role a_order_t[] = {VORTEX_ROLE_BATCH, VORTEX_ROLE_K, VORTEX_ROLE_M};
   static const vortex_role b_order[] = {VORTEX_ROLE_BATCH, VORTEX_ROLE_K, VORTEX_ROLE_N};
@@ -167,11 +292,12 @@ bool t2g_match_gemm(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, size_
       return reject(why, n, "B is neither [batch...] x K x N... nor [batch...] x N... x K in row-major order");
     g->b_trans = true;
   }
-  unsigned out[VORTEX_MAX_DIMS];
-  for (unsigned d = 0; d < c->rank; d++) out[d] = d;
+  unsigned out[VORTEX_MAX_DIMS], nout = 0;
+  for (unsigned d = 0; d < c->rank; d++)
+    if (!unit_dim_unread(c, d, adims, na, bdims, nb)) out[nout++] = d;
   static const vortex_role c_order[] = {VORTEX_ROLE_BATCH, VORTEX_ROLE_M, VORTEX_ROLE_N};
   bool batch_present;
-  if (!dims_are(c, out, c->rank, c_order, 3, true, &batch_present) ||
+  if (!dims_are(c, out, nout, c_order, 3, true, &batch_present) ||
       (!batch_present && c->num_role_dims[VORTEX_ROLE_BATCH]))
     return reject(why, n, "the output is not batch x M x N in row-major order");
   return gemm_types(S, compute, g, why, n);
@@ -184,6 +310,11 @@ static bool gemm_types(t2g_state *S, vtc_op *compute, t2g_gemm *g, char *why, si
   if (c->b.dtype != in) return reject(why, n, "A and B differ in element type");
   g->tensor_core = in == VTC_HW_F16 || in == VTC_HW_BF16;
   if (!g->tensor_core && in != VTC_HW_F32) return reject(why, n, "not f16, bf16 or f32");
+  /* cp.async's 16-byte chunks: a slice's offset and batch stride in
+   * multiples of 8 elements (the dense strides the host checks). */
+  if (g->tensor_core && (g->a_offset % 8 || g->b_offset % 8 || (g->a_batched && g->a_stride > 0 && g->a_stride % 8) ||
+                         (g->b_batched && g->b_stride > 0 && g->b_stride % 8)))
+    return reject(why, n, "an operand slice not aligned to 8 elements (16 bytes) for the tensor-core kernels");
   g->in_elem = c->a.elem;
   g->out_elem = vtc_te_compute_type(compute)->element;
   if (!vtc_type_is_float(g->out_elem) || vtc_type_bit_width(g->out_elem) > 32)
@@ -293,8 +424,10 @@ t2g_gemm_sizes t2g_gemm_host_sizes(t2g_emit *E, const t2g_gemm *g, vtc_value *co
   s.m = role_size(E, g, VORTEX_ROLE_M, syms, nsym);
   s.n = role_size(E, g, VORTEX_ROLE_N, syms, nsym);
   s.k = role_size(E, g, VORTEX_ROLE_K, syms, nsym);
-  s.sa = g->a_batched ? t2g_muli(E, s.m, s.k) : t2g_cidx(E, 0);
-  s.sb = g->b_batched ? t2g_muli(E, s.k, s.n) : t2g_cidx(E, 0);
+  s.sa = !g->a_batched ? t2g_cidx(E, 0) : g->a_stride >= 0 ? t2g_cidx(E, g->a_stride) : t2g_muli(E, s.m, s.k);
+  s.sb = !g->b_batched ? t2g_cidx(E, 0) : g->b_stride >= 0 ? t2g_cidx(E, g->b_stride) : t2g_muli(E, s.k, s.n);
+  s.a_offset = t2g_cidx(E, g->a_offset);
+  s.b_offset = t2g_cidx(E, g->b_offset);
   return s;
 }
 

@@ -4,7 +4,7 @@
  * (benchmarks/cpu/sgemm_gir.c prints what vtc_t2g_build_cpu_gemm builds:
  * one implementation). C[b] = A[b] x B[b], f32, A M x K (row stride K),
  * B K x N (row stride N), C M x N, batch strides sa, sb (0: broadcast) and
- * M N for C; any M, N, K (edges masked by `valid`, never padded copies).
+ * M N for C, A and B from element offsets oa, ob (slices of larger tensors); any M, N, K (edges masked by `valid`, never padded copies).
  *   L2  the launch's groups: one per (batch, NC-column panel of C and B)
  *       (BLIS loop 5, jc); a group's G threads split the panel's MR x NR
  *       micro-tiles by MR-row slivers (each packs its own A) or, when that
@@ -46,7 +46,7 @@ typedef struct ck {
   const vtc_t2g_cpu_gemm *p;
   const vtc_type *f32;
   const vtc_type *ael, *bel, *cel;            /* the buffers' element types (f16/bf16 widened to f32 on load) */
-  vtc_value *A, *B, *C, *M, *N, *K, *sa, *sb; /* parameters */
+  vtc_value *A, *B, *C, *M, *N, *K, *sa, *sb, *oa, *ob; /* parameters */
   vtc_value *u, *bp, *ap, *abase;             /* unit, the CacheBuffers, this unit's A sliver */
   vtc_value *cp;                              /* p->panel_rows: the f32 C panel (CacheBuffer) */
   vtc_value *a0, *b0, *c0, *jc, *nsl;         /* the group's batch offsets, panel column, slivers */
@@ -125,8 +125,8 @@ static void group_work(ck *g) {
   vtc_value *gid = vtc_gir_build_id(&g->E.at, g->loc, VTC_GIR_DIM_GROUP);
   vtc_value *panels = t2g_ceildivui(&g->E, g->N, c(g, p->nc));
   vtc_value *bidx = t2g_divui(&g->E, gid, panels), *pan = t2g_remui(&g->E, gid, panels);
-  g->a0 = mul(g, bidx, g->sa);
-  g->b0 = mul(g, bidx, g->sb);
+  g->a0 = add(g, mul(g, bidx, g->sa), g->oa);
+  g->b0 = add(g, mul(g, bidx, g->sb), g->ob);
   g->c0 = mul(g, bidx, mul(g, g->M, g->N));
   g->jc = mulc(g, pan, p->nc);
   vtc_value *nc = t2g_minui(&g->E, sub(g, g->N, g->jc), c(g, p->nc));
@@ -323,13 +323,13 @@ vtc_op *vtc_t2g_build_cpu_gemm(vtc_context *ctx, vtc_builder *mb, const vtc_loc 
   ck g = {.ctx = ctx, .loc = loc, .p = p, .f32 = vtc_type_f32(ctx), .ael = vtc_gir_elem_type(ctx, a_buffer),
           .bel = vtc_gir_elem_type(ctx, b_buffer), .cel = vtc_gir_elem_type(ctx, c_buffer)};
   const vtc_type *idx = vtc_type_index(ctx);
-  const vtc_type *params[8] = {a_buffer, b_buffer, c_buffer, idx, idx, idx, idx, idx};
-  vtc_op *k = vtc_gir_build_kernel(mb, loc, name, 8, params, VTC_GIR_HIER_CPU, p->group, p->lanes);
+  const vtc_type *params[10] = {a_buffer, b_buffer, c_buffer, idx, idx, idx, idx, idx, idx, idx};
+  vtc_op *k = vtc_gir_build_kernel(mb, loc, name, 10, params, VTC_GIR_HIER_CPU, p->group, p->lanes);
   vtc_block *body = vtc_gir_kernel_body(k);
   t2g_emit_init(&g.E, ctx, loc, body);
   g.E.at = vtc_builder_at_end(ctx, body);
-  vtc_value **dst[8] = {&g.A, &g.B, &g.C, &g.M, &g.N, &g.K, &g.sa, &g.sb};
-  for (unsigned i = 0; i < 8; i++) *dst[i] = body->args[i];
+  vtc_value **dst[10] = {&g.A, &g.B, &g.C, &g.M, &g.N, &g.K, &g.sa, &g.sb, &g.oa, &g.ob};
+  for (unsigned i = 0; i < 10; i++) *dst[i] = body->args[i];
   g.u = vtc_gir_build_id(&g.E.at, loc, VTC_GIR_DIM_UNIT_IN_GROUP);
   /* The group's CacheBuffer: the packed B panel, then one A sliver per unit. */
   int64_t bdims[] = {(int64_t)p->kc * p->nc}, adims[] = {(int64_t)p->group * p->mr * p->kc};

@@ -31,7 +31,7 @@ typedef struct gk {
   vtc_context *ctx;
   const vtc_loc *loc;
   t2g_emit E;
-  vtc_value *A, *B, *C, *M, *N, *K, *sa, *sb; /* parameters */
+  vtc_value *A, *B, *C, *M, *N, *K, *sa, *sb, *oa, *ob; /* parameters */
   const vtc_type *in, *out, *f32;
   const t2g_gemm *p;
   int64_t split; /* K slices; > 1: C is the f32 workspace */
@@ -84,15 +84,15 @@ static const vtc_type *workspace_type(vtc_context *ctx) {
   return vtc_gir_buffer_type(ctx, VTC_GIR_GLOBAL, vtc_type_f32(ctx), 1, dims);
 }
 
-/* The kernel with parameters (A, B, C, M, N, K, sa, sb): its body open at
+/* The kernel with parameters (A, B, C, M, N, K, sa, sb, oa, ob): its body open at
  * g->E.at. */
 static vtc_op *begin(gk *g, vtc_builder *mb, const char *name, const t2g_gemm *p, const vortex_variant *v,
                      int64_t warps, int64_t registers) {
   int64_t split = v->split_k;
   const vtc_type *idx = vtc_type_index(g->ctx);
   const vtc_type *cbuf = split > 1 ? workspace_type(g->ctx) : p->c_buffer;
-  const vtc_type *params[8] = {p->a_buffer, p->b_buffer, cbuf, idx, idx, idx, idx, idx};
-  vtc_op *k = vtc_gir_build_kernel(mb, g->loc, name, 8, params, VTC_GIR_HIER_GPU, warps, 32);
+  const vtc_type *params[10] = {p->a_buffer, p->b_buffer, cbuf, idx, idx, idx, idx, idx, idx, idx};
+  vtc_op *k = vtc_gir_build_kernel(mb, g->loc, name, 10, params, VTC_GIR_HIER_GPU, warps, 32);
   /* The CTAs per SM the variant was planned for, so that ptxas budgets
    * registers for them (left alone, it takes up to 255 and one 8-warp CTA
    * fits: 8192^3 f32 ran 10% slower), but never fewer than `registers` a
@@ -106,8 +106,8 @@ static vtc_op *begin(gk *g, vtc_builder *mb, const char *name, const t2g_gemm *p
   vtc_block *body = vtc_gir_kernel_body(k);
   t2g_emit_init(&g->E, g->ctx, g->loc, body);
   g->E.at = vtc_builder_at_end(g->ctx, body);
-  vtc_value **dst[8] = {&g->A, &g->B, &g->C, &g->M, &g->N, &g->K, &g->sa, &g->sb};
-  for (unsigned i = 0; i < 8; i++) *dst[i] = body->args[i];
+  vtc_value **dst[10] = {&g->A, &g->B, &g->C, &g->M, &g->N, &g->K, &g->sa, &g->sb, &g->oa, &g->ob};
+  for (unsigned i = 0; i < 10; i++) *dst[i] = body->args[i];
   g->p = p;
   g->split = split;
   g->in = p->in_elem;
@@ -161,8 +161,8 @@ static tile group_tile(gk *g, int64_t bm, int64_t bn, int64_t bk) {
   tile_coords(g, r, mt, nt, &tm, &tn);
   t.m0 = mul(g, tm, c(g, bm));
   t.n0 = mul(g, tn, c(g, bn));
-  t.a_batch = mul(g, b, g->sa);
-  t.b_batch = mul(g, b, g->sb);
+  t.a_batch = add(g, mul(g, b, g->sa), g->oa);
+  t.b_batch = add(g, mul(g, b, g->sb), g->ob);
   t.c_batch = mul(g, bz, mul(g, g->M, g->N)); /* the workspace holds split tiles per batch */
   vtc_value *ktiles = t2g_ceildivui(&g->E, g->K, c(g, bk));
   vtc_value *chunk = t2g_ceildivui(&g->E, ktiles, c(g, g->split));
@@ -223,6 +223,8 @@ static vtc_value *band_source(gk *g, const operand *o, vtc_value *k0, vtc_value 
 static tile staged_operands(gk *g, int64_t bm, int64_t bn, int64_t bk, int64_t pad, operand *a, operand *b) {
   g->sa = vtc_gir_build_assume_multiple(&g->E.at, g->loc, g->sa, 8);
   g->sb = vtc_gir_build_assume_multiple(&g->E.at, g->loc, g->sb, 8);
+  g->oa = vtc_gir_build_assume_multiple(&g->E.at, g->loc, g->oa, 8);
+  g->ob = vtc_gir_build_assume_multiple(&g->E.at, g->loc, g->ob, 8);
   tile t = group_tile(g, bm, bn, bk);
   *a = make_operand(g, true, &t, bm, bk, pad);
   *b = make_operand(g, false, &t, bn, bk, pad);

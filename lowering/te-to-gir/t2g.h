@@ -219,13 +219,18 @@ void t2g_merge_subprogram(t2g_state *S, vtc_builder *mb, t2g_emit *E, vtc_op *be
 /* ---- Vortex rKernels (rkernel.c, rkernel_gpu.c) ---------------------------------
  * A contraction TE as a batched GEMM C[b] = A[b] B[b] (rkernel.c states the
  * form taken) and its kernel variants: parameters (A, B, C, M, N, K, sa,
- * sb), sa and sb A's and B's batch strides, one group per batch x K slice
+ * sb, oa, ob), sa and sb A's and B's batch strides, oa and ob the element
+ * offsets of their first elements, one group per batch x K slice
  * x output tile. A split-K variant (split_k > 1) writes f32 partials into a
  * workspace (t2g_gemm_workspace_type, batch x split x M x N elements) that
  * the reduction kernel (parameters W, C, M N, batch) sums into C. */
 typedef struct t2g_gemm {
   vortex_contraction c;
   bool a_batched, b_batched; /* A, B hold the batch dims (else broadcast) */
+  /* A and B as slices of larger tensors (VTC's views composed into the
+   * loads, rkernel.c's operand_layout): the element offset of the first
+   * element and the batch stride (-1: the dense block's, M K or K N). */
+  int64_t a_offset, b_offset, a_stride, b_stride;
   bool a_trans, b_trans;     /* A stored K x M, B stored N x K */
   bool tensor_core;          /* f16/bf16 on tensor cores; else f32 FFMA */
   const vtc_type *in_elem, *out_elem;
@@ -245,7 +250,7 @@ typedef struct t2g_gemm {
 
 /* The host's sizes of a GEMM (index values). */
 typedef struct t2g_gemm_sizes {
-  vtc_value *batch, *m, *n, *k, *sa, *sb;
+  vtc_value *batch, *m, *n, *k, *sa, *sb, *a_offset, *b_offset;
 } t2g_gemm_sizes;
 
 /* The planner's options for what the emission builds (rkernel.c). */

@@ -12,8 +12,11 @@
  *     dims must be read by both (K). A is the left factor of the product,
  *     except that the operand with composite indices (the convolution
  *     input) is always A.
- *   - Matmul: every operand index is an iteration dim or a constant (0 for
- *     a broadcast size-1 dim), each dim at most once per operand.
+ *   - Matmul: every operand index is an iteration dim, possibly plus a
+ *     constant (a slice's offset, as VTC's views compose into the loads),
+ *     or a constant (0 for a broadcast size-1 dim), each dim at most once
+ *     per operand. Whether the kernels can address such a slice is the
+ *     emission's question (lower-te-to-gir's operand layout).
  *   - Convolution: B's indices are plain, and each composite index of A is
  *     either out * stride + kernel * dilation - pad (one output and one
  *     reduction dim, positive coefficients) or the grouped channel
@@ -185,7 +188,7 @@ static unsigned used_dims(const linear *l, unsigned num_dims, unsigned *first, u
 
 typedef enum index_kind {
   INDEX_CONSTANT, /* broadcast: one element along this index */
-  INDEX_PLAIN,    /* one dim, coefficient 1, no offset */
+  INDEX_PLAIN,    /* one dim, coefficient 1, plus a constant >= 0 (a slice's offset) */
   INDEX_SPATIAL,  /* out * stride + kernel * dilation + constant */
   INDEX_GROUPED,  /* (n floordiv q) * r + c */
 } index_kind;
@@ -212,7 +215,7 @@ static bool analyze_operand(classifier *cl, const vtc_affine_map *m, unsigned ra
     bool ok = linearize(m->results[j], 1, nd, l);
     unsigned d0 = 0, d1 = 0, k = ok ? used_dims(l, nd, &d0, &d1) : 0;
     if (ok && k == 0 && l->group_dim < 0) info->kind[j] = INDEX_CONSTANT;
-    else if (ok && k == 1 && l->group_dim < 0 && l->coef[d0] == 1 && l->constant == 0) info->kind[j] = INDEX_PLAIN;
+    else if (ok && k == 1 && l->group_dim < 0 && l->coef[d0] == 1 && l->constant >= 0) info->kind[j] = INDEX_PLAIN;
     else if (ok && k == 2 && l->group_dim < 0 && d0 < rank && d1 >= rank && l->coef[d0] > 0 && l->coef[d1] > 0)
       info->kind[j] = INDEX_SPATIAL;
     else if (ok && k == 1 && l->group_dim >= 0 && (unsigned)l->group_dim < rank && d0 >= rank && l->coef[d0] == 1 &&
@@ -271,10 +274,45 @@ static void fill_extent(vortex_extent *x, const vtc_affine_expr *e) {
   x->symbol = e->kind == VTC_AFFINE_SYMBOL ? (int)e->value : -1;
 }
 
+/* A reshape composed into a load indexes its tensor by x floordiv c at one
+ * dim and x mod c at a later one of extent c, with only size-1 dims read at
+ * 0 between them (gpt2's heads merged back: (b, k floordiv 64, 0, k mod
+ * 64)): in the row-major tensor that is x over the dims between, merged. A
+ * map in that form, each such pair merged (into `shape`, `rank`); the map
+ * itself when there is none. */
+static const vtc_affine_map *merge_reshapes(vtc_context *ctx, const vtc_affine_map *m, const vtc_type *t,
+                                            int64_t *shape, unsigned *rank) {
+  const vtc_affine_expr *res[VTC_MAX_RANK];
+  unsigned n = m->num_results;
+  if (n > VTC_MAX_RANK) n = VTC_MAX_RANK;
+  for (unsigned r = 0; r < n; r++) res[r] = m->results[r], shape[r] = vtc_tensor_dim(t, r);
+  bool merged = false;
+  for (unsigned i = 0; i < n; i++) {
+    const vtc_affine_expr *q = res[i];
+    if (q->kind != VTC_AFFINE_FLOORDIV || q->lhs->kind != VTC_AFFINE_DIM || q->rhs->kind != VTC_AFFINE_CONST) continue;
+    unsigned j = i + 1;
+    while (j < n && res[j]->kind == VTC_AFFINE_CONST && res[j]->value == 0 && shape[j] == 1) j++;
+    const vtc_affine_expr *r = j < n ? res[j] : NULL;
+    if (!r || r->kind != VTC_AFFINE_MOD || r->lhs->kind != VTC_AFFINE_DIM || r->lhs->value != q->lhs->value ||
+        r->rhs->kind != VTC_AFFINE_CONST || r->rhs->value != q->rhs->value || shape[j] != q->rhs->value)
+      continue;
+    res[i] = q->lhs;
+    shape[i] = shape[i] == VTC_DYNAMIC ? VTC_DYNAMIC : shape[i] * shape[j];
+    unsigned gone = j - i;
+    for (unsigned k = j + 1; k < n; k++) res[k - gone] = res[k], shape[k - gone] = shape[k];
+    n -= gone;
+    merged = true;
+  }
+  *rank = n;
+  if (!merged) return m;
+  return vtc_affine_map_get(ctx, m->num_dims, m->num_symbols, n, res);
+}
+
 static void fill_operand(vortex_operand *o, vtc_op *compute, vtc_op *load) {
   o->load = load;
   o->input = (unsigned)vtc_te_compute_input_index(compute, vtc_te_load_input(load));
-  o->map = vtc_te_load_map(load);
+  o->map = merge_reshapes(vtc_op_context(compute), vtc_te_load_map(load), vtc_te_load_input(load)->type, o->shape,
+                          &o->rank);
   o->elem = vtc_te_load_input(load)->type->element;
   o->padded = vtc_te_load_padding(load) != NULL;
   hw_dtype_of(o->elem, &o->dtype);
@@ -374,8 +412,10 @@ static bool classify(classifier *cl) {
                   type_name(tb, b2, sizeof b2));
   /* Index maps. */
   operand_info ia, ib;
-  if (!analyze_operand(cl, vtc_te_load_map(lhs), c->rank, &ia, "A") ||
-      !analyze_operand(cl, vtc_te_load_map(rhs), c->rank, &ib, "B"))
+  vortex_operand oa, ob;
+  fill_operand(&oa, comp, lhs);
+  fill_operand(&ob, comp, rhs);
+  if (!analyze_operand(cl, oa.map, c->rank, &ia, "A") || !analyze_operand(cl, ob.map, c->rank, &ib, "B"))
     return false;
   if (has_composite(&ib)) {
     if (has_composite(&ia))
@@ -386,6 +426,9 @@ static bool classify(classifier *cl) {
     vtc_op *x = lhs;
     lhs = rhs;
     rhs = x;
+    vortex_operand o = oa;
+    oa = ob;
+    ob = o;
   }
   channels_as_groups(&ia, &ib);
   c->op_class = has_composite(&ia) ? VORTEX_CONV : VORTEX_MATMUL;
@@ -397,8 +440,8 @@ static bool classify(classifier *cl) {
   const vtc_affine_map *shape = vtc_te_compute_shape(comp);
   for (unsigned d = 0; d < c->num_dims; d++)
     fill_extent(&c->extent[d], d < c->rank ? shape->results[d] : red->results[d - c->rank]);
-  fill_operand(&c->a, comp, lhs);
-  fill_operand(&c->b, comp, rhs);
+  c->a = oa;
+  c->b = ob;
   c->acc_dtype = dacc;
   c->out_dtype = dout;
   if (!assign_roles(cl, &ia, &ib)) return false;

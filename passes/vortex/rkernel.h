@@ -68,7 +68,9 @@ typedef struct vortex_extent {
 typedef struct vortex_operand {
   unsigned input;             /* its index among the compute's inputs */
   vtc_op *load;               /* the te.load */
-  const vtc_affine_map *map;  /* iteration dims -> the operand's indices */
+  const vtc_affine_map *map;  /* iteration dims -> the operand's indices, reshapes merged (classify.c) */
+  unsigned rank;              /* of the operand as `map` indexes it */
+  int64_t shape[VTC_MAX_RANK]; /* its dims: the tensor's, those a merged reshape spans multiplied */
   vtc_hw_dtype dtype;         /* element type of the tensor */
   const vtc_type *elem;
   bool padded;                /* reads outside the tensor are 0 (conv) */

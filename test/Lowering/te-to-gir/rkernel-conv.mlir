@@ -20,7 +20,7 @@
 // CHECK: gir.switch
 // CHECK-NEXT: case 0 {
 // The weights (%arg1) are A; the image batch (%arg0) is B.
-// CHECK: gir.launch @main_k{{[0-9]+}}[%{{.*}}](%arg1, %arg0, %[[Y]], %{{.*}}) : (!gir.buffer<global, 24x40x1x1xf32>, !gir.buffer<global, ?x40x7x9xf32>, !gir.buffer<global, ?x24x7x9xf32>, index, index, index, index, index)
+// CHECK: gir.launch @main_k{{[0-9]+}}[%{{.*}}](%arg1, %arg0, %[[Y]], %{{.*}}) : (!gir.buffer<global, 24x40x1x1xf32>, !gir.buffer<global, ?x40x7x9xf32>, !gir.buffer<global, ?x24x7x9xf32>, index, index, index, index, index, index, index)
 // CHECK: default {
 
 // STATS: lower-te-to-gir

@@ -15,7 +15,7 @@
 // RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{cpu=pentium})' --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=KEPT
 // KEPT: 2 kept-contractions
 
-// CHECK-LABEL: gir.kernel @main_k1(%arg0: !gir.buffer<global, ?x?xf32>, %arg1: !gir.buffer<global, ?x?xf32>, %arg2: !gir.buffer<global, ?x?xf32>, %arg3: index, %arg4: index, %arg5: index, %arg6: index, %arg7: index) parallel cpu group 24 lanes 16
+// CHECK-LABEL: gir.kernel @main_k1(%arg0: !gir.buffer<global, ?x?xf32>, %arg1: !gir.buffer<global, ?x?xf32>, %arg2: !gir.buffer<global, ?x?xf32>, %arg3: index, %arg4: index, %arg5: index, %arg6: index, %arg7: index, %arg8: index, %arg9: index) parallel cpu group 24 lanes 16
 // CHECK: %[[U:.*]] = gir.id unit_in_group
 // CHECK: %[[BP:.*]] = gir.alloc() : !gir.buffer<shared, [[PANEL:[0-9]+]]xf32>
 // CHECK: %[[AP:.*]] = gir.alloc() : !gir.buffer<shared, {{[0-9]+}}xf32>

@@ -28,7 +28,7 @@
 
 // A tensor-core variant: cp.async staging into padded shared tiles,
 // ldmatrix fragments, mma, the f32 accumulator truncated at the end.
-// CHECK-LABEL: gir.kernel @main_k1(%arg0: !gir.buffer<global, ?x64xf16>, %arg1: !gir.buffer<global, 64x48xf16>, %arg2: !gir.buffer<global, ?x48xf16>, %arg3: index, %arg4: index, %arg5: index, %arg6: index, %arg7: index) parallel gpu
+// CHECK-LABEL: gir.kernel @main_k1(%arg0: !gir.buffer<global, ?x64xf16>, %arg1: !gir.buffer<global, 64x48xf16>, %arg2: !gir.buffer<global, ?x48xf16>, %arg3: index, %arg4: index, %arg5: index, %arg6: index, %arg7: index, %arg8: index, %arg9: index) parallel gpu
 // CHECK: gir.copy_async %{{.*}} to %{{.*}} : !gir.slice<global, {{.*}}xf16, ?> -> !gir.slice<shared, {{.*}}xf16, {{[0-9]+}}>
 // CHECK: gir.async_wait
 // CHECK: gir.copy %{{.*}} : !gir.slice<shared, {{.*}}xf16, {{[0-9]+}}> -> !gir.slice<register, {{.*}}xf16, mma_a>
