@@ -45,6 +45,12 @@
  *     is composed into it (compose_into). A memory-intensive contraction
  *     (decode attention, 2 flops per element) takes the composition: its
  *     plain kernel is bound by the same bytes, minus the view's copy.
+ *   - With producers=vtc-views a view whose tensor escapes (a returned KV
+ *     cache concat) is not composed: it is materialised anyway, so reading
+ *     it costs what reading its inputs would, and its consumers' loads stay
+ *     free of its pieces' selects (gpt2-attn-kv: the attention's transpose
+ *     of the returned cache composes into the contraction as an N x K
+ *     operand instead of being copied).
  *   - Each refusal is a remark at the load with its reason, once per load,
  *     and a statistic. */
 #include <stdio.h>
@@ -76,6 +82,7 @@ typedef enum refusal {
   R_INDEX_USE,
   R_INTO_CI,
   R_BREAKS_FORM,
+  R_ESCAPES,
   NUM_REASONS,
 } refusal;
 
@@ -89,6 +96,8 @@ static const char *const reason_text[NUM_REASONS] = {
                   "its tuned kernel (into-ci=true composes)",
     [R_BREAKS_FORM] = "the composed loads would leave the contraction form Vortex's rKernel needs (the consumer is "
                       "kept as it came)",
+    [R_ESCAPES] = "the view's tensor is returned, so it exists anyway: reading it costs the bytes of its inputs and "
+                  "keeps the consumer's loads free of its pieces (producers=vtc-views)",
 };
 
 enum { ST_BEFORE, ST_AFTER, ST_COMPOSED, ST_ERASED, ST_REFUSED_BASE };
@@ -96,7 +105,7 @@ enum { ST_BEFORE, ST_AFTER, ST_COMPOSED, ST_ERASED, ST_REFUSED_BASE };
 static const char *const statistics[] = {
     "TEs before", "TEs after", "compositions", "producers erased", "refused: index-dependent",
     "refused: padded read", "refused: duplication", "refused: index use", "refused: compute-intensive or rKernel consumer",
-    "refused: would leave the contraction form", NULL,
+    "refused: would leave the contraction form", "refused: returned view", NULL,
 };
 
 typedef struct state {
@@ -177,6 +186,7 @@ static refusal check(state *s, vtc_op *consumer, vtc_op *load, vtc_op *producer)
   if (s->consumer_ci) return R_INTO_CI;
   bool escapes = false;
   unsigned n = load_uses(vtc_op_result(producer, 0), &escapes);
+  if (escapes && s->opt->producers == PRODUCERS_VTC_VIEWS) return R_ESCAPES;
   const vtc_affine_map *m = vtc_te_load_map(load);
   if ((n > 1 || escapes || broadcasts(consumer, m)) && !cheap(producer, s->opt)) return R_DUPLICATION;
   for (unsigned i = 0; i < pb->num_args; i++)
@@ -344,11 +354,14 @@ static bool compose_one(state *s, vtc_op *c) {
  * H200, gpt2-attn-kv under VTC's pipeline (into-ci, without this) ran its
  * projection (192 flops per element) as a plain kernel and its attention
  * through the returned KV concat's select, 1.1-3.2x slower than the
- * default pipeline (results/vtc.md); with it, their kernels are the
- * default pipeline's again (15 kernels, 4 rKernels, against 12 and 1).
- * The decode rows' attention (2 flops per element, through views of the
- * cache that are not materialised) still takes its compositions, where
- * VTC's gains come from. */
+ * pipeline without VTC (results/vtc.md). The projection now keeps its
+ * rKernel through the composition (vortex-classify merges the heads'
+ * floordiv/mod pair) and a returned view is not composed with
+ * producers=vtc-views (R_ESCAPES); efficientvit's V.K^T (a padded V) and
+ * projection (two dims reshaped into its pixels) are restored here. The
+ * decode rows' attention (2 flops per element, through views of the cache
+ * that are not materialised) takes its compositions, where VTC's gains
+ * come from. */
 static vtc_op *compose_into(state *s, vtc_op *op) {
   vtc_souffle_intensity in;
   vtc_souffle_intensity_of(op, 128, &in);
@@ -453,7 +466,7 @@ static const vtc_pass_option vertical_options[] = {
     {"keep-contractions", VTC_OPTION_BOOL, "true",
      "with into-ci=true, a contraction that Vortex classifies is restored as it came (nothing composed into it) when "
      "its composed loads would leave the contraction form and it is compute-intensive or a composed producer escapes "
-     "(gpt2-attn-kv's projection and attention keep their kernels; decode attention takes its views)",
+     "(efficientvit's V.K^T and projection keep their rKernels; decode attention takes its views)",
      offsetof(options, keep_contractions), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},
 };
