@@ -180,5 +180,8 @@ void vtc_souffle_intensity_of(vtc_op *c, int64_t symbol_size, vtc_souffle_intens
 bool vtc_souffle_has_rkernel(vtc_op *compute) {
   vortex_contraction c;
   char why[160];
-  return vortex_classify_compute(compute, &c, why, sizeof why);
+  /* A grouped convolution keeps the plain kernel (lower-te-to-gir emits no
+   * implicit GEMM of groups): a query read through its heads' composite
+   * index (h * 64 + k) classifies as one. */
+  return vortex_classify_compute(compute, &c, why, sizeof why) && !(c.op_class == VORTEX_CONV && c.conv.groups > 1);
 }

@@ -41,10 +41,13 @@
  *     (ci-threshold: its tensor-core or FFMA tiles are worth more than the
  *     bytes of a view) or a producer composed into it escapes (it is
  *     materialised anyway: composing it saves no bytes and adds its pieces'
- *     selects to the reduction). It is then restored as it came and nothing
- *     is composed into it (compose_into). A memory-intensive contraction
- *     (decode attention, 2 flops per element) takes the composition: its
- *     plain kernel is bound by the same bytes, minus the view's copy.
+ *     selects to the reduction), or its plain kernel would not share the
+ *     loads of its largest input (plain_streams_largest). It is then
+ *     restored as it came and nothing is composed into it (compose_into).
+ *     A memory-intensive contraction whose outputs share the rows of its
+ *     largest input (decode attention over GQA heads, 2 flops per element)
+ *     takes the composition: its plain kernel streams the same bytes,
+ *     minus the view's copy.
  *   - With producers=vtc-views a view whose tensor escapes (a returned KV
  *     cache concat) is not composed: it is materialised anyway, so reading
  *     it costs what reading its inputs would, and its consumers' loads stay
@@ -362,6 +365,28 @@ static bool compose_one(state *s, vtc_op *c) {
  * decode rows' attention (2 flops per element, through views of the cache
  * that are not materialised) takes its compositions, where VTC's gains
  * come from. */
+/* Whether the plain kernel of a memory-intensive contraction whose loads
+ * left the GEMM form is competitive: its outputs share the load of its
+ * largest input in groups (lower-te-to-gir's group-shared-loads: decode
+ * attention's GQA heads read each K/V row once), so the kernel streams
+ * that input once. Without such a group (gpt2's MHA QK^T through its
+ * composed query) each output re-reads its own row: the contraction's
+ * rKernel over a materialised view wins. */
+static bool plain_streams_largest(vtc_op *op) {
+  vtc_te_load_group g;
+  if (!vtc_te_find_load_group(op, 0, 8, &g)) return false;
+  int64_t largest = -1, shared = vtc_tensor_num_elements(vtc_te_load_input(g.load)->type);
+  /* The tensors the body loads (the input list keeps composed producers
+   * until compose_into compacts it). */
+  for (vtc_op *o = vtc_te_compute_body(op)->first; o; o = o->next) {
+    if (!vtc_te_is_load(o)) continue;
+    int64_t n = vtc_tensor_num_elements(vtc_te_load_input(o)->type);
+    if (n < 0) return false;
+    if (n > largest) largest = n;
+  }
+  return shared >= largest;
+}
+
 static vtc_op *compose_into(state *s, vtc_op *op) {
   vtc_souffle_intensity in;
   vtc_souffle_intensity_of(op, 128, &in);
@@ -379,7 +404,8 @@ static vtc_op *compose_into(state *s, vtc_op *op) {
   }
   int64_t composed = 0;
   while (compose_one(s, op)) composed++;
-  if (kept && composed && (compute_intensive || s->composed_escaping) && !vtc_souffle_has_rkernel(op)) {
+  if (kept && composed && !vtc_souffle_has_rkernel(op) &&
+      (compute_intensive || s->composed_escaping || !plain_streams_largest(op))) {
     vtc_builder b = vtc_builder_before(op);
     vtc_builder_insert_op(&b, kept);
     vtc_value_replace_all_uses(vtc_op_result(op, 0), vtc_op_result(kept, 0));
@@ -388,7 +414,8 @@ static vtc_op *compose_into(state *s, vtc_op *op) {
     if (s->opt->remarks) {
       char why[96];
       if (compute_intensive) snprintf(why, sizeof why, "it is compute-intensive (%.3g flops per element)", in.flops_per_element);
-      else snprintf(why, sizeof why, "a composed producer escapes (its tensor is materialised anyway)");
+      else if (s->composed_escaping) snprintf(why, sizeof why, "a composed producer escapes (its tensor is materialised anyway)");
+      else snprintf(why, sizeof why, "its plain kernel would not share the loads of its largest input");
       vtc_remark(s->ctx, kept->loc, "souffle-vertical: not composed into this contraction: %s; %s", reason_text[R_BREAKS_FORM], why);
     }
     return kept;
