@@ -109,7 +109,8 @@ static bool operand_layout(const vortex_contraction *c, const vortex_operand *op
     bool inner = (r > first_batch && r <= last_batch) || (first_block >= 0 && r > first_block);
     if (inner && (add[r] || (dim[r] < 0 ? size != 1 : !holds_extent(c, dim[r], size))))
       return reject(why, wn,
-                    "an operand sliced inside its rows or among its batch dims (the kernels take no leading dimension)");
+                    "an operand sliced inside its rows or among its batch dims "
+                    "(the kernels take no leading dimension)");
     int64_t moved = 0;
     if (add[r] && (add[r] < 0 || st[r] < 0 || (dim[r] >= 0 && !outermost) ||
                    __builtin_mul_overflow(add[r], st[r], &moved) || __builtin_add_overflow(*offset, moved, offset)))

@@ -413,10 +413,14 @@ static vtc_op *compose_into(state *s, vtc_op *op) {
     vtc_pass_stat_add(s->pc, ST_REFUSED_BASE + R_BREAKS_FORM - 1, 1);
     if (s->opt->remarks) {
       char why[96];
-      if (compute_intensive) snprintf(why, sizeof why, "it is compute-intensive (%.3g flops per element)", in.flops_per_element);
-      else if (s->composed_escaping) snprintf(why, sizeof why, "a composed producer escapes (its tensor is materialised anyway)");
-      else snprintf(why, sizeof why, "its plain kernel would not share the loads of its largest input");
-      vtc_remark(s->ctx, kept->loc, "souffle-vertical: not composed into this contraction: %s; %s", reason_text[R_BREAKS_FORM], why);
+      if (compute_intensive)
+        snprintf(why, sizeof why, "it is compute-intensive (%.3g flops per element)", in.flops_per_element);
+      else
+        snprintf(why, sizeof why, "%s",
+                 s->composed_escaping ? "a composed producer escapes (its tensor is materialised anyway)"
+                                      : "its plain kernel would not share the loads of its largest input");
+      vtc_remark(s->ctx, kept->loc, "souffle-vertical: not composed into this contraction: %s; %s",
+                 reason_text[R_BREAKS_FORM], why);
     }
     return kept;
   }

@@ -67,7 +67,8 @@ static const run_target kTargets[] = {
     {"te", "lower-graph-to-te, then the te interpreter (dialects/te/interpreter.c)", run_te, false, true},
     {"gir", "lower-graph-to-te, lower-te-to-gir, then the gir interpreter (dialects/gir/interpreter.c)", run_gir,
      false, true},
-    {"cpu", "compiled for this CPU: VTC's passes, " RUN_CPU_PIPELINE " (or --pass-pipeline), gir-to-llvm, ORC JIT at O3",
+    {"cpu",
+     "compiled for this CPU: VTC's passes, " RUN_CPU_PIPELINE " (or --pass-pipeline), gir-to-llvm, ORC JIT at O3",
      run_cpu, true, true},
     {"cuda", "compiled for the NVIDIA GPU: VTC's passes, " RUN_CUDA_PIPELINE " (or --pass-pipeline), PTX and a "
              "host plan (exit 3 without a GPU)", run_cuda, true, true},
@@ -383,8 +384,8 @@ static int run_file(run_options *o, vtc_context *ctx) {
   int rc = 1;
   vtc_tensor *ins = NULL, *all_ins = NULL, *ref_ins = NULL;
   unsigned nargs = 0;
-  run_request req = {.ctx = ctx, .trace = o->trace, .user_pipeline = o->pass_pipeline != NULL, .vtc = o->vtc, .bench = o->bench,
-                     .dump_ptx = o->dump_ptx, .bench_kernels = o->bench_kernels};
+  run_request req = {.ctx = ctx, .trace = o->trace, .user_pipeline = o->pass_pipeline != NULL, .vtc = o->vtc,
+                     .bench = o->bench, .dump_ptx = o->dump_ptx, .bench_kernels = o->bench_kernels};
   vtc_op *ref_module = NULL, *ref_entry = NULL;
   vtc_op *module = onnx ? vtc_onnx_import_file(ctx, o->input_file, NULL, NULL)
                         : vtc_parse_source(ctx, o->input_file, buf, len, 0);
