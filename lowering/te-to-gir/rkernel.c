@@ -202,10 +202,11 @@ static void drop_unit_batch_dims(vortex_contraction *c, const unsigned *adims, u
  * the batch, the output channel M, the output pixels N. */
 static bool pointwise_conv_as_gemm(vortex_contraction *c, int64_t *x_channel_offset, char *why, size_t n) {
   const vortex_conv *cv = &c->conv;
-  if (cv->groups != 1) return reject(why, n, "a grouped convolution (implicit GEMM is not emitted yet)");
-  for (unsigned s = 0; s < cv->num_spatial; s++)
-    if (c->extent[cv->kernel_dim[s]].value != 1 || cv->stride[s] != 1 || cv->pad[s] != 0)
-      return reject(why, n, "a convolution with a kernel window, stride or padding (implicit GEMM is not emitted yet)");
+  if (!vortex_has_gemm_form(c))
+    return reject(why, n,
+                  cv->groups != 1 ? "a grouped convolution (implicit GEMM is not emitted yet)"
+                                  : "a convolution with a kernel window, stride or padding (implicit GEMM is not "
+                                    "emitted yet)");
   /* X[n, ci, oh, ow] and W[co, ci, 1, 1] with the output [n, co, oh, ow]. */
   const vtc_affine_map *xm = c->a.map, *wm = c->b.map;
   int xn = -1, xc = -1, wco = -1, wci = -1;

@@ -180,8 +180,8 @@ void vtc_souffle_intensity_of(vtc_op *c, int64_t symbol_size, vtc_souffle_intens
 bool vtc_souffle_has_rkernel(vtc_op *compute) {
   vortex_contraction c;
   char why[160];
-  /* A grouped convolution keeps the plain kernel (lower-te-to-gir emits no
-   * implicit GEMM of groups): a query read through its heads' composite
-   * index (h * 64 + k) classifies as one. */
-  return vortex_classify_compute(compute, &c, why, sizeof why) && !(c.op_class == VORTEX_CONV && c.conv.groups > 1);
+  /* A convolution other than a pointwise one keeps the plain kernel (so
+   * does a query read through its heads' composite index h * 64 + k, which
+   * classifies as a grouped convolution). */
+  return vortex_classify_compute(compute, &c, why, sizeof why) && vortex_has_gemm_form(&c);
 }

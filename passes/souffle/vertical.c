@@ -35,15 +35,13 @@
  *     leave the GEMM form, and the LSTM's GEMVs ran as plain kernels at 54
  *     us each on the H200 (7.5 us as rKernels).
  *   - With into-ci=true and keep-contractions=true (the default) a
- *     contraction that Vortex classifies keeps that form when its composed
- *     loads would leave it (a reshape's div/mod indices in a GEMM operand,
- *     a concat's select) and either the contraction is compute-intensive
+ *     contraction that Vortex gives an rKernel keeps that form when its
+ *     composed loads would leave it (a padded view, two dims reshaped into
+ *     one index) and either the contraction is compute-intensive
  *     (ci-threshold: its tensor-core or FFMA tiles are worth more than the
- *     bytes of a view) or a producer composed into it escapes (it is
- *     materialised anyway: composing it saves no bytes and adds its pieces'
- *     selects to the reduction), or its plain kernel would not share the
- *     loads of its largest input (plain_streams_largest). It is then
- *     restored as it came and nothing is composed into it (compose_into).
+ *     bytes of a view) or its plain kernel would not share the loads of
+ *     its largest input (plain_streams_largest). It is then restored as it
+ *     came and nothing is composed into it (compose_into).
  *     A memory-intensive contraction whose outputs share the rows of its
  *     largest input (decode attention over GQA heads, 2 flops per element)
  *     takes the composition: its plain kernel streams the same bytes,
@@ -118,8 +116,6 @@ typedef struct state {
   vtc_ptrmap refused;  /* loads already reported */
   vtc_ptrmap inlined;  /* producers composed somewhere */
   bool consumer_ci;    /* the consumer being composed into is CI (as it came) */
-  bool composed_escaping; /* a producer composed into the consumer escapes */
-  vtc_ptrmap carries_escaping; /* TEs into which an escaping producer was composed */
 } state;
 
 /* ---- eligibility ------------------------------------------------------------------ */
@@ -194,7 +190,6 @@ static refusal check(state *s, vtc_op *consumer, vtc_op *load, vtc_op *producer)
   if ((n > 1 || escapes || broadcasts(consumer, m)) && !cheap(producer, s->opt)) return R_DUPLICATION;
   for (unsigned i = 0; i < pb->num_args; i++)
     if (vtc_value_has_uses(pb->args[i]) && !materializable(m->results[i])) return R_INDEX_USE;
-  s->composed_escaping |= escapes || vtc_ptrmap_contains(&s->carries_escaping, producer);
   return OK;
 }
 
@@ -347,24 +342,6 @@ static bool compose_one(state *s, vtc_op *c) {
   return false;
 }
 
-/* Composes what can be into `op` (the consumer; returns the op that
- * stands in its place). With into-ci and keep-contractions, a consumer
- * that Vortex takes as a contraction keeps that form: when the composed
- * loads leave it (a reshape's div/mod indices in a GEMM operand, a
- * concat's select), the consumer as it came is restored and nothing is
- * composed into it (as without into-ci), when the contraction is
- * compute-intensive or a composed producer escapes. Motivation: on the
- * H200, gpt2-attn-kv under VTC's pipeline (into-ci, without this) ran its
- * projection (192 flops per element) as a plain kernel and its attention
- * through the returned KV concat's select, 1.1-3.2x slower than the
- * pipeline without VTC (results/vtc.md). The projection now keeps its
- * rKernel through the composition (vortex-classify merges the heads'
- * floordiv/mod pair) and a returned view is not composed with
- * producers=vtc-views (R_ESCAPES); efficientvit's V.K^T (a padded V) and
- * projection (two dims reshaped into its pixels) are restored here. The
- * decode rows' attention (2 flops per element, through views of the cache
- * that are not materialised) takes its compositions, where VTC's gains
- * come from. */
 /* Whether the plain kernel of a memory-intensive contraction whose loads
  * left the GEMM form is competitive: its outputs share the load of its
  * largest input in groups (lower-te-to-gir's group-shared-loads: decode
@@ -387,6 +364,21 @@ static bool plain_streams_largest(vtc_op *op) {
   return shared >= largest;
 }
 
+/* Composes what can be into `op` (the consumer; returns the op that
+ * stands in its place). With into-ci and keep-contractions, a consumer
+ * that Vortex takes as a contraction keeps that form: when the composed
+ * loads leave it and the contraction is compute-intensive or its plain
+ * kernel would re-read its largest input per output, the consumer as it
+ * came is restored and nothing is composed into it (as without into-ci).
+ * Motivation: on the H200, gpt2-attn-kv under VTC's pipeline (into-ci,
+ * without this) ran its projection (192 flops per element) and its QK^T
+ * as plain kernels, 1.1-3.2x slower than the pipeline without VTC
+ * (results/vtc.md). The projection now keeps its rKernel through the
+ * composition (vortex-classify merges the heads' floordiv/mod pair), QK^T
+ * and efficientvit's V.K^T and projection are restored here, and a
+ * returned view is not composed at all (R_ESCAPES). The decode rows'
+ * attention, whose GQA heads share each cache row, takes its
+ * compositions, where VTC's gains come from. */
 static vtc_op *compose_into(state *s, vtc_op *op) {
   vtc_souffle_intensity in;
   vtc_souffle_intensity_of(op, 128, &in);
@@ -396,7 +388,6 @@ static vtc_op *compose_into(state *s, vtc_op *op) {
   vtc_mapping *map = NULL;
   vtc_op *kept = NULL;
   bool compute_intensive = in.flops_per_element >= (double)s->opt->ci_threshold;
-  s->composed_escaping = false;
   if (s->opt->into_ci && s->opt->keep_contractions && contraction) {
     map = vtc_mapping_create();
     kept = vtc_op_clone(op, map);
@@ -405,7 +396,7 @@ static vtc_op *compose_into(state *s, vtc_op *op) {
   int64_t composed = 0;
   while (compose_one(s, op)) composed++;
   if (kept && composed && !vtc_souffle_has_rkernel(op) &&
-      (compute_intensive || s->composed_escaping || !plain_streams_largest(op))) {
+      (compute_intensive || !plain_streams_largest(op))) {
     vtc_builder b = vtc_builder_before(op);
     vtc_builder_insert_op(&b, kept);
     vtc_value_replace_all_uses(vtc_op_result(op, 0), vtc_op_result(kept, 0));
@@ -416,16 +407,13 @@ static vtc_op *compose_into(state *s, vtc_op *op) {
       if (compute_intensive)
         snprintf(why, sizeof why, "it is compute-intensive (%.3g flops per element)", in.flops_per_element);
       else
-        snprintf(why, sizeof why, "%s",
-                 s->composed_escaping ? "a composed producer escapes (its tensor is materialised anyway)"
-                                      : "its plain kernel would not share the loads of its largest input");
+        snprintf(why, sizeof why, "its plain kernel would not share the loads of its largest input");
       vtc_remark(s->ctx, kept->loc, "souffle-vertical: not composed into this contraction: %s; %s",
                  reason_text[R_BREAKS_FORM], why);
     }
     return kept;
   }
   if (kept) vtc_op_destroy(kept);
-  if (s->composed_escaping) vtc_ptrmap_put(&s->carries_escaping, op, op);
   if (composed) vtc_souffle_compact_inputs(op);
   vtc_pass_stat_add(s->pc, ST_COMPOSED, (uint64_t)composed);
   return op;
@@ -438,10 +426,8 @@ static void run_function(state *s, vtc_op *func) {
   /* Keyed by op address: start afresh, as erased ops' addresses are reused. */
   vtc_ptrmap_free(&s->refused);
   vtc_ptrmap_free(&s->inlined);
-  vtc_ptrmap_free(&s->carries_escaping);
   s->refused = (vtc_ptrmap){0};
   s->inlined = (vtc_ptrmap){0};
-  s->carries_escaping = (vtc_ptrmap){0};
   for (vtc_op *op = body->first; op; op = op->next) {
     if (!vtc_te_is_compute(op)) continue;
     before++;
@@ -472,7 +458,6 @@ static bool run_vertical(vtc_pass_context *pc, vtc_op *root, const void *options
   free(funcs);
   vtc_ptrmap_free(&s.refused);
   vtc_ptrmap_free(&s.inlined);
-  vtc_ptrmap_free(&s.carries_escaping);
   return true;
 }
 
@@ -496,8 +481,9 @@ static const vtc_pass_option vertical_options[] = {
      offsetof(options, producers), producer_names},
     {"keep-contractions", VTC_OPTION_BOOL, "true",
      "with into-ci=true, a contraction that Vortex classifies is restored as it came (nothing composed into it) when "
-     "its composed loads would leave the contraction form and it is compute-intensive or a composed producer escapes "
-     "(efficientvit's V.K^T and projection keep their rKernels; decode attention takes its views)",
+     "its composed loads would leave the contraction form and it is compute-intensive or its plain kernel would not "
+     "share the loads of its largest input (efficientvit's V.K^T and projection, gpt2's QK^T; decode attention over "
+     "GQA heads takes its views)",
      offsetof(options, keep_contractions), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},
 };

@@ -284,7 +284,8 @@ static const vtc_affine_map *merge_reshapes(vtc_context *ctx, const vtc_affine_m
                                             int64_t *shape, unsigned *rank) {
   const vtc_affine_expr *res[VTC_MAX_RANK];
   unsigned n = m->num_results;
-  if (n > VTC_MAX_RANK) n = VTC_MAX_RANK;
+  *rank = 0;
+  if (n > VTC_MAX_RANK) return m; /* analyze_operand rejects it */
   for (unsigned r = 0; r < n; r++) res[r] = m->results[r], shape[r] = vtc_tensor_dim(t, r);
   bool merged = false;
   for (unsigned i = 0; i < n; i++) {
@@ -523,4 +524,13 @@ const vtc_attr *vortex_contraction_attr(vtc_context *ctx, const vortex_contracti
       e[j - 1] = t;
     }
   return vtc_attr_dictionary(ctx, n, e);
+}
+
+bool vortex_has_gemm_form(const vortex_contraction *c) {
+  if (c->op_class != VORTEX_CONV) return true;
+  const vortex_conv *cv = &c->conv;
+  if (cv->groups != 1) return false;
+  for (unsigned s = 0; s < cv->num_spatial; s++)
+    if (c->extent[cv->kernel_dim[s]].value != 1 || cv->stride[s] != 1 || cv->pad[s] != 0) return false;
+  return true;
 }

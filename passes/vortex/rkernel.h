@@ -124,6 +124,13 @@ extern const char *const vortex_reject_names[VORTEX_NUM_REJECTS];
  * "no sum reduction: ...") and, if reject is non-NULL, its kind. Never
  * emits diagnostics and never changes the IR. */
 bool vortex_classify_compute(vtc_op *compute, vortex_contraction *out, char *why, size_t n);
+
+/* Whether a contraction is one lower-te-to-gir gives an rKernel by its
+ * class: every matmul, and a convolution only when it is pointwise (one
+ * group, every kernel dim of extent 1, strides 1, pads 0: a batched GEMM);
+ * other convolutions keep the plain kernel (no implicit GEMM is emitted).
+ * The operands' layouts are the emission's further question. */
+bool vortex_has_gemm_form(const vortex_contraction *c);
 bool vortex_classify_compute_ex(vtc_op *compute, vortex_contraction *out, vortex_reject *reject, char *why,
                                 size_t n);
 
