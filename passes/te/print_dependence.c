@@ -69,11 +69,14 @@ static bool input_loaded(const vtc_op *c, unsigned i) {
   return false;
 }
 
+/* A size past int64 is as unknown as a symbolic one: the cost is then not
+ * static rather than a wrapped number. */
 static int64_t static_extent_product(const vtc_affine_map *m, bool *is_static) {
   int64_t n = 1;
   for (unsigned i = 0; m && i < m->num_results; i++) {
-    if (m->results[i]->kind != VTC_AFFINE_CONST) *is_static = false;
-    else n *= m->results[i]->value;
+    if (m->results[i]->kind != VTC_AFFINE_CONST ||
+        __builtin_mul_overflow(n, m->results[i]->value, &n))
+      *is_static = false;
   }
   return n;
 }
@@ -85,7 +88,8 @@ void vtc_te_cost_of(const vtc_op *c, vtc_te_cost *out) {
   int64_t outn = static_extent_product(vtc_te_compute_shape(c), &st);
   int64_t red = static_extent_product(vtc_te_compute_reduce(c), &st);
   const vtc_type *rt = vtc_te_compute_type(c);
-  int64_t elements = outn, bytes = outn * (int64_t)((vtc_type_bit_width(rt->element) + 7) / 8);
+  int64_t elements = outn, bytes;
+  if (__builtin_mul_overflow(outn, (int64_t)((vtc_type_bit_width(rt->element) + 7) / 8), &bytes)) st = false;
   for (unsigned i = 0; i < vtc_te_compute_num_inputs(c); i++) {
     if (!input_loaded(c, i)) continue;
     const vtc_type *t = vtc_te_compute_input(c, i)->type;
@@ -94,13 +98,19 @@ void vtc_te_cost_of(const vtc_op *c, vtc_te_cost *out) {
       st = false;
       continue;
     }
-    elements += n;
-    bytes += n * (int64_t)((vtc_type_bit_width(t->element) + 7) / 8);
+    int64_t nbytes;
+    if (__builtin_mul_overflow(n, (int64_t)((vtc_type_bit_width(t->element) + 7) / 8), &nbytes) ||
+        __builtin_add_overflow(elements, n, &elements) || __builtin_add_overflow(bytes, nbytes, &bytes))
+      st = false;
   }
+  if (__builtin_mul_overflow(outn, red, &out->points) ||
+      __builtin_mul_overflow(out->points, (int64_t)out->flops_per_point, &out->flops))
+    st = false;
   out->is_static = st;
-  if (!st) return;
-  out->points = outn * red;
-  out->flops = out->points * out->flops_per_point;
+  if (!st) {
+    out->points = out->flops = 0;
+    return;
+  }
   out->elements = elements;
   out->bytes = bytes;
 }
