@@ -18,6 +18,11 @@ config.environment["PATH"] = os.pathsep.join(
 for var in ["ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "VTC_RT_NO_CACHE"]:
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# Sanitizer builds: the `sanitizer` feature, and cpu_check.py runs a fixed
+# third of its cases (its docstring says why), as ctest's suites do there.
+if config.vtc_sanitize:
+    config.available_features.add("sanitizer")
+    config.environment["VTC_TEST_SAMPLE"] = "3"
 
 config.substitutions.append(("%python", "/usr/bin/python3"))
 config.substitutions.append(("%vtc_src", config.vtc_src_root))
