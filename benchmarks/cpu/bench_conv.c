@@ -24,6 +24,8 @@
 
 #include <dnnl.h>
 
+#include "benchmarks/cpu/bench_util.h"
+
 #include "dialects/builtin/dialects.h"
 #include "ir/ir.h"
 #include "runtime/cpu_exec.h"
@@ -45,37 +47,12 @@ enum { NUM_CONVS = sizeof kConvs / sizeof *kConvs };
 
 static int64_t out_dim(const conv_shape *c, int64_t in, int64_t k) { return (in + 2 * c->pad - k) / c->stride + 1; }
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *v, int n) {
-  qsort(v, (size_t)n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 static uint32_t rng = 12345;
 static void fill_random(float *p, size_t n, float scale) {
   for (size_t i = 0; i < n; i++) {
     rng = rng * 1103515245u + 12345u;
     p[i] = scale * ((float)((rng >> 8) & 0xffff) / 32768.0f - 1.0f);
   }
-}
-
-static float *alloc_floats(size_t n) {
-  float *p = aligned_alloc(64, (n * sizeof(float) + 63) / 64 * 64);
-  if (!p) {
-    fprintf(stderr, "bench_conv: out of memory\n");
-    exit(2);
-  }
-  return p;
 }
 
 /* One convolution problem with its buffers. */
@@ -129,7 +106,7 @@ static vtc_cpu_program *compile_vtc(vtc_context *ctx, const conv_shape *c, doubl
            (long long)c->c, (long long)c->h, (long long)c->w, (long long)c->k, (long long)c->c, (long long)c->r,
            (long long)c->s, (long long)c->k, (long long)oh, (long long)ow, (long long)c->k, (long long)oh,
            (long long)ow);
-  double t0 = now();
+  double t0 = bench_now();
   vtc_op *m = vtc_parse_source(ctx, "conv.mlir", text, strlen(text), 0);
   char pipe[1024];
   snprintf(pipe, sizeof pipe, "builtin.module(%s)", pipeline);
@@ -142,7 +119,7 @@ static vtc_cpu_program *compile_vtc(vtc_context *ctx, const conv_shape *c, doubl
   if (!prog) fprintf(stderr, "FAIL vtc conv %s: %s\n", c->name, err ? err : "does not lower");
   free(err);
   if (m) vtc_op_destroy(m);
-  *ms = (now() - t0) * 1e3;
+  *ms = (bench_now() - t0) * 1e3;
   return prog;
 }
 
@@ -233,12 +210,12 @@ static void time_impls(const impl *impls, int n, int runs, double *med) {
       nanosleep(&(struct timespec){0, 100000000}, NULL);
       impls[i].run(impls[i].ctx);
       for (int j = 0; j < runs / 3; j++) {
-        double t0 = now();
+        double t0 = bench_now();
         impls[i].run(impls[i].ctx);
-        t[i][round * (runs / 3) + j] = now() - t0;
+        t[i][round * (runs / 3) + j] = bench_now() - t0;
       }
     }
-  for (int i = 0; i < n; i++) med[i] = median(t[i], runs);
+  for (int i = 0; i < n; i++) med[i] = bench_median(t[i], runs);
 }
 
 static int failures;
@@ -247,7 +224,7 @@ static void bench_one(const conv_shape *c, vtc_cpu_program *prog, int64_t n) {
   problem p = {c, n, out_dim(c, c->h, c->r), out_dim(c, c->w, c->s), NULL, NULL, NULL};
   size_t nx = (size_t)(n * c->c * c->h * c->w), nw = (size_t)(c->k * c->c * c->r * c->s);
   size_t ny = (size_t)(n * c->k * p.oh * p.ow);
-  p.x = alloc_floats(nx), p.wt = alloc_floats(nw), p.y = alloc_floats(ny);
+  p.x = bench_alloc_floats(nx), p.wt = bench_alloc_floats(nw), p.y = bench_alloc_floats(ny);
   fill_random(p.x, nx, 1.0f);
   fill_random(p.wt, nw, 1.0f / sqrtf((float)(c->c * c->r * c->s)));
   vtc_call v = {prog, {{0}}};

@@ -20,6 +20,7 @@
 #include <dnnl.h>
 #endif
 
+#include "benchmarks/cpu/bench_util.h"
 #include "benchmarks/cpu/sgemm_gir.h"
 #include "dialects/builtin/dialects.h"
 #include "ir/ir.h"
@@ -39,12 +40,6 @@ static size_t COPY_BYTES = (size_t)256 << 20;
 
 static int failures;
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* The SGEMM table's clock: wall time, or with --cpu-time this thread's CPU
  * time (one thread each: VTC_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1), which
  * other processes on a shared machine do not inflate. */
@@ -62,25 +57,6 @@ static long minor_faults(void) {
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   return ru.ru_minflt;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n) {
-  qsort(v, (size_t)n, sizeof *v, cmp_double);
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-static float *alloc_floats(size_t n) {
-  float *p = aligned_alloc(64, (n * sizeof(float) + 63) / 64 * 64);
-  if (!p) {
-    fprintf(stderr, "bench_cpu: out of memory\n");
-    exit(2);
-  }
-  return p;
 }
 
 static unsigned rng = 12345;
@@ -123,7 +99,7 @@ typedef struct bw { double best, med; } bw;
 /* GB/s (1e9 bytes) counting read + write bytes. */
 static bw measure_copy(vtc_range_fn fn) {
   size_t n = COPY_BYTES / sizeof(float);
-  float *src = alloc_floats(n), *dst = alloc_floats(n);
+  float *src = bench_alloc_floats(n), *dst = bench_alloc_floats(n);
   fill_random(src, n);
   memset(dst, 0, COPY_BYTES);
   copy_ctx c = {(char *)dst, (const char *)src, 1 << 16};
@@ -132,9 +108,9 @@ static bw measure_copy(vtc_range_fn fn) {
   vtc_parallel_for(pool, blocks, fn, &c); /* warm-up */
   double t[COPY_RUNS];
   for (int r = 0; r < COPY_RUNS; r++) {
-    double t0 = now();
+    double t0 = bench_now();
     vtc_parallel_for(pool, blocks, fn, &c);
-    t[r] = now() - t0;
+    t[r] = bench_now() - t0;
   }
   if (memcmp(src, dst, COPY_BYTES) != 0) {
     fprintf(stderr, "FAIL: copy is wrong\n");
@@ -144,7 +120,7 @@ static bw measure_copy(vtc_range_fn fn) {
   free(dst);
   double best = 1e30;
   for (int r = 0; r < COPY_RUNS; r++) best = t[r] < best ? t[r] : best;
-  double med = median(t, COPY_RUNS);
+  double med = bench_median(t, COPY_RUNS);
   return (bw){2.0 * (double)COPY_BYTES / best / 1e9, 2.0 * (double)COPY_BYTES / med / 1e9};
 }
 
@@ -322,7 +298,7 @@ static void time_kernel(program *p, kernel *K, float *const *in, const int64_t (
   double best = 1e30;
   for (int r = 0; r < KERNEL_RUNS; r++) best = t[r] < best ? t[r] : best;
   K->best[variant] = best;
-  K->med[variant] = median(t, KERNEL_RUNS);
+  K->med[variant] = bench_median(t, KERNEL_RUNS);
 }
 
 /* Diagnostic: the same kernel on a 512x1024 input (2 MiB, resident in the
@@ -342,7 +318,7 @@ static double cached_ns_per_element(kind k, float *const *in) {
   for (int r = 0; r < 5; r++) program_call(&p, in, (const int64_t(*)[2])dims, NULL);
   for (int r = 0; r < RUNS; r++) t[r] = program_call(&p, in, (const int64_t(*)[2])dims, NULL);
   program_destroy(&p);
-  return median(t, RUNS) / (CR * CC) * 1e9;
+  return bench_median(t, RUNS) / (CR * CC) * 1e9;
 }
 
 /* ---- matmul and the FMA peak ----------------------------------------------------------- */
@@ -509,7 +485,7 @@ typedef struct gemm_times {
 static gemm_times time_gemm(vtc_cpu_program *prog, const gemm_shape *s) {
   gemm_times r = {{0}, {0}, false};
   size_t na = (size_t)(s->m * s->k), nb = (size_t)(s->k * s->n), nc = (size_t)(s->m * s->n);
-  float *a = alloc_floats(na), *b = alloc_floats(nb), *c = alloc_floats(nc);
+  float *a = bench_alloc_floats(na), *b = bench_alloc_floats(nb), *c = bench_alloc_floats(nc);
   fill_random(a, na);
   fill_random(b, nb);
   vtc_tensor in[2];
@@ -547,7 +523,7 @@ static gemm_times time_gemm(vtc_cpu_program *prog, const gemm_shape *s) {
   for (int p = 0; ok && p < NUM_GEMM_IMPLS; p++) {
     r.best[p] = 1e30;
     for (int i = 0; i < runs; i++) r.best[p] = t[p][i] < r.best[p] ? t[p][i] : r.best[p];
-    r.med[p] = median(t[p], runs);
+    r.med[p] = bench_median(t[p], runs);
   }
   r.ok = ok;
   free(a), free(b), free(c);
@@ -603,11 +579,11 @@ static void bench_sgemm(double fma_peak, const gemm_shape *only, size_t num_only
   vtc_op *m = gemm_pipeline ? lowered_matmul(ctx) : text ? vtc_parse_source(ctx, "sgemm.mlir", text, strlen(text), 0) : NULL;
   free(text);
   char *err = NULL;
-  double t0 = now();
+  double t0 = bench_now();
   vtc_cpu_exec_options o = vtc_cpu_exec_default_options();
   if (gemm_avx2) o.features = "-avx512f";
   vtc_cpu_program *prog = m ? vtc_cpu_program_create(m, gemm_pipeline ? "main" : "sgemm_host", &o, &err) : NULL;
-  double compile_ms = (now() - t0) * 1e3;
+  double compile_ms = (bench_now() - t0) * 1e3;
   if (!prog) {
     fprintf(stderr, "FAIL sgemm: does not compile: %s\n", err ? err : "?");
     failures++;
@@ -746,7 +722,7 @@ int main(int argc, char **argv) {
 
   /* (2) the memory-bound kernels */
   size_t n = (size_t)ROWS * COLS;
-  float *x = alloc_floats(n), *y = alloc_floats(n), *bias = alloc_floats(COLS);
+  float *x = bench_alloc_floats(n), *y = bench_alloc_floats(n), *bias = bench_alloc_floats(COLS);
   fill_random(x, n);
   fill_random(y, n);
   fill_random(bias, COLS);
@@ -802,19 +778,19 @@ int main(int argc, char **argv) {
   }
   /* The peer for add: OpenBLAS saxpy (y += x in place: reads 2, writes 1). */
   double saxpy_t[KERNEL_RUNS];
-  float *y2 = alloc_floats(n);
+  float *y2 = bench_alloc_floats(n);
   memcpy(y2, y, n * 4);
   cblas_saxpy((int)n, 1.0f, x, 1, y2, 1);
   for (int r = 0; r < KERNEL_RUNS; r++) {
-    double t0 = now();
+    double t0 = bench_now();
     cblas_saxpy((int)n, r % 2 ? -1.0f : 1.0f, x, 1, y2, 1);
-    saxpy_t[r] = now() - t0;
+    saxpy_t[r] = bench_now() - t0;
   }
-  double saxpy_med = median(saxpy_t, KERNEL_RUNS);
+  double saxpy_med = bench_median(saxpy_t, KERNEL_RUNS);
   free(y2);
 
   /* (3) matmul 1024^3 */
-  float *a = alloc_floats((size_t)MM * MM), *b = alloc_floats((size_t)MM * MM), *c = alloc_floats((size_t)MM * MM);
+  float *a = bench_alloc_floats((size_t)MM * MM), *b = bench_alloc_floats((size_t)MM * MM), *c = bench_alloc_floats((size_t)MM * MM);
   fill_random(a, (size_t)MM * MM);
   fill_random(b, (size_t)MM * MM);
   double flops = 2.0 * MM * MM * MM;
@@ -822,11 +798,11 @@ int main(int argc, char **argv) {
   bool blas_ok = spot_check_matmul("OpenBLAS", a, b, c);
   double bt[10];
   for (int r = 0; r < 10; r++) {
-    double t0 = now();
+    double t0 = bench_now();
     cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, MM, MM, MM, 1.0f, a, MM, b, MM, 0.0f, c, MM);
-    bt[r] = now() - t0;
+    bt[r] = bench_now() - t0;
   }
-  double blas_med = median(bt, 10);
+  double blas_med = bench_median(bt, 10);
   program mp;
   const char *mtext = "func.func @f(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {\n"
                       "  %0 = \"graph.matmul\"(%a, %b) : (tensor<1024x1024xf32>, tensor<1024x1024xf32>) -> "
@@ -844,7 +820,7 @@ int main(int argc, char **argv) {
     mm_runs = first > 2.0 ? 3 : first > 0.3 ? 5 : 10;
     double mt[10];
     for (int r = 0; r < mm_runs; r++) mt[r] = program_call(&mp, in, (const int64_t(*)[2])mdims, NULL);
-    vtc_mm_med = median(mt, mm_runs);
+    vtc_mm_med = bench_median(mt, mm_runs);
   } else {
     fprintf(stderr, "FAIL matmul: vtc does not compile it\n");
   }

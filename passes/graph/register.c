@@ -6,6 +6,7 @@ static const vtc_pass_def *const graph_passes[] = {
     &vtc_graph_print_mapping_pass,
     &vtc_graph_print_cost_pass,
     &vtc_graph_decompose_attention_pass,
+    &vtc_graph_batch_matmuls_pass,
 };
 
 void vtc_register_graph_passes(vtc_context *ctx) {
