@@ -828,6 +828,11 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   for (size_t i = 0; ok && i < num_funcs; i++) ok = lower_function(&S, funcs[i]);
   if (ok) erase_unlaunched(&S);
   if (ok && o->dedup_kernels) vtc_pass_stat_add(pc, 2, t2g_dedup_kernels(root));
+  /* auto: on the CPU, where its cost (offsets LLVM no longer sees) is
+   * measured; the GPU's kernels not yet. */
+  bool constants = o->dedup_constants == T2G_DEDUP_CONSTANTS_ON ||
+                   (o->dedup_constants == T2G_DEDUP_CONSTANTS_AUTO && o->hierarchy == VTC_GIR_HIER_CPU);
+  if (ok && o->dedup_kernels && constants) vtc_pass_stat_add(pc, 16, t2g_dedup_kernel_constants(root));
   free(funcs);
   vtc_ptrmap_free(&S.maybe_unlaunched);
   vtc_pass_stat_add(pc, 9, S.merge.subprograms);
@@ -861,6 +866,7 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
 static const char *const hierarchy_names[] = {"cpu", "gpu", NULL};
 static const char *const contraction_names[] = {"vortex", "naive", NULL};
 static const char *const unroll_names[] = {"auto", "always", "never", NULL};
+static const char *const dedup_constant_names[] = {"auto", "on", "off", NULL};
 
 static const vtc_pass_option t2g_option_table[] = {
     {"hierarchy", VTC_OPTION_ENUM, "cpu", "The kernels' parallel primitive: cpu (unit = thread) or gpu (unit = warp)",
@@ -879,6 +885,10 @@ static const vtc_pass_option t2g_option_table[] = {
      offsetof(t2g_options, fuse_softmax), NULL},
     {"dedup-kernels", VTC_OPTION_BOOL, "true", "Share structurally identical kernels (one launch target each)",
      offsetof(t2g_options, dedup_kernels), NULL},
+    {"dedup-constants", VTC_OPTION_ENUM, "auto",
+     "Also share kernels equal but for index constants (a row offset), passed as parameters "
+     "(auto: on for hierarchy=cpu, off for gpu; needs dedup-kernels)",
+     offsetof(t2g_options, dedup_constants), dedup_constant_names},
     {"contractions", VTC_OPTION_ENUM, "vortex",
      "Contractions (matmul): vortex (Vortex rKernels chosen at run time; passes/vortex) or naive (the "
      "plain kernel, as every other TE: the ablation)",
@@ -930,7 +940,8 @@ static const char *const t2g_statistics[] = {"kernels", "vector-kernels", "dupli
                                              "kept-contractions", "dest-in-place", "dest-copies",
                                              "dest-element-stores", "dest-serial", "subprograms",
                                              "merged-kernels", "merged-stages", "device-barriers",
-                                             "subprogram-cuts", "grouped-kernels", "wgmma-kernels", NULL};
+                                             "subprogram-cuts", "grouped-kernels", "wgmma-kernels",
+                                             "constant-shared-kernels", NULL};
 
 const vtc_pass_def vtc_lower_te_to_gir_pass = {
     .name = "lower-te-to-gir",

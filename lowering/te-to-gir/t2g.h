@@ -21,6 +21,7 @@ typedef struct t2g_options {
   int64_t group_size;  /* units per group (0: the hierarchy's) */
   bool vectorize;      /* false: one element per step (lanes 1) everywhere */
   bool dedup_kernels;  /* share structurally identical kernels (dedup.c) */
+  int dedup_constants; /* T2G_DEDUP_CONSTANTS_*: also those equal but for index constants (dedup.c) */
   bool fuse_softmax;   /* one kernel per softmax chain (softmax.c) */
   int contractions;    /* T2G_CONTRACTIONS_*: Vortex rKernels (rkernel.c) or the plain kernel */
   const char *gpu_name; /* the GPU the rKernels are planned for (targets/hardware.h) */
@@ -205,6 +206,12 @@ vtc_op *t2g_build_softmax_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *l
  * names) to the first of them and erases the others; returns how many were
  * erased (dedup.c). */
 uint64_t t2g_dedup_kernels(vtc_op *module);
+/* dedup-constants: kernels that print the same but for the values of some
+ * liftable `arith.constant : index` ops share the first of them, those
+ * constants its parameters and each launch passing its kernel's values;
+ * returns how many kernels were erased (dedup.c). */
+uint64_t t2g_dedup_kernel_constants(vtc_op *module);
+enum { T2G_DEDUP_CONSTANTS_AUTO, T2G_DEDUP_CONSTANTS_ON, T2G_DEDUP_CONSTANTS_OFF };
 /* ---- merging a subprogram's kernels (merge.c) ------------------------------------- */
 
 /* The host ops strictly between begin and end (what one te.subprogram

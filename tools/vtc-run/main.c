@@ -315,9 +315,9 @@ static vtc_op *find_entry(vtc_context *ctx, vtc_op *module, const char *name, co
   return NULL;
 }
 
-char *run_default_pipeline(const run_request *req, const char *lowering) {
+char *run_default_pipeline(const run_request *req, const char *graph, const char *lowering) {
   char *front = vtc_format(RUN_VTC_FRONT("%s"), req->vtc ? req->vtc : "all");
-  char *pipeline = vtc_format("builtin.module(%s,%s)", front, lowering);
+  char *pipeline = vtc_format("builtin.module(%s%s%s,%s)", graph ? graph : "", graph ? "," : "", front, lowering);
   free(front);
   return pipeline;
 }

@@ -83,11 +83,16 @@ bool run_cpu(run_request *req);
  * --vtc=none keeps the same pipeline with no view. */
 #define RUN_VTC_FRONT(S) "vtc-virtualize{strategy=" S "},lower-graph-to-te,souffle-vertical{producers=vtc-views into-ci=true remarks=false}"
 
-/* The default pipeline of a compiled target: RUN_VTC_FRONT for req->vtc,
- * then `lowering` (from lower-te-to-gir on). Heap string. */
-char *run_default_pipeline(const run_request *req, const char *lowering);
+/* The default pipeline of a compiled target: `graph` (graph passes before
+ * VTC's; NULL: none), RUN_VTC_FRONT for req->vtc, then `lowering` (from
+ * lower-te-to-gir on). Heap string. */
+char *run_default_pipeline(const run_request *req, const char *graph, const char *lowering);
 
-/* The default pipeline of --target=cpu, after RUN_VTC_FRONT. */
+/* The default pipeline of --target=cpu: graph-batch-matmuls before
+ * RUN_VTC_FRONT (lstm-stack.paper 83-92 -> 62 ms on the 2-core Zen 5, no other
+ * workload changed: benchmarks/results/souffle.md; not yet on the GPU,
+ * where it is not measured), lower-te-to-gir after it. */
+#define RUN_CPU_GRAPH "graph-batch-matmuls"
 #define RUN_CPU_PIPELINE "lower-te-to-gir"
 
 /* --target=cuda: opens the GPU first (no driver or no device: one error
