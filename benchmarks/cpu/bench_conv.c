@@ -197,27 +197,6 @@ static void dnnl_teardown(dnnl_call *d) {
 
 /* ---- the table ---------------------------------------------------------------------------- */
 
-typedef struct impl {
-  void (*run)(void *ctx);
-  void *ctx;
-} impl;
-
-/* Medians of the implementations' calls, in alternating blocks (above). */
-static void time_impls(const impl *impls, int n, int runs, double *med) {
-  double t[2][30];
-  for (int round = 0; round < 3; round++)
-    for (int i = 0; i < n; i++) {
-      nanosleep(&(struct timespec){0, 100000000}, NULL);
-      impls[i].run(impls[i].ctx);
-      for (int j = 0; j < runs / 3; j++) {
-        double t0 = bench_now();
-        impls[i].run(impls[i].ctx);
-        t[i][round * (runs / 3) + j] = bench_now() - t0;
-      }
-    }
-  for (int i = 0; i < n; i++) med[i] = bench_median(t[i], runs);
-}
-
 static int failures;
 
 static void bench_one(const conv_shape *c, vtc_cpu_program *prog, int64_t n) {
@@ -246,10 +225,10 @@ static void bench_one(const conv_shape *c, vtc_cpu_program *prog, int64_t n) {
   double gf = 2.0 * (double)ny * (double)(c->c * c->r * c->s) / 1e9;
   printf("| %s | %lld |", c->name, (long long)n);
   if (ok) {
-    impl impls[2] = {{run_vtc, &v}, {run_dnnl, &d}};
+    bench_impl impls[2] = {{run_vtc, &v}, {run_dnnl, &d}};
     int runs = gf > 20 ? 6 : gf > 2 ? 12 : 30;
     double med[2];
-    time_impls(impls, 2, runs, med);
+    bench_time_alternating(impls, 2, runs, med);
     printf(" %.3f | %.1f | %.3f | %.1f | **%.3f** | %s |\n", med[0] * 1e3, gf / med[0], med[1] * 1e3, gf / med[1],
            med[1] / med[0], d.impl);
   } else {

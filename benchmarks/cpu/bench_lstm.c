@@ -58,12 +58,12 @@ static const int64_t kOutDims[NUM_OUT][3] = {{T, 1, H}, {L, 1, H}, {L, 1, H}};
 
 static size_t elements(const int64_t d[3]) { return (size_t)(d[0] * d[1] * (d[2] ? d[2] : 1)); }
 
-typedef struct impl {
+/* The table's rows: each implementation's name and compile time beside
+ * what bench_time_alternating times. */
+typedef struct row {
   const char *name;
-  void (*run)(void *ctx);
-  void *ctx;
   double compile_s;
-} impl;
+} row;
 
 /* ---- vtc --------------------------------------------------------------------------------- */
 
@@ -71,19 +71,6 @@ typedef struct vtc_call {
   vtc_cpu_program *prog;
   vtc_tensor in[NUM_IN];
 } vtc_call;
-
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *s = n >= 0 ? malloc((size_t)n + 1) : NULL;
-  if (s && fread(s, 1, (size_t)n, f) != (size_t)n) free(s), s = NULL;
-  fclose(f);
-  if (s) s[n] = 0, *len = (size_t)n;
-  return s;
-}
 
 /* The passes' remarks (thousands, one per TE) are not the benchmark's
  * output: everything else goes to the default handler. */
@@ -98,8 +85,7 @@ static vtc_cpu_program *compile_vtc(vtc_context *ctx, const char *path, const ch
                                     const char *passes, double *seconds) {
   double t0 = bench_now();
   vtc_op *m = vtc_parse_source(ctx, path, text, len, 0);
-  char *pipe = malloc(strlen(passes) + 32);
-  sprintf(pipe, "builtin.module(%s)", passes);
+  char *pipe = vtc_format("builtin.module(%s)", passes);
   vtc_pass_manager *pm = vtc_pass_manager_create(ctx, "builtin.module");
   bool ok = m && vtc_pass_manager_parse(pm, pipe) && vtc_pass_manager_run(pm, m);
   vtc_pass_manager_destroy(pm);
@@ -218,23 +204,6 @@ static void dnnl_teardown(dnnl_call *d) {
 
 /* ---- the table ---------------------------------------------------------------------------- */
 
-/* Medians of the implementations' calls, in alternating rounds. */
-static void time_impls(const impl *impls, int n, int runs, double *med) {
-  static double t[MAX_IMPLS][MAX_RUNS];
-  const int rounds = 3, per = runs / rounds;
-  for (int round = 0; round < rounds; round++)
-    for (int i = 0; i < n; i++) {
-      nanosleep(&(struct timespec){0, 100000000}, NULL);
-      impls[i].run(impls[i].ctx);
-      for (int j = 0; j < per; j++) {
-        double t0 = bench_now();
-        impls[i].run(impls[i].ctx);
-        t[i][round * per + j] = bench_now() - t0;
-      }
-    }
-  for (int i = 0; i < n; i++) med[i] = bench_median(t[i], rounds * per);
-}
-
 /* Max |got - want| over max |want|, over the three results. */
 static double rel_error(const vtc_tensor *got, float *const want[NUM_OUT]) {
   double err = 0, scale = 0;
@@ -276,7 +245,7 @@ int main(int argc, char **argv) {
   }
   if (!path) return usage();
   size_t len = 0;
-  char *text = read_file(path, &len);
+  char *text = vtc_read_file(path, &len);
   if (!text) {
     fprintf(stderr, "bench_lstm: cannot read %s\n", path);
     return 2;
@@ -292,7 +261,8 @@ int main(int argc, char **argv) {
          vtc_thread_pool_size(vtc_thread_pool_default()), dv->major, dv->minor, dv->patch, path);
 
   int failures = 0, n = 0;
-  impl impls[MAX_IMPLS];
+  bench_impl impls[MAX_IMPLS];
+  row rows[MAX_IMPLS];
   dnnl_call d;
   double dnnl_s;
   if (!dnnl_setup(&d, in, want, &dnnl_s)) {
@@ -300,7 +270,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   run_dnnl(&d);
-  impls[n++] = (impl){"oneDNN lstm_forward", run_dnnl, &d, dnnl_s};
+  rows[n] = (row){"oneDNN lstm_forward", dnnl_s};
+  impls[n++] = (bench_impl){run_dnnl, &d};
 
   vtc_context *ctx = vtc_context_create();
   vtc_register_all(ctx);
@@ -329,7 +300,8 @@ int main(int argc, char **argv) {
       fprintf(stderr, "FAIL %s: %s\n", names[p], err ? err : "differs from oneDNN");
       failures++;
     } else {
-      impls[n++] = (impl){names[p], run_vtc, v, s};
+      rows[n] = (row){names[p], s};
+      impls[n++] = (bench_impl){run_vtc, v};
     }
     free(err);
     if (out) vtc_tensor_free_array(out, NUM_OUT);
@@ -337,12 +309,12 @@ int main(int argc, char **argv) {
   printf("# oneDNN's implementation: %s\n\n", d.impl);
 
   double med[MAX_IMPLS];
-  time_impls(impls, n, runs, med);
+  bench_time_alternating(impls, n, runs, med);
   /* impls[1] is the first pipeline that ran (V0 by default). */
   printf("| implementation | compile s | ms | oneDNN / it (time) | %s / it (time) |\n| --- | ---: | ---: | ---: | ---: |\n",
-         n > 1 ? impls[1].name : "-");
+         n > 1 ? rows[1].name : "-");
   for (int i = 0; i < n; i++)
-    printf("| %s | %.2f | %.3f | %.2f | %.2f |\n", impls[i].name, impls[i].compile_s, med[i] * 1e3, med[0] / med[i],
+    printf("| %s | %.2f | %.3f | %.2f | %.2f |\n", rows[i].name, rows[i].compile_s, med[i] * 1e3, med[0] / med[i],
            n > 1 ? med[1] / med[i] : 0.0);
 
   for (int p = 0; p < np; p++)

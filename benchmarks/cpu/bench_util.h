@@ -1,5 +1,6 @@
 /* What the CPU benchmarks share: a monotonic clock, the median of a sample,
- * 64-byte aligned float buffers. Header-only (each benchmark is one file). */
+ * 64-byte aligned float buffers, implementations timed against each other
+ * in alternating rounds. Header-only (each benchmark is one file). */
 #ifndef VTC_BENCHMARKS_CPU_BENCH_UTIL_H
 #define VTC_BENCHMARKS_CPU_BENCH_UTIL_H
 
@@ -33,6 +34,37 @@ static inline float *bench_alloc_floats(size_t n) {
     exit(2);
   }
   return p;
+}
+
+/* One implementation of a benchmarked call. */
+typedef struct bench_impl {
+  void (*run)(void *ctx);
+  void *ctx;
+} bench_impl;
+
+/* The median time of each of n implementations (into med), over 3 rounds:
+ * per round and implementation, 100 ms of sleep (a peer's OpenMP workers
+ * stop spinning), a warm-up call and runs / 3 timed calls. Alternating
+ * spreads the phases of a shared machine over all of them. */
+static inline void bench_time_alternating(const bench_impl *impls, int n, int runs, double *med) {
+  const int rounds = 3, per = runs / rounds > 0 ? runs / rounds : 1;
+  double *t = malloc(sizeof *t * (size_t)(n * rounds * per));
+  if (!t) {
+    fprintf(stderr, "benchmark: out of memory\n");
+    exit(2);
+  }
+  for (int round = 0; round < rounds; round++)
+    for (int i = 0; i < n; i++) {
+      nanosleep(&(struct timespec){0, 100000000}, NULL);
+      impls[i].run(impls[i].ctx);
+      for (int j = 0; j < per; j++) {
+        double t0 = bench_now();
+        impls[i].run(impls[i].ctx);
+        t[(i * rounds + round) * per + j] = bench_now() - t0;
+      }
+    }
+  for (int i = 0; i < n; i++) med[i] = bench_median(t + i * rounds * per, rounds * per);
+  free(t);
 }
 
 #endif

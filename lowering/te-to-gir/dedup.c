@@ -6,7 +6,7 @@
  * a duplicate are redirected to the first such kernel and the duplicate is
  * erased, as XLA and TVM share identical fused kernels.
  *
- * With constants=true, kernels that print the same but for the values of
+ * With dedup-constants, kernels that print the same but for the values of
  * some `arith.constant : index` ops (a row offset into a tensor: the steps
  * of an unrolled RNN reading their row of a batched product) are one too:
  * those constants become index parameters of the first kernel, and each
@@ -56,82 +56,6 @@ static uintptr_t fnv1a(const char *s) {
   for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
   return (uintptr_t)(h | 2); /* never 0 or 1, which vtc_ptrmap reserves */
 }
-
-typedef struct canonical {
-  vtc_op *kernel;
-  char *key;
-} canonical;
-
-/* The launches (at any depth: gir.switch regions hold them too) whose
- * kernel is a duplicate, with the canonical kernel each must target. */
-typedef struct redirects {
-  vtc_ptrmap *replaced;
-  VTC_VEC(vtc_op *) launches;
-  VTC_VEC(vtc_op *) targets;
-} redirects;
-
-static vtc_walk_result find_redirect(vtc_op *l, void *data) {
-  redirects *r = data;
-  vtc_op *k = vtc_gir_is(l, "launch") ? vtc_gir_launch_lookup_kernel(l) : NULL;
-  vtc_op *to = k ? vtc_ptrmap_get(r->replaced, k) : NULL;
-  if (to) {
-    VTC_VEC_PUSH(&r->launches, l);
-    VTC_VEC_PUSH(&r->targets, to);
-  }
-  return VTC_WALK_ADVANCE;
-}
-
-uint64_t t2g_dedup_kernels(vtc_op *module) {
-  vtc_block *top = vtc_op_region(module, 0)->first;
-  if (!top) return 0;
-  vtc_ptrmap by_hash = {0};  /* key hash -> canonical * */
-  vtc_ptrmap replaced = {0}; /* duplicate kernel op -> its canonical kernel op */
-  VTC_VEC(canonical *) canon = {0};
-  for (vtc_op *op = top->first; op; op = op->next) {
-    if (!vtc_gir_is(op, "kernel")) continue;
-    char *key = kernel_key(op);
-    uintptr_t h = fnv1a(key);
-    canonical *c = vtc_ptrmap_get(&by_hash, (const void *)h);
-    if (c && !strcmp(c->key, key)) {
-      vtc_ptrmap_put(&replaced, op, c->kernel);
-      free(key);
-    } else if (!c) { /* a colliding different kernel simply stays unshared */
-      c = vtc_xcalloc(1, sizeof *c);
-      *c = (canonical){op, key};
-      vtc_ptrmap_put(&by_hash, (const void *)h, c);
-      VTC_VEC_PUSH(&canon, c);
-    } else {
-      free(key);
-    }
-  }
-  uint64_t removed = replaced.count;
-  if (removed) {
-    /* Launches first (symbol lookups before any mutation), then the erase. */
-    redirects r = {&replaced, {0}, {0}};
-    for (vtc_op *op = top->first; op; op = op->next)
-      if (vtc_op_is_named(op, "func.func")) vtc_op_walk(op, true, find_redirect, &r);
-    vtc_context *ctx = vtc_op_context(module);
-    for (size_t i = 0; i < r.launches.len; i++)
-      vtc_op_set_attr(r.launches.data[i], VTC_GIR_ATTR_KERNEL,
-                      vtc_attr_symbol_ref(ctx, vtc_gir_kernel_name(r.targets.data[i]), 0, NULL));
-    for (vtc_op *op = top->first, *next; op; op = next) {
-      next = op->next;
-      if (vtc_ptrmap_contains(&replaced, op)) vtc_op_erase(op);
-    }
-    VTC_VEC_FREE(&r.launches);
-    VTC_VEC_FREE(&r.targets);
-  }
-  for (size_t i = 0; i < canon.len; i++) {
-    free(canon.data[i]->key);
-    free(canon.data[i]);
-  }
-  VTC_VEC_FREE(&canon);
-  vtc_ptrmap_free(&by_hash);
-  vtc_ptrmap_free(&replaced);
-  return removed;
-}
-
-/* ---- constants=true: kernels equal but for index constants ------------------------------ */
 
 /* The kernel's key with the value of every `arith.constant N : index`
  * replaced by `#`: in the printed text, `arith.constant ` then an integer
@@ -185,13 +109,14 @@ static bool liftable(vtc_op *c) {
 }
 
 /* One kernel of a group with its index constants in walk order (the order
- * they print in, which the masked key compares). */
+ * they print in, so the i-th of each member sits at the same place). */
 typedef struct group group;
 typedef struct member {
   vtc_op *kernel;
   group *owner;
   size_t index; /* in owner's members */
   op_vec consts;
+  op_vec launches; /* at any depth of the host functions (gir.switch regions too) */
 } member;
 
 struct group {
@@ -199,26 +124,17 @@ struct group {
   VTC_VEC(member *) members;
 };
 
-/* Every launch (at any depth of the host functions) with the member it
- * launches, resolved once before any kernel changes. */
-typedef struct launch_list {
-  vtc_ptrmap *member_of; /* kernel -> member * */
-  VTC_VEC(vtc_op *) launches;
-  VTC_VEC(member *) targets;
-} launch_list;
-
-static vtc_walk_result collect_launch(vtc_op *op, void *data) {
-  launch_list *ll = data;
-  member *m = vtc_gir_is(op, "launch") ? vtc_ptrmap_get(ll->member_of, vtc_gir_launch_lookup_kernel(op)) : NULL;
-  if (m) {
-    VTC_VEC_PUSH(&ll->launches, op);
-    VTC_VEC_PUSH(&ll->targets, m);
-  }
+/* Files each launch under the member it launches (symbol lookups, done
+ * before any kernel changes). */
+static vtc_walk_result collect_launch(vtc_op *op, void *member_of) {
+  member *m = vtc_gir_is(op, "launch") ? vtc_ptrmap_get(member_of, vtc_gir_launch_lookup_kernel(op)) : NULL;
+  if (m) VTC_VEC_PUSH(&m->launches, op);
   return VTC_WALK_ADVANCE;
 }
 
-/* The constant positions whose values differ among the members; false when
- * one of them cannot be lifted or a member's constants do not line up. */
+/* The constant positions whose values differ among the members (none for
+ * kernels that print the same); false when one of them cannot be lifted or
+ * a member's constants do not line up. */
 static bool varying_positions(const group *g, size_vec *out) {
   const member *first = g->members.data[0];
   for (size_t m = 1; m < g->members.len; m++)
@@ -231,16 +147,17 @@ static bool varying_positions(const group *g, size_vec *out) {
     if (!liftable(first->consts.data[i])) return false;
     VTC_VEC_PUSH(out, i);
   }
-  return out->len > 0;
+  return true;
 }
 
-/* The first member gets one index parameter per varying constant; every
- * launch of a member passes that member's values and targets the first. */
-static void lift_group(vtc_context *ctx, const group *g, const size_t *pos, size_t npos, const launch_list *ll) {
+/* The first member gets one index parameter per varying constant (none:
+ * plain duplicates); every launch of a member passes that member's values
+ * and targets the first; the other members are erased. */
+static void lift_group(vtc_context *ctx, const group *g, const size_t *pos, size_t npos) {
   vtc_op *canon = g->members.data[0]->kernel;
   const vtc_type *index = vtc_type_index(ctx), *ft = vtc_gir_kernel_type(canon);
   /* Each member's values first: the first member's constants go below. */
-  int64_t *values = vtc_xcalloc(g->members.len * npos, sizeof *values);
+  int64_t *values = vtc_xcalloc(g->members.len * npos + 1, sizeof *values);
   for (size_t m = 0; m < g->members.len; m++)
     for (size_t j = 0; j < npos; j++) values[m * npos + j] = constant_value(g->members.data[m]->consts.data[pos[j]]);
   unsigned old_n = ft->num_inputs;
@@ -253,39 +170,45 @@ static void lift_group(vtc_context *ctx, const group *g, const size_t *pos, size
     vtc_value_replace_all_uses(&c->results[0], vtc_block_add_arg(body, index));
     vtc_op_erase(c);
   }
-  vtc_op_set_attr(canon, "function_type", vtc_attr_type(ctx, vtc_type_function(ctx, old_n + npos, inputs, 0, NULL)));
+  if (npos)
+    vtc_op_set_attr(canon, "function_type",
+                    vtc_attr_type(ctx, vtc_type_function(ctx, old_n + npos, inputs, 0, NULL)));
   free(inputs);
-  const char *canon_name = vtc_gir_kernel_name(canon);
-  for (size_t l = 0; l < ll->launches.len; l++) {
-    vtc_op *launch = ll->launches.data[l];
-    const member *m = ll->targets.data[l];
-    if (m->owner != g) continue;
-    unsigned n = launch->num_operands;
-    vtc_value **ops = vtc_xcalloc(n + npos, sizeof *ops);
-    for (unsigned i = 0; i < n; i++) ops[i] = vtc_op_operand(launch, i);
-    vtc_builder b = vtc_builder_before(launch);
-    for (size_t j = 0; j < npos; j++) {
-      int64_t v = values[m->index * npos + j];
-      ops[n + j] = vtc_op_result(vtc_arith_materialize_constant(&b, vtc_attr_integer(ctx, index, v), index, launch->loc), 0);
+  const vtc_attr *canon_ref = vtc_attr_symbol_ref(ctx, vtc_gir_kernel_name(canon), 0, NULL);
+  for (size_t mi = 0; mi < g->members.len; mi++) {
+    const member *m = g->members.data[mi];
+    for (size_t l = 0; l < m->launches.len; l++) {
+      vtc_op *launch = m->launches.data[l];
+      if (mi) vtc_op_set_attr(launch, VTC_GIR_ATTR_KERNEL, canon_ref);
+      if (!npos) continue;
+      unsigned n = launch->num_operands;
+      vtc_value **ops = vtc_xcalloc(n + npos, sizeof *ops);
+      for (unsigned i = 0; i < n; i++) ops[i] = vtc_op_operand(launch, i);
+      vtc_builder b = vtc_builder_before(launch);
+      for (size_t j = 0; j < npos; j++) {
+        const vtc_attr *v = vtc_attr_integer(ctx, index, values[mi * npos + j]);
+        ops[n + j] = vtc_op_result(vtc_arith_materialize_constant(&b, v, index, launch->loc), 0);
+      }
+      vtc_op_set_operands(launch, n + (unsigned)npos, ops);
+      free(ops);
     }
-    vtc_op_set_operands(launch, n + (unsigned)npos, ops);
-    free(ops);
-    if (m->kernel != canon) vtc_op_set_attr(launch, VTC_GIR_ATTR_KERNEL, vtc_attr_symbol_ref(ctx, canon_name, 0, NULL));
   }
   for (size_t i = 1; i < g->members.len; i++) vtc_op_erase(g->members.data[i]->kernel);
   free(values);
 }
 
-uint64_t t2g_dedup_kernel_constants(vtc_op *module) {
+/* Groups the module's kernels by key(kernel) and makes each group one
+ * kernel (lift_group); returns how many kernels were erased. */
+static uint64_t share_kernels(vtc_op *module, char *(*key_of)(vtc_op *)) {
   vtc_block *top = vtc_op_region(module, 0)->first;
   if (!top) return 0;
   vtc_context *ctx = vtc_op_context(module);
-  vtc_ptrmap by_hash = {0};   /* masked key hash -> group * */
+  vtc_ptrmap by_hash = {0};   /* key hash -> group * */
   vtc_ptrmap member_of = {0}; /* kernel -> member * */
   VTC_VEC(group *) groups = {0};
   for (vtc_op *op = top->first; op; op = op->next) {
     if (!vtc_gir_is(op, "kernel")) continue;
-    char *key = masked_key(op);
+    char *key = key_of(op);
     uintptr_t h = fnv1a(key);
     group *g = vtc_ptrmap_get(&by_hash, (const void *)h);
     if (g && strcmp(g->key, key)) { /* a colliding different kernel stays apart */
@@ -306,15 +229,14 @@ uint64_t t2g_dedup_kernel_constants(vtc_op *module) {
     VTC_VEC_PUSH(&g->members, m);
     vtc_ptrmap_put(&member_of, op, m);
   }
-  launch_list ll = {&member_of, {0}, {0}};
   for (vtc_op *op = top->first; op; op = op->next)
-    if (vtc_op_is_named(op, "func.func")) vtc_op_walk(op, true, collect_launch, &ll);
+    if (vtc_op_is_named(op, "func.func")) vtc_op_walk(op, true, collect_launch, &member_of);
   uint64_t removed = 0;
   for (size_t i = 0; i < groups.len; i++) {
     group *g = groups.data[i];
     size_vec pos = {0};
     if (g->members.len > 1 && varying_positions(g, &pos)) {
-      lift_group(ctx, g, pos.data, pos.len, &ll);
+      lift_group(ctx, g, pos.data, pos.len);
       removed += g->members.len - 1;
     }
     VTC_VEC_FREE(&pos);
@@ -323,6 +245,7 @@ uint64_t t2g_dedup_kernel_constants(vtc_op *module) {
     group *g = groups.data[i];
     for (size_t m = 0; m < g->members.len; m++) {
       VTC_VEC_FREE(&g->members.data[m]->consts);
+      VTC_VEC_FREE(&g->members.data[m]->launches);
       free(g->members.data[m]);
     }
     VTC_VEC_FREE(&g->members);
@@ -330,9 +253,11 @@ uint64_t t2g_dedup_kernel_constants(vtc_op *module) {
     free(g);
   }
   VTC_VEC_FREE(&groups);
-  VTC_VEC_FREE(&ll.launches);
-  VTC_VEC_FREE(&ll.targets);
   vtc_ptrmap_free(&member_of);
   vtc_ptrmap_free(&by_hash);
   return removed;
 }
+
+uint64_t t2g_dedup_kernels(vtc_op *module) { return share_kernels(module, kernel_key); }
+
+uint64_t t2g_dedup_kernel_constants(vtc_op *module) { return share_kernels(module, masked_key); }

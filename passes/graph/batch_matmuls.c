@@ -62,7 +62,8 @@ static bool is_candidate(vtc_op *op) {
 /* ---- the function's dataflow graph ------------------------------------------------------ */
 
 /* The ops of one block (terminator excluded), their positions, and for each
- * op the set of candidate matmuls among its ancestors (bitsets). */
+ * op the set of candidate matmuls among its ancestors (bitsets; the ops must
+ * be in a topological order when they are built). */
 typedef struct dataflow {
   vtc_op **ops;
   size_t num_ops;
@@ -87,31 +88,43 @@ static void dataflow_free(dataflow *g) {
   memset(g, 0, sizeof *g);
 }
 
-static void dataflow_build(dataflow *g, vtc_block *block) {
+/* The block's ops (terminator excluded) and their positions: all the
+ * reordering needs. */
+static void dataflow_index(dataflow *g, vtc_block *block) {
   dataflow_free(g);
   vtc_op *term = vtc_block_terminator(block);
   for (vtc_op *op = block->first; op; op = op->next) g->num_ops += op != term;
-  g->ops = vtc_xcalloc(g->num_ops ? g->num_ops : 1, sizeof *g->ops);
-  g->cands = vtc_xcalloc(g->num_ops ? g->num_ops : 1, sizeof *g->cands);
-  /* Only matmuls whose weight another matmul shares are tracked: the
-   * bitsets stay small in a model whose weights are read once. */
-  vtc_ptrmap cand_index = {0}, weight_users = {0};
-  for (vtc_op *op = block->first; op; op = op->next)
-    if (is_candidate(op)) {
-      vtc_value *w = vtc_op_operand(op, 1);
-      vtc_ptrmap_put(&weight_users, w, (void *)((uintptr_t)vtc_ptrmap_get(&weight_users, w) + 1));
-    }
+  g->ops = vtc_xcalloc(g->num_ops + 1, sizeof *g->ops);
   size_t n = 0;
-  for (vtc_op *op = block->first; op; op = op->next) {
-    if (op == term) continue;
-    g->ops[n] = op;
-    vtc_ptrmap_put(&g->index, op, (void *)(uintptr_t)(n + 1));
-    n++;
-    if (is_candidate(op) && (uintptr_t)vtc_ptrmap_get(&weight_users, vtc_op_operand(op, 1)) > 1) {
-      vtc_ptrmap_put(&cand_index, op, (void *)(uintptr_t)(g->num_cands + 1));
-      g->cands[g->num_cands++] = op;
+  for (vtc_op *op = block->first; op; op = op->next)
+    if (op != term) {
+      g->ops[n] = op;
+      vtc_ptrmap_put(&g->index, op, (void *)(uintptr_t)(n + 1));
+      n++;
     }
-  }
+}
+
+/* The candidates and each op's candidate ancestors, in one sweep over the
+ * ops in their (topological) order. Only matmuls whose weight another
+ * matmul shares are tracked: the bitsets stay small in a model whose
+ * weights are read once. */
+static void dataflow_build(dataflow *g, vtc_block *block) {
+  dataflow_index(g, block);
+  g->cands = vtc_xcalloc(g->num_ops + 1, sizeof *g->cands);
+  vtc_ptrmap cand_index = {0}, weight_users = {0};
+  for (size_t i = 0; i < g->num_ops; i++)
+    if (is_candidate(g->ops[i])) {
+      vtc_value *w = vtc_op_operand(g->ops[i], 1);
+      vtc_ptrmap_put(&weight_users, w, (void *)((uintptr_t)vtc_ptrmap_get(&weight_users, w) + 1));
+      g->cands[g->num_cands++] = g->ops[i];
+    }
+  size_t kept = 0;
+  for (size_t c = 0; c < g->num_cands; c++)
+    if ((uintptr_t)vtc_ptrmap_get(&weight_users, vtc_op_operand(g->cands[c], 1)) > 1) {
+      g->cands[kept++] = g->cands[c];
+      vtc_ptrmap_put(&cand_index, g->cands[c], (void *)(uintptr_t)kept);
+    }
+  g->num_cands = kept;
   g->words = (g->num_cands + 63) / 64;
   g->anc = vtc_xcalloc(g->num_ops * g->words + 1, sizeof *g->anc);
   for (size_t i = 0; i < g->num_ops; i++) {
@@ -288,7 +301,7 @@ static bool run_function(vtc_pass_context *pc, const options *opt, vtc_op *func)
     vtc_pass_stat_add(pc, STAT_MERGED, n);
     merge_group(ctx, block, group, n);
     merged = true;
-    dataflow_build(&g, block);
+    dataflow_index(&g, block);
     reorder_topologically(&g, block);
     dataflow_build(&g, block);
     found = find_group(&g, opt->min_group, group, &n, ids);
