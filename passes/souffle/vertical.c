@@ -13,8 +13,10 @@
  *     ignores an index of the consumer (a broadcast: each element would be
  *     recomputed), is composed only when its body costs at most
  *     `max-dup-flops` (1) flops per element and holds no math op
- *     (transcendental); otherwise it stays a TE (its tensor is then Souffle's
- *     TR, for 6.5).
+ *     (transcendental), or when every load of it reads its own box of it,
+ *     the boxes disjoint, in element-wise consumers (`disjoint-reads`:
+ *     each element is still computed once); otherwise it stays a TE (its
+ *     tensor is then Souffle's TR, for 6.5).
  *   - A load with data operands (gather, scatter_nd's last duplicate) is
  *     composed like any other: the composed loads take the same operands.
  *     Never composed: a producer whose own loads have data operands (two
@@ -73,6 +75,7 @@ typedef struct options {
   int64_t ci_threshold;
   int producers;
   bool keep_contractions;
+  bool disjoint_reads;
 } options;
 
 typedef enum refusal {
@@ -101,12 +104,13 @@ static const char *const reason_text[NUM_REASONS] = {
                   "keeps the consumer's loads free of its pieces (producers=vtc-views)",
 };
 
-enum { ST_BEFORE, ST_AFTER, ST_COMPOSED, ST_ERASED, ST_REFUSED_BASE };
+enum { ST_BEFORE, ST_AFTER, ST_COMPOSED, ST_ERASED, ST_REFUSED_BASE, ST_DISJOINT = ST_REFUSED_BASE + NUM_REASONS - 1 };
 
 static const char *const statistics[] = {
     "TEs before", "TEs after", "compositions", "producers erased", "refused: index-dependent",
     "refused: padded read", "refused: duplication", "refused: index use", "refused: compute-intensive or rKernel consumer",
-    "refused: would leave the contraction form", "refused: returned view", NULL,
+    "refused: would leave the contraction form", "refused: returned view",
+    "compositions of a shared producer read in disjoint boxes", NULL,
 };
 
 typedef struct state {
@@ -177,7 +181,66 @@ static bool materializable(const vtc_affine_expr *e) {
   }
 }
 
-static refusal check(state *s, vtc_op *consumer, vtc_op *load, vtc_op *producer) {
+/* The box [lo, hi) of the producer that `load` reads, each point once: its
+ * consumer is element-wise (no reduction: no contraction or rKernel that
+ * would refuse the composition and leave the producer computed twice),
+ * every index is a constant or one dim of the consumer plus a constant,
+ * no dim twice, every dim of extent > 1 read (no broadcast), extents
+ * static. */
+static bool load_box(vtc_op *load, int64_t *lo, int64_t *hi) {
+  vtc_op *consumer = vtc_op_parent_op(load);
+  if (!consumer || !vtc_te_is_compute(consumer) || vtc_te_compute_reduce(consumer) || vtc_te_load_num_extra(load) ||
+      vtc_te_load_padding(load))
+    return false;
+  const vtc_affine_map *m = vtc_te_load_map(load), *dom = vtc_te_compute_shape(consumer);
+  unsigned rank = vtc_te_compute_rank(consumer);
+  bool read[VTC_MAX_RANK] = {false};
+  if (rank > VTC_MAX_RANK || m->num_results > VTC_MAX_RANK) return false;
+  for (unsigned r = 0; r < m->num_results; r++) {
+    const vtc_affine_expr *e = m->results[r];
+    int64_t c = 0;
+    if (e->kind == VTC_AFFINE_ADD && e->rhs->kind == VTC_AFFINE_CONST) c = e->rhs->value, e = e->lhs;
+    if (e->kind == VTC_AFFINE_CONST) {
+      lo[r] = e->value + c, hi[r] = lo[r] + 1;
+      continue;
+    }
+    if (e->kind != VTC_AFFINE_DIM || e->value >= rank || read[e->value]) return false;
+    const vtc_affine_expr *ext = dom->results[e->value];
+    if (ext->kind != VTC_AFFINE_CONST) return false;
+    read[e->value] = true;
+    lo[r] = c, hi[r] = c + ext->value;
+  }
+  for (unsigned d = 0; d < rank; d++) {
+    const vtc_affine_expr *ext = dom->results[d];
+    if (!read[d] && !(ext->kind == VTC_AFFINE_CONST && ext->value == 1)) return false;
+  }
+  return true;
+}
+
+/* Every load of the producer reads its own box (load_box) and no two boxes
+ * meet: composed into all of them, each element of the producer is still
+ * computed once (the LSTM's gate pre-activations, read as four quarters by
+ * the cell's two element-wise TEs), so duplication costs nothing. */
+static bool reads_disjoint(vtc_op *producer) {
+  enum { MAX_LOADS = 64 };
+  int64_t lo[MAX_LOADS][VTC_MAX_RANK], hi[MAX_LOADS][VTC_MAX_RANK];
+  unsigned n = 0, rank = vtc_te_compute_rank(producer);
+  for (vtc_use *u = vtc_op_result(producer, 0)->first_use; u; u = u->next) {
+    if (vtc_te_is_compute(u->owner)) continue; /* a consumer's operand list */
+    if (!vtc_te_is_load(u->owner) || n == MAX_LOADS || !load_box(u->owner, lo[n], hi[n]) ||
+        vtc_te_load_map(u->owner)->num_results != rank)
+      return false;
+    for (unsigned j = 0; j < n; j++) {
+      bool apart = false;
+      for (unsigned r = 0; r < rank && !apart; r++) apart = hi[n][r] <= lo[j][r] || hi[j][r] <= lo[n][r];
+      if (!apart) return false;
+    }
+    n++;
+  }
+  return true;
+}
+
+static refusal check(state *s, vtc_op *consumer, vtc_op *load, vtc_op *producer, bool *disjoint) {
   vtc_block *pb = vtc_te_compute_body(producer);
   for (vtc_op *o = pb->first; o; o = o->next)
     if (vtc_te_is_load(o) && vtc_te_load_num_extra(o)) return R_INDEX_DEPENDENT;
@@ -187,7 +250,10 @@ static refusal check(state *s, vtc_op *consumer, vtc_op *load, vtc_op *producer)
   unsigned n = load_uses(vtc_op_result(producer, 0), &escapes);
   if (escapes && s->opt->producers == PRODUCERS_VTC_VIEWS) return R_ESCAPES;
   const vtc_affine_map *m = vtc_te_load_map(load);
-  if ((n > 1 || escapes || broadcasts(consumer, m)) && !cheap(producer, s->opt)) return R_DUPLICATION;
+  if ((n > 1 || escapes || broadcasts(consumer, m)) && !cheap(producer, s->opt)) {
+    *disjoint = !escapes && s->opt->disjoint_reads && reads_disjoint(producer);
+    if (!*disjoint) return R_DUPLICATION;
+  }
   for (unsigned i = 0; i < pb->num_args; i++)
     if (vtc_value_has_uses(pb->args[i]) && !materializable(m->results[i])) return R_INDEX_USE;
   return OK;
@@ -330,12 +396,14 @@ static bool compose_one(state *s, vtc_op *c) {
       continue;
     if (s->opt->producers == PRODUCERS_VTC_VIEWS && !vtc_op_get_attr(p, VTC_TE_ATTR_VTC_VIEW)) continue;
     if (vtc_ptrmap_contains(&s->refused, o)) continue;
-    refusal r = check(s, c, o, p);
+    bool disjoint = false;
+    refusal r = check(s, c, o, p, &disjoint);
     if (r != OK) {
       refuse(s, o, p, r);
       continue;
     }
     compose(s, c, o, p);
+    if (disjoint) vtc_pass_stat_add(s->pc, ST_DISJOINT, 1);
     vtc_ptrmap_put(&s->inlined, p, p);
     return true;
   }
@@ -485,6 +553,10 @@ static const vtc_pass_option vertical_options[] = {
      "share the loads of its largest input (efficientvit's V.K^T and projection, gpt2's QK^T; decode attention over "
      "GQA heads takes its views)",
      offsetof(options, keep_contractions), NULL},
+    {"disjoint-reads", VTC_OPTION_BOOL, "true",
+     "compose a producer above max-dup-flops into several element-wise consumers when their loads read disjoint "
+     "boxes of it, each element once (the LSTM's gates); false: the ablation",
+     offsetof(options, disjoint_reads), NULL},
     {NULL, 0, NULL, NULL, 0, NULL},
 };
 
