@@ -9,7 +9,9 @@
  * - One kernel per TE (kernels that come out identical are then shared,
  *   dedup.c). A work item is one chunk of `lanes` consecutive
  *   elements of an output row (the innermost dimension); units take
- *   contiguous blocks of work items (at most `max-units` units per launch).
+ *   contiguous blocks of work items (at most `max-units` units per launch;
+ *   on the CPU a plain kernel with static sizes takes at most one unit per
+ *   `min-unit-work` of its work, so a small one runs on the calling thread).
  * - Vector mode (lanes = vector-bits / element bits, or the next power of two
  *   above a smaller static innermost size) when every load can be read as one
  *   slice per chunk: contiguous (1 x lanes) or strided (lanes x 1, re-patterned
@@ -58,6 +60,7 @@
 #include "ir/assert_op.h"
 #include "lowering/te-to-gir/t2g.h"
 #include "lowering/te-to-gir/te_to_gir.h"
+#include "passes/te/te_passes.h"
 #include "targets/target.h"
 
 typedef struct host {
@@ -128,12 +131,15 @@ static int64_t subprogram_units(const t2g_options *o) {
   return cap < o->max_units ? cap : o->max_units;
 }
 
-/* At h->E.at: the launch of `kernel` on min(items, max-units) units, in
- * whole groups, with arguments (ins..., buf, trailing...). */
-static void launch_items(host *h, const vtc_loc *loc, const char *kernel, vtc_value *items, unsigned nin,
-                         vtc_value *const *ins, vtc_value *buf, unsigned ntrail, vtc_value *const *trail) {
+/* At h->E.at: the launch of `kernel` on min(items, max-units, cap) units
+ * (cap 0: none), in whole groups, with arguments (ins..., buf, trailing...). */
+static void launch_items(host *h, const vtc_loc *loc, const char *kernel, vtc_value *items, int64_t cap,
+                         unsigned nin, vtc_value *const *ins, vtc_value *buf, unsigned ntrail,
+                         vtc_value *const *trail) {
   const t2g_options *o = h->S->opts;
-  vtc_value *units = t2g_minui(&h->E, items, t2g_cidx(&h->E, h->in_subprogram ? h->subprogram_units : o->max_units));
+  int64_t most = h->in_subprogram ? h->subprogram_units : o->max_units;
+  if (cap > 0 && cap < most) most = cap;
+  vtc_value *units = t2g_minui(&h->E, items, t2g_cidx(&h->E, most));
   vtc_value *groups = t2g_ceildivui(&h->E, units, t2g_cidx(&h->E, o->group_size));
   vtc_value **args = vtc_xcalloc(nin + 1 + ntrail, sizeof *args);
   if (nin) memcpy(args, ins, nin * sizeof *args);
@@ -148,7 +154,7 @@ static vtc_value *alloc_and_launch(host *h, const vtc_loc *loc, const vtc_type *
                                    const char *kernel, vtc_value *items, unsigned nin, vtc_value *const *ins,
                                    unsigned ntrail, vtc_value *const *trail) {
   vtc_value *buf = alloc_buffer(h, loc, bt, sizes);
-  launch_items(h, loc, kernel, items, nin, ins, buf, ntrail, trail);
+  launch_items(h, loc, kernel, items, 0, nin, ins, buf, ntrail, trail);
   return buf;
 }
 
@@ -205,7 +211,30 @@ typedef struct built {
   t2g_gemm *gemm;
   char (*variant_names)[256];
   char (*reduce_names)[256]; /* split-K variants' reduction kernels ("" for the others) */
+  int64_t unit_cap; /* work_units of the plain kernel's launch (0: none) */
 } built;
+
+/* On the CPU, the units that a launch of compute's kernel is worth (from
+ * the TE as it came, before its operands become buffers): one per
+ * min-unit-work of its static work (its points times their flops, loads
+ * and store: a slice of a large input counts what is read), at least 1; 0 (no cap) for `?` sizes, on a GPU and with
+ * min-unit-work=0 (and a subprogram's merged kernel takes none). A launch of one unit runs on the calling
+ * thread (runtime/thread_pool.c): waking the pool for an LSTM cell's 256
+ * elements costs more than computing them (lstm-stack.paper on 2 Zen 5
+ * cores: 35.8 -> 30.2 ms with every plain kernel on one unit). */
+static int64_t work_units(const t2g_options *o, const vtc_op *compute) {
+  if (o->hierarchy != VTC_GIR_HIER_CPU || !o->min_unit_work) return 0;
+  vtc_te_cost cost;
+  vtc_te_cost_of(compute, &cost);
+  if (!cost.is_static) return 0;
+  int64_t per_point = (int64_t)cost.flops_per_point + 1, work; /* its flops, its loads, the store */
+  for (const vtc_op *o2 = vtc_te_compute_body(compute)->first; o2; o2 = o2->next) per_point += vtc_te_is_load(o2);
+  if (__builtin_mul_overflow(cost.points, per_point, &work)) return 0;
+  return work / o->min_unit_work + 1;
+}
+
+/* The cap of k's plain launch where it is lowered now. */
+static int64_t unit_cap(const host *h, const built *k) { return h->in_subprogram ? 0 : k->unit_cap; }
 
 /* The launch of a fused softmax at its last compute: y like x, one group
  * of units per row; then the chain's computes go, last first. */
@@ -259,7 +288,7 @@ static void launch_gemm_case(host *h, vtc_op *op, const built *k, const t2g_gemm
     vtc_value *kargs[] = {a, b, buf, s->m, s->n, s->k, s->sa, s->sb, s->a_offset, s->b_offset};
     vtc_gir_build_launch(&h->E.at, op->loc, k->variant_names[i], t2g_gemm_groups(&h->E, g, i, s), 10, kargs);
   } else {
-    launch_items(h, op->loc, k->name, items, na, args, buf, nsym, syms);
+    launch_items(h, op->loc, k->name, items, unit_cap(h, k), na, args, buf, nsym, syms);
   }
 }
 
@@ -325,7 +354,7 @@ static bool lower_compute(host *h, vtc_op *op, const built *k) {
     if (!k->empty) {
       vtc_value *items = t2g_expr(&h->E, info.items, NULL, 0, syms, nsym);
       if (k->gemm) ok = lower_gemm(h, op, k, buf, items, na, args, nsym, syms);
-      else launch_items(h, op->loc, name, items, na, args, buf, nsym, syms);
+      else launch_items(h, op->loc, name, items, unit_cap(h, k), na, args, buf, nsym, syms);
     }
     vtc_value_replace_all_uses(vtc_op_result(op, 0), buf);
     vtc_op_erase(op);
@@ -480,8 +509,8 @@ static bool lower_into(host *h, vtc_op *op, const built *k) {
       vtc_gir_build_launch(&h->E.at, op->loc, k->name, t2g_cidx(&h->E, 1), na + nd + nsym, all);
       free(all);
     } else if (!k->empty) {
-      launch_items(h, op->loc, k->name, t2g_expr(&h->E, k->info.items, NULL, 0, syms, nsym), na + nd - 1, args,
-                   args[na + nd - 1], nsym, syms);
+      launch_items(h, op->loc, k->name, t2g_expr(&h->E, k->info.items, NULL, 0, syms, nsym), unit_cap(h, k),
+                   na + nd - 1, args, args[na + nd - 1], nsym, syms);
     }
     for (unsigned d = 0; d < nd; d++) vtc_value_replace_all_uses(vtc_op_result(op, d), args[na + d]);
     vtc_op_erase(op);
@@ -633,6 +662,7 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
   for (size_t i = 0; ok && i < ops.len; i++) {
     built *k = &kernels[i];
     if (!vtc_te_is_compute(ops.data[i]) || k->absorbed) continue;
+    k->unit_cap = work_units(S->opts, ops.data[i]);
     if (vtc_te_compute_num_dests(ops.data[i])) { /* dest.c: no softmax, no rKernels (they write a fresh C) */
       kernel_name(&h, k->name, sizeof k->name);
       k->empty = has_empty_domain(ops.data[i]);
@@ -809,6 +839,9 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   /* Bounds that keep every register slice within VTC_GIR_MAX_REGISTER_ELEMS
    * (at most 65536 / 8 lanes, each a slice of its own), a launch
    * within a GPU grid's 2^31 - 1 groups, and a group's units countable. */
+  if (o->min_unit_work < 0)
+    return vtc_error(S.ctx, root->loc, "lower-te-to-gir: min-unit-work must be >= 0 (got %lld)",
+                     (long long)o->min_unit_work);
   if (o->vector_bits < 8 || o->vector_bits > 65536 || o->max_units < 1 || o->max_units > INT32_MAX ||
       o->group_size < 1 || o->group_size > 1024)
     return vtc_error(S.ctx, root->loc,
@@ -877,6 +910,10 @@ static const vtc_pass_option t2g_option_table[] = {
     {"max-units", VTC_OPTION_INT, "0",
      "At most this many parallel units per launch (0: 256 on cpu; one wave of an H100's warps on gpu)",
      offsetof(t2g_options, max_units), NULL},
+    {"min-unit-work", VTC_OPTION_INT, "16384",
+     "On the cpu, a plain kernel with static sizes gets one unit per this much work (points times their flops, "
+     "loads and store), so a small one runs on the calling thread instead of waking the pool (0: max-units alone)",
+     offsetof(t2g_options, min_unit_work), NULL},
     {"group-size", VTC_OPTION_INT, "0", "Units per group (0: 1 on cpu, 4 warps on gpu)",
      offsetof(t2g_options, group_size), NULL},
     {"vectorize", VTC_OPTION_BOOL, "true", "Vectorize the innermost dimension (false: one element per step)",

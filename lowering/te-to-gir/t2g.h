@@ -18,6 +18,7 @@ typedef struct t2g_options {
   int hierarchy;       /* the kernels' vtc_gir_hierarchy (the enum option's index) */
   int64_t vector_bits; /* elements per work item = vector_bits / element bits (0: the hierarchy's) */
   int64_t max_units;   /* at most this many parallel units per launch (0: the hierarchy's) */
+  int64_t min_unit_work; /* CPU: a plain kernel's unit per this much static work (0: no cap; pass.c) */
   int64_t group_size;  /* units per group (0: the hierarchy's) */
   bool vectorize;      /* false: one element per step (lanes 1) everywhere */
   bool dedup_kernels;  /* share structurally identical kernels (dedup.c) */

@@ -3,9 +3,10 @@
 // dimension in register slices of 512 / element bits lanes, the tail masked
 // by `valid`, the body as one gir.elementwise; the host allocates the output
 // and launches on min(work items, max-units) groups.
-// RUN: vtc-opt --lower-te-to-gir %s | FileCheck %s
-// RUN: vtc-opt --lower-te-to-gir %s | vtc-opt | FileCheck %s
-// RUN: vtc-opt --lower-te-to-gir %s --print-generic | vtc-opt | FileCheck %s
+// (min-unit-work=0: a launch's units as its work items give them; min-unit-work.mlir tests the cap.)
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-te-to-gir{min-unit-work=0})' %s | FileCheck %s
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-te-to-gir{min-unit-work=0})' %s | vtc-opt | FileCheck %s
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-te-to-gir{min-unit-work=0})' %s --print-generic | vtc-opt | FileCheck %s
 
 // 4 rows of 100 f32: 7 chunks of 16 per row, the last of 4 elements.
 // CHECK-LABEL: gir.kernel @bias_relu_k0(%arg0: !gir.buffer<global, 4x100xf32>, %arg1: !gir.buffer<global, 100xf32>, %arg2: !gir.buffer<global, 4x100xf32>) parallel cpu group 1 lanes 16 {

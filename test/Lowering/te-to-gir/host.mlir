@@ -4,9 +4,10 @@
 // argument, a buffer returned twice) is a fresh copy (a flat copy kernel);
 // splat constants fold into the kernels that read them (no parameter), other
 // constants are filled by a kernel.
-// RUN: vtc-opt --lower-te-to-gir %s | FileCheck %s
-// RUN: vtc-opt --lower-te-to-gir %s | vtc-opt | FileCheck %s
-// RUN: vtc-opt --pass-pipeline='builtin.module(lower-te-to-gir{dedup-kernels=false})' %s | FileCheck %s --check-prefix=NODEDUP
+// (min-unit-work=0: a launch's units as its work items give them; min-unit-work.mlir tests the cap.)
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-te-to-gir{min-unit-work=0})' %s | FileCheck %s
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-te-to-gir{min-unit-work=0})' %s | vtc-opt | FileCheck %s
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-te-to-gir{dedup-kernels=false min-unit-work=0})' %s | FileCheck %s --check-prefix=NODEDUP
 // NODEDUP: gir.launch @host_k3[
 
 // The splat 0.5 is a constant in the scaling kernel, not a parameter.

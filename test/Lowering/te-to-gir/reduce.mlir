@@ -3,8 +3,9 @@
 // gir.for per reduction axis (outermost first: te's row-major order), the
 // body and the combiner fused into one gir.elementwise per step. A long
 // contiguous row puts the lanes along the row instead (gir.reduce at the end).
-// RUN: vtc-opt --lower-te-to-gir %s | FileCheck %s
-// RUN: vtc-opt --lower-te-to-gir %s | vtc-opt | FileCheck %s
+// (min-unit-work=0: a launch's units as its work items give them; min-unit-work.mlir tests the cap.)
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-te-to-gir{min-unit-work=0})' %s | FileCheck %s
+// RUN: vtc-opt --pass-pipeline='builtin.module(lower-te-to-gir{min-unit-work=0})' %s | vtc-opt | FileCheck %s
 
 // A row shorter than the register: the output's innermost index is the
 // row, 8 lanes (8 outputs) reading a column of the input with stride 10 per
