@@ -225,7 +225,7 @@ int main(int argc, char **argv) {
   const char *names[MAX_IMPLS] = {"V0 (unfused)", "V2 (souffle)", "V2 + graph-batch-matmuls", "vtc-run's default"};
   const char *passes[MAX_IMPLS] = {"lower-graph-to-te,lower-te-to-gir", "lower-graph-to-te,souffle,lower-te-to-gir",
                                    "graph-batch-matmuls,lower-graph-to-te,souffle,lower-te-to-gir",
-                                   RUN_CPU_GRAPH "," RUN_VTC_FRONT("all") "," RUN_CPU_PIPELINE};
+                                   RUN_GRAPH "," RUN_VTC_FRONT("all") "," RUN_CPU_PIPELINE};
   int np = 4, runs = 9, user = 0;
   const char *path = NULL;
   for (int i = 1; i < argc; i++) {

@@ -94,6 +94,7 @@ typedef struct vtog {
   unsigned num_edges;
   vtog_conflict *conflicts;
   unsigned num_conflicts;
+  vtc_ptrmap conflict_pairs; /* conflict_key(a, b) of every conflict: O(1) vtog_conflicting */
   vtc_ptrmap ids; /* value -> node id + 1 */
 } vtog;
 

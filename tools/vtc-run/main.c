@@ -68,10 +68,10 @@ static const run_target kTargets[] = {
     {"gir", "lower-graph-to-te, lower-te-to-gir, then the gir interpreter (dialects/gir/interpreter.c)", run_gir,
      false, true},
     {"cpu",
-     "compiled for this CPU: " RUN_CPU_GRAPH ", VTC's passes, " RUN_CPU_PIPELINE
+     "compiled for this CPU: " RUN_GRAPH ", VTC's passes, " RUN_CPU_PIPELINE
      " (or --pass-pipeline), gir-to-llvm, ORC JIT at O3",
      run_cpu, true, true},
-    {"cuda", "compiled for the NVIDIA GPU: VTC's passes, " RUN_CUDA_PIPELINE " (or --pass-pipeline), PTX and a "
+    {"cuda", "compiled for the NVIDIA GPU: " RUN_GRAPH ", VTC's passes, " RUN_CUDA_PIPELINE " (or --pass-pipeline), PTX and a "
              "host plan (exit 3 without a GPU)", run_cuda, true, true},
 };
 

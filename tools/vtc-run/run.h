@@ -88,11 +88,12 @@ bool run_cpu(run_request *req);
  * lower-te-to-gir on). Heap string. */
 char *run_default_pipeline(const run_request *req, const char *graph, const char *lowering);
 
-/* The default pipeline of --target=cpu: graph-batch-matmuls before
- * RUN_VTC_FRONT (lstm-stack.paper 83-92 -> 62 ms on the 2-core Zen 5, no other
- * workload changed: benchmarks/results/souffle.md; not yet on the GPU,
- * where it is not measured), lower-te-to-gir after it. */
-#define RUN_CPU_GRAPH "graph-batch-matmuls"
+/* The graph passes of both compiled targets' default pipelines, before
+ * RUN_VTC_FRONT: graph-batch-matmuls (lstm-stack.paper on the 2-core Zen 5
+ * 83-92 -> 62 ms, on the H200 74 -> see benchmarks/results/souffle.md; it
+ * changes no other workload of benchmarks/workloads/). */
+#define RUN_GRAPH "graph-batch-matmuls"
+/* The default pipeline of --target=cpu after RUN_VTC_FRONT. */
 #define RUN_CPU_PIPELINE "lower-te-to-gir"
 
 /* --target=cuda: opens the GPU first (no driver or no device: one error

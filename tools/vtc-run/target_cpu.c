@@ -126,7 +126,7 @@ bool run_cpu(run_request *req) {
   const char *name = vtc_symbol_name(req->entry);
   double t0 = run_now_ms();
   if (!req->user_pipeline) {
-    char *pipeline = run_default_pipeline(req, RUN_CPU_GRAPH, RUN_CPU_PIPELINE);
+    char *pipeline = run_default_pipeline(req, RUN_GRAPH, RUN_CPU_PIPELINE);
     vtc_pass_manager *pm = vtc_pass_manager_create(req->ctx, "builtin.module");
     bool ok = vtc_pass_manager_parse(pm, pipeline) && vtc_pass_manager_run(pm, req->module);
     vtc_pass_manager_destroy(pm);

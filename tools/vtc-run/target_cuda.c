@@ -24,11 +24,11 @@
  * the rows lack (sm_86, sm_89: planned as the default row, mma.sync). */
 static char *default_pipeline(const run_request *req, const char *arch) {
   const vtc_hardware *hw = arch ? vtc_hardware_lookup(arch) : NULL;
-  if (!arch || (hw && hw->gpu.wgmma)) return run_default_pipeline(req, NULL, RUN_CUDA_PIPELINE);
+  if (!arch || (hw && hw->gpu.wgmma)) return run_default_pipeline(req, RUN_GRAPH, RUN_CUDA_PIPELINE);
   char lowering[96];
   if (hw) snprintf(lowering, sizeof lowering, "te-split-reduction,lower-te-to-gir{hierarchy=gpu gpu=%s}", hw->name);
   else snprintf(lowering, sizeof lowering, "te-split-reduction,lower-te-to-gir{hierarchy=gpu wgmma=false}");
-  return run_default_pipeline(req, NULL, lowering);
+  return run_default_pipeline(req, RUN_GRAPH, lowering);
 }
 
 static bool lower(run_request *req, const char *arch) {

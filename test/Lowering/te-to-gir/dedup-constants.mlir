@@ -3,11 +3,12 @@
 // the constant its parameter and each launch passing its value. Row 1's
 // offset constant is also the loop step (one `arith.constant 1` serves
 // both), which a run-time value cannot replace, so that kernel stays apart.
-// auto is on for hierarchy=cpu and off for gpu; off is the ablation.
+// auto (the default) is on for both hierarchies; off is the ablation.
 // RUN: vtc-opt %s --pass-statistics --pass-pipeline='builtin.module(lower-graph-to-te,souffle-vertical,lower-te-to-gir)' 2>%t.stats | FileCheck %s
 // RUN: FileCheck %s --check-prefix=STATS < %t.stats
 // RUN: vtc-opt %s --pass-statistics --pass-pipeline='builtin.module(lower-graph-to-te,souffle-vertical,lower-te-to-gir{dedup-constants=off})' 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
-// RUN: vtc-opt %s --pass-statistics --pass-pipeline='builtin.module(lower-graph-to-te,souffle-vertical,lower-te-to-gir{hierarchy=gpu})' 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
+// RUN: vtc-opt %s --pass-statistics --pass-pipeline='builtin.module(lower-graph-to-te,souffle-vertical,lower-te-to-gir{hierarchy=gpu})' 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
+// RUN: vtc-opt %s --pass-statistics --pass-pipeline='builtin.module(lower-graph-to-te,souffle-vertical,lower-te-to-gir{hierarchy=gpu dedup-constants=off})' 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
 // RUN: vtc-opt %s --pass-statistics --pass-pipeline='builtin.module(lower-graph-to-te,souffle-vertical,lower-te-to-gir{hierarchy=gpu dedup-constants=on})' 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 // RUN: vtc-run %s --entry=rows --target=cpu --check --pass-pipeline='builtin.module(lower-graph-to-te,souffle-vertical,lower-te-to-gir)' | FileCheck %s --check-prefix=EXEC
 // RUN: vtc-run %s --entry=rows --target=gir --check --pass-pipeline='builtin.module(lower-graph-to-te,souffle-vertical,lower-te-to-gir{hierarchy=gpu dedup-constants=on})' | FileCheck %s --check-prefix=EXEC
