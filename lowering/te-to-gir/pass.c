@@ -217,11 +217,12 @@ typedef struct built {
 /* On the CPU, the units that a launch of compute's kernel is worth (from
  * the TE as it came, before its operands become buffers): one per
  * min-unit-work of its static work (its points times their flops, loads
- * and store: a slice of a large input counts what is read), at least 1; 0 (no cap) for `?` sizes, on a GPU and with
- * min-unit-work=0 (and a subprogram's merged kernel takes none). A launch of one unit runs on the calling
- * thread (runtime/thread_pool.c): waking the pool for an LSTM cell's 256
- * elements costs more than computing them (lstm-stack.paper on 2 Zen 5
- * cores: 35.8 -> 30.2 ms with every plain kernel on one unit). */
+ * and store: a slice of a large input counts what is read), at least 1;
+ * 0 (no cap) for `?` sizes, on a GPU and with min-unit-work=0 (and a
+ * subprogram's merged kernel takes none). A launch of one unit runs on the
+ * calling thread (runtime/thread_pool.c): waking the pool for an LSTM
+ * cell's 256 elements costs more than computing them (lstm-stack.paper on
+ * 2 Zen 5 cores: 34.9 -> 25.5 ms; benchmarks/results/souffle.md). */
 static int64_t work_units(const t2g_options *o, const vtc_op *compute) {
   if (o->hierarchy != VTC_GIR_HIER_CPU || !o->min_unit_work) return 0;
   vtc_te_cost cost;
@@ -836,12 +837,12 @@ static void erase_unlaunched(t2g_state *S) {
 static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *options) {
   const t2g_options resolved = resolve_options(options), *o = &resolved;
   t2g_state S = {.ctx = vtc_pass_context_ctx(pc), .module = root, .opts = o};
-  /* Bounds that keep every register slice within VTC_GIR_MAX_REGISTER_ELEMS
-   * (at most 65536 / 8 lanes, each a slice of its own), a launch
-   * within a GPU grid's 2^31 - 1 groups, and a group's units countable. */
   if (o->min_unit_work < 0)
     return vtc_error(S.ctx, root->loc, "lower-te-to-gir: min-unit-work must be >= 0 (got %lld)",
                      (long long)o->min_unit_work);
+  /* Bounds that keep every register slice within VTC_GIR_MAX_REGISTER_ELEMS
+   * (at most 65536 / 8 lanes, each a slice of its own), a launch
+   * within a GPU grid's 2^31 - 1 groups, and a group's units countable. */
   if (o->vector_bits < 8 || o->vector_bits > 65536 || o->max_units < 1 || o->max_units > INT32_MAX ||
       o->group_size < 1 || o->group_size > 1024)
     return vtc_error(S.ctx, root->loc,
