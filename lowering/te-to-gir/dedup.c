@@ -111,19 +111,16 @@ static bool liftable(vtc_op *c) {
 
 /* One kernel of a group with its index constants in walk order (the order
  * they print in, so the i-th of each member sits at the same place). */
-typedef struct group group;
 typedef struct member {
   vtc_op *kernel;
-  group *owner;
-  size_t index; /* in owner's members */
-  op_vec consts;
+  op_vec consts; /* collected for groups of two or more */
   op_vec launches; /* at any depth of the host functions (gir.switch regions too) */
 } member;
 
-struct group {
+typedef struct group {
   char *key;
   VTC_VEC(member *) members;
-};
+} group;
 
 /* Files each launch under the member it launches (symbol lookups, done
  * before any kernel changes). */
@@ -225,8 +222,7 @@ static uint64_t share_kernels(vtc_op *module, char *(*key_of)(vtc_op *)) {
       free(key);
     }
     member *m = vtc_xcalloc(1, sizeof *m);
-    m->kernel = op, m->owner = g, m->index = g->members.len;
-    vtc_op_walk(op, true, collect_index_constants, &m->consts);
+    m->kernel = op;
     VTC_VEC_PUSH(&g->members, m);
     vtc_ptrmap_put(&member_of, op, m);
   }
@@ -235,8 +231,11 @@ static uint64_t share_kernels(vtc_op *module, char *(*key_of)(vtc_op *)) {
   uint64_t removed = 0;
   for (size_t i = 0; i < groups.len; i++) {
     group *g = groups.data[i];
+    if (g->members.len < 2) continue;
+    for (size_t m = 0; m < g->members.len; m++)
+      vtc_op_walk(g->members.data[m]->kernel, true, collect_index_constants, &g->members.data[m]->consts);
     size_vec pos = {0};
-    if (g->members.len > 1 && varying_positions(g, &pos)) {
+    if (varying_positions(g, &pos)) {
       lift_group(ctx, g, pos.data, pos.len);
       removed += g->members.len - 1;
     }

@@ -210,11 +210,7 @@ static bool load_box(vtc_op *load, int64_t *lo, int64_t *hi) {
     read[e->value] = true;
     lo[r] = c, hi[r] = c + ext->value;
   }
-  for (unsigned d = 0; d < rank; d++) {
-    const vtc_affine_expr *ext = dom->results[d];
-    if (!read[d] && !(ext->kind == VTC_AFFINE_CONST && ext->value == 1)) return false;
-  }
-  return true;
+  return !broadcasts(consumer, m);
 }
 
 /* Every load of the producer reads its own box (load_box) and no two boxes
