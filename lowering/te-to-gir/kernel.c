@@ -15,6 +15,7 @@
 
 #define MAXR VTC_GIR_MAX_RANK
 #define T2G_MAX_GROUP 8 /* outputs per shared-load group: G accumulators per work item */
+#define ROWRED_MIN_LANES 32 /* the shortest static row the lanes run along (choose_lanes) */
 
 typedef struct tk {
   t2g_state *S;
@@ -497,6 +498,12 @@ static int64_t pow2_at_least(int64_t n) {
   return p;
 }
 
+static int64_t pow2_at_most(int64_t n) {
+  int64_t p = 1;
+  while (2 * p <= n && p < ((int64_t)1 << 30)) p <<= 1;
+  return p;
+}
+
 /* A static size of iteration index i, or VTC_DYNAMIC: the result's, or with
  * destinations the domain's (`shape`). */
 static int64_t domain_dim(tk *K, unsigned i) {
@@ -617,12 +624,18 @@ static void choose_lanes(tk *K) {
   K->vd = K->rank ? K->rank - 1 : 0;
   if (o->vectorize && row_reduce_candidate(K)) {
     const vtc_affine_expr *e = vtc_te_compute_reduce(K->compute)->results[K->nred - 1];
-    /* A static row shorter than the register keeps the lanes on the outputs. */
-    bool long_row = e->kind != VTC_AFFINE_CONST || e->value >= vmax;
+    /* A static row shorter than the register keeps the lanes on the
+     * outputs, unless it fills ROWRED_MIN_LANES lanes (a GPU warp): the
+     * lanes then take the largest power of two of it. Attention's QK^T
+     * over a K cache read in place (rows of 64 per position, 128 lanes of
+     * f32 per work item) otherwise reads each position's row with one
+     * element per lane 128 bytes apart, 64 times. */
+    bool static_row = e->kind == VTC_AFFINE_CONST;
+    int64_t lanes = !static_row || e->value >= vmax ? vmax : pow2_at_most(e->value);
     K->vd = K->rank + K->nred - 1;
-    if (vmax > 1 && long_row && analyze(K, true)) {
+    if (vmax > 1 && (lanes == vmax || lanes >= ROWRED_MIN_LANES) && analyze(K, true)) {
       K->rowred = K->vector = true;
-      K->V = vmax;
+      K->V = lanes;
       return;
     }
     K->vd = K->rank ? K->rank - 1 : 0;
@@ -725,6 +738,39 @@ static bool emit_body(tk *K) {
   return ok;
 }
 
+/* On the GPU, how many consecutive work items one step of a unit takes in
+ * turn (R, 1: one), so that decomposing the step into output indices (64-bit
+ * divisions and remainders) is paid once per R items and their loads can
+ * be in flight together. Taken where an item is small: one output of a
+ * short row-reduce (attention's QK^T over 64-element K rows), or a row
+ * shorter than the register (a KV-cache concat's 64-element rows); the
+ * concat ran at 0.7 TB/s on an H200, bound by that arithmetic. R divides
+ * the extent of the items' fastest dim (the chunks of a row, or with one
+ * chunk the next-inner output dim), so an item's indices are the step's
+ * plus r along that dim, and T2G_MIN_STEPS steps remain (a wave of an
+ * H200's warps 16 times over). *along_chunks: R runs along the chunks.
+ * `items-per-step` sets the most R (1: off, the ablation; given, the
+ * steps' floor is waived, so that lit can run it on small tensors). */
+#define T2G_MAX_ITEMS_PER_STEP 8
+#define T2G_MIN_STEPS 65536
+static int64_t items_per_step(tk *K, vtc_value *const *steps, vtc_value *rows, vtc_value *chunks, bool *along_chunks) {
+  const t2g_options *o = K->S->opts;
+  int64_t limit = o->items_per_step;
+  if (o->hierarchy != VTC_GIR_HIER_GPU || K->ngroups || K->nd || !K->rank || limit == 1) return 1;
+  if (limit <= 0) limit = T2G_MAX_ITEMS_PER_STEP;
+  int64_t row = K->nred ? K->dhi[K->rank + K->nred - 1] + 1 : 0; /* 0: `?` */
+  bool small = K->rowred ? K->nred == 1 && row > 0 && row <= K->V : K->V < t2g_max_lanes(o, K->elem);
+  int64_t nrows, nchunks, extent;
+  if (!small || !t2g_const_int(rows, &nrows) || !t2g_const_int(chunks, &nchunks)) return 1;
+  *along_chunks = nchunks > 1;
+  if (*along_chunks) extent = nchunks;
+  else if (K->rank < 2 || !t2g_const_int(steps[K->rank - 2], &extent)) return 1;
+  int64_t items = nrows * nchunks, min_steps = o->items_per_step ? 1 : T2G_MIN_STEPS;
+  for (int64_t r = limit; r > 1; r--)
+    if (extent % r == 0 && items / r >= min_steps) return r;
+  return 1;
+}
+
 bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char *name, t2g_kernel_info *info) {
   tk *K = vtc_xcalloc(1, sizeof *K);
   K->S = S;
@@ -817,12 +863,18 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
     vtc_value *c = K->acc_elem == K->elem ? t2g_const_attr(E, init) : t2g_const(E, K->acc_elem, 0, init->f);
     acc0 = vtc_gir_build_broadcast(&E->at, K->loc, VTC_GIR_AXIS_WIDTH, c, reg(K, K->acc_elem, 1, K->V));
   }
-  vtc_op *wloop = t2g_blocked_loop(E, t2g_muli(E, rows, chunks));
+  bool along_chunks = false;
+  int64_t R = items_per_step(K, steps, rows, chunks, &along_chunks);
+  vtc_value *items = t2g_muli(E, rows, chunks);
+  vtc_op *wloop = t2g_blocked_loop(E, R > 1 ? t2g_divui(E, items, t2g_cidx(E, R)) : items);
 
-  /* One work item: output row `row`, elements [j0, j0 + V) of it. */
+  /* One work item: output row `row`, elements [j0, j0 + V) of it (with R
+   * items per step, the step's first item, then r more along the fastest
+   * dim in an inner loop). */
   vtc_builder W = vtc_builder_at_end(K->ctx, vtc_gir_for_body(wloop));
   E->at = W;
   vtc_value *w = vtc_gir_for_induction_var(wloop);
+  if (R > 1) w = t2g_muli(E, w, t2g_cidx(E, R));
   K->witem = w;
   int64_t one_row;
   bool single_row = t2g_const_int(rows, &one_row) && one_row == 1;
@@ -830,13 +882,26 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   bool one_chunk = t2g_const_int(chunks, &nch) && nch == 1;
   vtc_value *row = single_row && !one_chunk ? t2g_cidx(E, 0) : t2g_divui(E, w, chunks);
   vtc_value *chunk = one_chunk ? t2g_cidx(E, 0) : single_row ? w : t2g_remui(E, w, chunks);
-  K->j0 = t2g_muli(E, chunk, t2g_cidx(E, VO));
-  K->vpos = K->j0;
   vtc_value *rest = row;
   for (unsigned k = K->rank - 1; K->rank && k-- > 0;) {
     K->idx[k] = k ? t2g_remui(E, rest, steps[k]) : rest;
     if (k) rest = t2g_divui(E, rest, steps[k]);
   }
+  vtc_op *item_loop = wloop;
+  if (R > 1) {
+    item_loop = vtc_gir_build_for(&E->at, K->loc, t2g_cidx(E, 0), t2g_cidx(E, R), c1, 0, NULL);
+    E->at = vtc_builder_at_end(K->ctx, vtc_gir_for_body(item_loop));
+    vtc_value *r = vtc_gir_for_induction_var(item_loop);
+    K->witem = t2g_addi(E, w, r);
+    if (along_chunks) {
+      chunk = t2g_addi(E, chunk, r);
+    } else {
+      row = t2g_addi(E, row, r);
+      K->idx[K->rank - 2] = t2g_addi(E, K->idx[K->rank - 2], r);
+    }
+  }
+  K->j0 = t2g_muli(E, chunk, t2g_cidx(E, VO));
+  K->vpos = K->j0;
   if (K->rank) K->idx[K->rank - 1] = K->j0;
   int64_t ns = K->rank ? domain_dim(K, K->rank - 1) : 1;
   if (K->vector && !K->rowred && (ns == VTC_DYNAMIC || ns % K->V != 0))
@@ -918,7 +983,7 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
       for (int64_t j = 0; j < K->G; j++) next[j] = vtc_op_result(loops[k + 1], (unsigned)j);
       vtc_gir_build_yield(&yb, K->loc, (unsigned)K->G, next);
     }
-    E->at = vtc_builder_at_end(K->ctx, vtc_gir_for_body(wloop));
+    E->at = vtc_builder_at_end(K->ctx, vtc_gir_for_body(item_loop));
     for (int64_t j = 0; j < K->G; j++) value[j] = finish_reduction(K, vtc_op_result(loops[0], (unsigned)j), VO);
   } else if (ok) {
     E->at = W;
@@ -940,6 +1005,10 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   }
   if (ok) {
     vtc_gir_build_yield(&E->at, K->loc, 0, NULL);
+    if (item_loop != wloop) {
+      vtc_builder wend = vtc_builder_at_end(K->ctx, vtc_gir_for_body(wloop));
+      vtc_gir_build_yield(&wend, K->loc, 0, NULL);
+    }
     vtc_builder end = vtc_builder_at_end(K->ctx, kb);
     vtc_gir_build_return(&end, K->loc);
     t2g_dce(kernel);

@@ -840,6 +840,9 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   if (o->min_unit_work < 0)
     return vtc_error(S.ctx, root->loc, "lower-te-to-gir: min-unit-work must be >= 0 (got %lld)",
                      (long long)o->min_unit_work);
+  if (o->items_per_step < 0 || o->items_per_step > 64)
+    return vtc_error(S.ctx, root->loc, "lower-te-to-gir: items-per-step must be in [0, 64] (got %lld)",
+                     (long long)o->items_per_step);
   /* Bounds that keep every register slice within VTC_GIR_MAX_REGISTER_ELEMS
    * (at most 65536 / 8 lanes, each a slice of its own), a launch
    * within a GPU grid's 2^31 - 1 groups, and a group's units countable. */
@@ -919,6 +922,11 @@ static const vtc_pass_option t2g_option_table[] = {
      offsetof(t2g_options, min_unit_work), NULL},
     {"group-size", VTC_OPTION_INT, "0", "Units per group (0: 1 on cpu, 4 warps on gpu)",
      offsetof(t2g_options, group_size), NULL},
+    {"items-per-step", VTC_OPTION_INT, "0",
+     "On the gpu, a plain kernel whose work items are small (one output of a short row, or a row shorter than the "
+     "register) takes up to this many consecutive items per step of a unit, decomposing its indices once "
+     "(0: 8; 1: one item per step)",
+     offsetof(t2g_options, items_per_step), NULL},
     {"vectorize", VTC_OPTION_BOOL, "true", "Vectorize the innermost dimension (false: one element per step)",
      offsetof(t2g_options, vectorize), NULL},
     {"fuse-softmax", VTC_OPTION_BOOL, "true", "One kernel for a softmax along the last axis (max, sum, write)",

@@ -20,6 +20,7 @@ typedef struct t2g_options {
   int64_t max_units;   /* at most this many parallel units per launch (0: the hierarchy's) */
   int64_t min_unit_work; /* CPU: a plain kernel's unit per this much static work (0: no cap; pass.c) */
   int64_t group_size;  /* units per group (0: the hierarchy's) */
+  int64_t items_per_step; /* GPU: a plain kernel's unit takes up to this many small work items per step (kernel.c; 0: 8, 1: off) */
   bool vectorize;      /* false: one element per step (lanes 1) everywhere */
   bool dedup_kernels;  /* share structurally identical kernels (dedup.c) */
   int dedup_constants; /* T2G_DEDUP_CONSTANTS_*: also those equal but for index constants (dedup.c) */

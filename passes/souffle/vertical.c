@@ -43,7 +43,8 @@
  *     (ci-threshold: its tensor-core or FFMA tiles are worth more than the
  *     bytes of a view) or its plain kernel would not share the loads of
  *     its largest input (plain_streams_largest). It is then restored as it
- *     came and nothing is composed into it (compose_into).
+ *     came and its loads are composed one at a time, each only if the
+ *     contraction keeps the form (compose_keeping_form).
  *     A memory-intensive contraction whose outputs share the rows of its
  *     largest input (decode attention over GQA heads, 2 flops per element)
  *     takes the composition: its plain kernel streams the same bytes,
@@ -98,8 +99,8 @@ static const char *const reason_text[NUM_REASONS] = {
     [R_INDEX_USE] = "the producer uses its indices and the consumer's map has no index arithmetic for them",
     [R_INTO_CI] = "the consumer is compute-intensive or has Vortex's rKernel: it keeps its contraction form for "
                   "its tuned kernel (into-ci=true composes)",
-    [R_BREAKS_FORM] = "the composed loads would leave the contraction form Vortex's rKernel needs (the consumer is "
-                      "kept as it came)",
+    [R_BREAKS_FORM] = "composing this load would leave the contraction form Vortex's rKernel needs, which this "
+                      "contraction keeps (compute-intensive, or its plain kernel would re-read its largest input)",
     [R_ESCAPES] = "the view's tensor is returned, so it exists anyway: reading it costs the bytes of its inputs and "
                   "keeps the consumer's loads free of its pieces (producers=vtc-views)",
 };
@@ -113,13 +114,24 @@ static const char *const statistics[] = {
     "compositions of a shared producer read in disjoint boxes", NULL,
 };
 
+/* A refusal held back while a contraction's compositions are tried
+ * all at once (compose_into): reported only if that trial is kept. */
+typedef struct pending_refusal {
+  vtc_op *load, *producer;
+  refusal reason;
+} pending_refusal;
+
 typedef struct state {
   vtc_pass_context *pc;
   vtc_context *ctx;
   const options *opt;
-  vtc_ptrmap refused;  /* loads already reported */
+  vtc_ptrmap refused;  /* loads already reported (or held in pending) */
   vtc_ptrmap inlined;  /* producers composed somewhere */
   bool consumer_ci;    /* the consumer being composed into is CI (as it came) */
+  bool deferring;      /* refusals go to pending, compositions are not counted */
+  int64_t pending_disjoint;
+  pending_refusal *pending;
+  size_t num_pending, cap_pending;
 } state;
 
 /* ---- eligibility ------------------------------------------------------------------ */
@@ -369,9 +381,7 @@ static void compose(state *s, vtc_op *consumer, vtc_op *load, vtc_op *producer) 
   free(operands);
 }
 
-static void refuse(state *s, vtc_op *load, vtc_op *producer, refusal r) {
-  if (vtc_ptrmap_contains(&s->refused, load)) return;
-  vtc_ptrmap_put(&s->refused, load, load);
+static void report_refusal(state *s, vtc_op *load, vtc_op *producer, refusal r) {
   vtc_pass_stat_add(s->pc, ST_REFUSED_BASE + r - 1, 1);
   if (!s->opt->remarks) return;
   vtc_diagnostic *d = vtc_diag_begin(s->ctx, VTC_SEV_REMARK, load->loc, "souffle-vertical: not composed: %s",
@@ -380,9 +390,36 @@ static void refuse(state *s, vtc_op *load, vtc_op *producer, refusal r) {
   vtc_diag_emit(d);
 }
 
-/* Composes one load of consumer; false when none can be. */
-static bool compose_one(state *s, vtc_op *c) {
-  for (vtc_op *o = vtc_te_compute_body(c)->first; o; o = o->next) {
+static void refuse(state *s, vtc_op *load, vtc_op *producer, refusal r) {
+  if (vtc_ptrmap_contains(&s->refused, load)) return;
+  vtc_ptrmap_put(&s->refused, load, load);
+  if (!s->deferring) return report_refusal(s, load, producer, r);
+  if (s->num_pending == s->cap_pending) {
+    s->cap_pending = s->cap_pending ? 2 * s->cap_pending : 8;
+    s->pending = realloc(s->pending, s->cap_pending * sizeof *s->pending);
+  }
+  s->pending[s->num_pending++] = (pending_refusal){load, producer, r};
+}
+
+/* Ends a deferred trial: its refusals are reported (kept) or forgotten
+ * (the consumer it composed into is discarded, so its loads are). */
+static void end_trial(state *s, bool kept) {
+  for (size_t i = 0; i < s->num_pending; i++) {
+    pending_refusal *p = &s->pending[i];
+    if (kept) report_refusal(s, p->load, p->producer, p->reason);
+    else vtc_ptrmap_remove(&s->refused, p->load);
+  }
+  if (kept) vtc_pass_stat_add(s->pc, ST_DISJOINT, (uint64_t)s->pending_disjoint);
+  s->num_pending = 0;
+  s->pending_disjoint = 0;
+  s->deferring = false;
+}
+
+/* Composes one load of consumer; false when none can be. *position: the
+ * composed load's place in the body, *producer: what it read. */
+static bool compose_one(state *s, vtc_op *c, unsigned *position, vtc_op **producer) {
+  unsigned at = 0;
+  for (vtc_op *o = vtc_te_compute_body(c)->first; o; o = o->next, at++) {
     if (!vtc_te_is_load(o)) continue;
     vtc_op *p = vtc_te_load_input(o)->def_op;
     /* A destination-passing producer's result is its destination updated,
@@ -399,11 +436,60 @@ static bool compose_one(state *s, vtc_op *c) {
       continue;
     }
     compose(s, c, o, p);
-    if (disjoint) vtc_pass_stat_add(s->pc, ST_DISJOINT, 1);
+    if (disjoint && s->deferring) s->pending_disjoint++;
+    else if (disjoint) vtc_pass_stat_add(s->pc, ST_DISJOINT, 1);
     vtc_ptrmap_put(&s->inlined, p, p);
+    *position = at;
+    *producer = p;
     return true;
   }
   return false;
+}
+
+static vtc_op *clone_detached(vtc_op *op) {
+  vtc_mapping *map = vtc_mapping_create();
+  vtc_op *copy = vtc_op_clone(op, map);
+  vtc_mapping_destroy(map);
+  return copy;
+}
+
+/* `copy` (detached) takes op's place; op is erased. */
+static vtc_op *replace_with(vtc_op *op, vtc_op *copy) {
+  vtc_builder b = vtc_builder_before(op);
+  vtc_builder_insert_op(&b, copy);
+  vtc_value_replace_all_uses(vtc_op_result(op, 0), vtc_op_result(copy, 0));
+  vtc_op_erase(op);
+  return copy;
+}
+
+static vtc_op *body_op_at(vtc_op *compute, unsigned position) {
+  vtc_op *o = vtc_te_compute_body(compute)->first;
+  while (o && position--) o = o->next;
+  return o;
+}
+
+/* Composes into a contraction one load at a time, undoing each
+ * composition that leaves the form Vortex's rKernel takes (its load is
+ * refused), so the contraction reads in place every view that keeps it a
+ * GEMM: gpt2's QK^T reads the returned K cache as an N x K operand (the
+ * K^T view composed) and its query from a materialised view (the heads'
+ * composite index would leave the form). Returns the op in op's place. */
+static vtc_op *compose_keeping_form(state *s, vtc_op *op, int64_t *composed) {
+  for (;;) {
+    vtc_op *before = clone_detached(op), *producer = NULL;
+    unsigned position = 0;
+    if (!compose_one(s, op, &position, &producer)) {
+      vtc_op_destroy(before);
+      return op;
+    }
+    if (vtc_souffle_has_rkernel(op)) {
+      vtc_op_destroy(before);
+      (*composed)++;
+      continue;
+    }
+    op = replace_with(op, before);
+    refuse(s, body_op_at(op, position), producer, R_BREAKS_FORM);
+  }
 }
 
 /* Whether the plain kernel of a memory-intensive contraction whose loads
@@ -430,54 +516,48 @@ static bool plain_streams_largest(vtc_op *op) {
 
 /* Composes what can be into `op` (the consumer; returns the op that
  * stands in its place). With into-ci and keep-contractions, a consumer
- * that Vortex takes as a contraction keeps that form: when the composed
- * loads leave it and the contraction is compute-intensive or its plain
- * kernel would re-read its largest input per output, the consumer as it
- * came is restored and nothing is composed into it (as without into-ci).
+ * that Vortex takes as a contraction keeps that form: every composition is
+ * first tried at once (refusals held back); when the composed loads leave
+ * the form and the contraction is compute-intensive or its plain kernel
+ * would re-read its largest input per output, that trial is undone and
+ * the loads are composed one at a time, each kept only if the form
+ * survives it (compose_keeping_form).
  * Motivation: on the H200, gpt2-attn-kv under VTC's pipeline (into-ci,
  * without this) ran its projection (192 flops per element) and its QK^T
  * as plain kernels, 1.1-3.2x slower than the pipeline without VTC
- * (results/vtc.md). The projection now keeps its rKernel through the
- * composition (vortex-classify merges the heads' floordiv/mod pair), QK^T
- * and efficientvit's V.K^T and projection are restored here, and a
- * returned view is not composed at all (R_ESCAPES). The decode rows'
- * attention, whose GQA heads share each cache row, takes its
- * compositions, where VTC's gains come from. */
+ * (results/vtc.md); restoring QK^T whole then left its K^T view a copy of
+ * the whole cache (1.7 ms of the 2.5 ms call at p1024 f16). The
+ * projection keeps its rKernel through the composition (vortex-classify
+ * merges the heads' floordiv/mod pair), QK^T takes the K^T view but not
+ * the query's, and a returned view is not composed at all (R_ESCAPES).
+ * The decode rows' attention, whose GQA heads share each cache row, takes
+ * every composition, where VTC's gains come from. */
 static vtc_op *compose_into(state *s, vtc_op *op) {
   vtc_souffle_intensity in;
   vtc_souffle_intensity_of(op, 128, &in);
   bool contraction = vtc_te_compute_reduce(op) && vtc_souffle_has_rkernel(op);
   s->consumer_ci = !s->opt->into_ci && vtc_te_compute_reduce(op) &&
                    (in.flops_per_element >= (double)s->opt->ci_threshold || contraction);
-  vtc_mapping *map = NULL;
-  vtc_op *kept = NULL;
   bool compute_intensive = in.flops_per_element >= (double)s->opt->ci_threshold;
+  vtc_op *kept = NULL;
   if (s->opt->into_ci && s->opt->keep_contractions && contraction) {
-    map = vtc_mapping_create();
-    kept = vtc_op_clone(op, map);
-    vtc_mapping_destroy(map);
+    kept = clone_detached(op);
+    s->deferring = true;
   }
   int64_t composed = 0;
-  while (compose_one(s, op)) composed++;
+  unsigned position;
+  vtc_op *producer;
+  while (compose_one(s, op, &position, &producer)) composed++;
   if (kept && composed && !vtc_souffle_has_rkernel(op) &&
       (compute_intensive || !plain_streams_largest(op))) {
-    vtc_builder b = vtc_builder_before(op);
-    vtc_builder_insert_op(&b, kept);
-    vtc_value_replace_all_uses(vtc_op_result(op, 0), vtc_op_result(kept, 0));
-    vtc_op_erase(op);
-    vtc_pass_stat_add(s->pc, ST_REFUSED_BASE + R_BREAKS_FORM - 1, 1);
-    if (s->opt->remarks) {
-      char why[96];
-      if (compute_intensive)
-        snprintf(why, sizeof why, "it is compute-intensive (%.3g flops per element)", in.flops_per_element);
-      else
-        snprintf(why, sizeof why, "its plain kernel would not share the loads of its largest input");
-      vtc_remark(s->ctx, kept->loc, "souffle-vertical: not composed into this contraction: %s; %s",
-                 reason_text[R_BREAKS_FORM], why);
-    }
-    return kept;
+    end_trial(s, false);
+    op = replace_with(op, kept);
+    composed = 0;
+    op = compose_keeping_form(s, op, &composed);
+  } else if (kept) {
+    end_trial(s, true);
+    vtc_op_destroy(kept);
   }
-  if (kept) vtc_op_destroy(kept);
   if (composed) vtc_souffle_compact_inputs(op);
   vtc_pass_stat_add(s->pc, ST_COMPOSED, (uint64_t)composed);
   return op;
@@ -522,6 +602,7 @@ static bool run_vertical(vtc_pass_context *pc, vtc_op *root, const void *options
   free(funcs);
   vtc_ptrmap_free(&s.refused);
   vtc_ptrmap_free(&s.inlined);
+  free(s.pending);
   return true;
 }
 

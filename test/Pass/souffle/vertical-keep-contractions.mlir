@@ -1,8 +1,8 @@
 // souffle-vertical{into-ci=true keep-contractions=true} on a GEMM whose A
 // is a transpose then reshape: composed into the GEMM, A's load indexes by
 // floordiv and mod (no longer the contraction form Vortex's rKernels take),
-// so with keep-contractions the GEMM is restored as it came, with a remark,
-// and the transpose is composed into the reshape instead (the default); with
+// so with keep-contractions that load is left as it came, with a remark at
+// it, and the transpose is composed into the reshape instead (the default); with
 // keep-contractions=false A's views go into the GEMM. Both compute what the
 // reference interpreter does.
 // RUN: vtc-opt %s --pass-pipeline='builtin.module(lower-graph-to-te,souffle-vertical{into-ci=true keep-contractions=true})' 2>%t.remarks | FileCheck %s --check-prefix=KEEP
@@ -16,7 +16,7 @@
 // KEEP: te.compute(%[[A]], %arg1) shape () -> (8, 32) reduce () -> (64) combiner sum
 // KEEP: te.load %[[A]][(d0, d1, d2) -> (d0, d2)] : tensor<8x64xf32> -> f32
 // KEEP: te.load %arg1[(d0, d1, d2) -> (d2, d1)] : tensor<64x32xf32> -> f32
-// REMARK: :[[@LINE+9]]:8: remark: souffle-vertical: not composed into this contraction: the composed loads would leave the contraction form Vortex's rKernel needs (the consumer is kept as it came); it is compute-intensive (11.6 flops per element)
+// REMARK: :[[@LINE+9]]:8: remark: souffle-vertical: not composed: composing this load would leave the contraction form Vortex's rKernel needs, which this contraction keeps (compute-intensive, or its plain kernel would re-read its largest input)
 // INTO: te.compute(%arg1, %arg0) shape () -> (8, 32) reduce () -> (64) combiner sum
 // INTO: te.load %arg0[(d0, d1, d2) -> (d2 floordiv 16, d0, d2 mod 16)] : tensor<4x8x16xf32> -> f32
 // INTO-NOT: te.compute
