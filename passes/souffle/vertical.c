@@ -396,7 +396,7 @@ static void refuse(state *s, vtc_op *load, vtc_op *producer, refusal r) {
   if (!s->deferring) return report_refusal(s, load, producer, r);
   if (s->num_pending == s->cap_pending) {
     s->cap_pending = s->cap_pending ? 2 * s->cap_pending : 8;
-    s->pending = realloc(s->pending, s->cap_pending * sizeof *s->pending);
+    s->pending = vtc_xrealloc(s->pending, s->cap_pending * sizeof *s->pending);
   }
   s->pending[s->num_pending++] = (pending_refusal){load, producer, r};
 }
@@ -477,17 +477,35 @@ static vtc_op *body_op_at(vtc_op *compute, unsigned position) {
 static vtc_op *compose_keeping_form(state *s, vtc_op *op, int64_t *composed) {
   for (;;) {
     vtc_op *before = clone_detached(op), *producer = NULL;
-    unsigned position = 0;
-    if (!compose_one(s, op, &position, &producer)) {
+    /* The loads refused so far, by their place in the body: `before` holds
+     * the same body, so an undo carries them over (else the next attempt
+     * would retry them, and two loads that each leave the form would be
+     * tried in turn forever). */
+    unsigned n = 0, at = 0, position = 0;
+    for (vtc_op *o = vtc_te_compute_body(op)->first; o; o = o->next) n++;
+    bool *was_refused = vtc_xcalloc(n + 1, sizeof *was_refused);
+    for (vtc_op *o = vtc_te_compute_body(op)->first; o; o = o->next, at++)
+      was_refused[at] = vtc_ptrmap_contains(&s->refused, o);
+    bool done = !compose_one(s, op, &position, &producer), kept = !done && vtc_souffle_has_rkernel(op);
+    if (done || kept) {
       vtc_op_destroy(before);
-      return op;
-    }
-    if (vtc_souffle_has_rkernel(op)) {
-      vtc_op_destroy(before);
+      free(was_refused);
+      if (done) return op;
       (*composed)++;
       continue;
     }
+    /* Undone: the loads compose_one refused on its way to `position` are
+     * before it, where both bodies still agree. */
+    at = 0;
+    for (vtc_op *o = vtc_te_compute_body(op)->first; o; o = o->next, at++) {
+      if (at < position && vtc_ptrmap_contains(&s->refused, o)) was_refused[at] = true;
+      vtc_ptrmap_remove(&s->refused, o);
+    }
     op = replace_with(op, before);
+    at = 0;
+    for (vtc_op *o = vtc_te_compute_body(op)->first; o && at < n; o = o->next, at++)
+      if (was_refused[at]) vtc_ptrmap_put(&s->refused, o, o);
+    free(was_refused);
     refuse(s, body_op_at(op, position), producer, R_BREAKS_FORM);
   }
 }
