@@ -121,6 +121,19 @@ static bool whole_runs(g2l *t, g2l_value *view, unsigned width) {
          !view->valid_width && !view->first_num && !view->first_width;
 }
 
+/* A segment masked only by its row (`valid` rows, all of its columns: a
+ * constant valid width of at least the segment's): whole or nothing, so it
+ * moves as whole_runs' vector accesses under one branch on the row, not as
+ * a per-element gather. A concat's pieces are read so (gpt2's KV cache:
+ * 64-element f16 rows, two-byte gathers before). */
+static bool row_masked_runs(g2l *t, g2l_value *view, unsigned width) {
+  unsigned n = g2l_reg_width(t, width), run = g2l_lane_run(n);
+  if (view->kind != G2L_VIEW || run < 2 || n / run > kMaxRuns || width != n * t->warp || !view->valid_num ||
+      view->first_num || view->first_width || !view->valid_width || !LLVMIsAConstantInt(view->valid_width))
+    return false;
+  return LLVMConstIntGetSExtValue(view->valid_width) >= (long long)width;
+}
+
 /* The alignment in bytes of this lane's runs of segment i. */
 static unsigned run_align(const g2l_value *view, unsigned run, int64_t elem_bytes) {
   int64_t m = view->multiple, a = run;
@@ -184,8 +197,30 @@ static void store_runs(g2l *t, g2l_value *view, const vtc_type *elem, unsigned w
  * transaction for the warp) and marked replicated, so that reading it as a
  * scalar needs no shuffle from lane 0 (the uniform operands of a kernel:
  * P's probability in the decode attention's P.V, step after step). */
+/* row_masked_runs' load: the runs when row i is valid, else the padding. */
+static LLVMValueRef load_row_runs(g2l *t, g2l_value *view, const vtc_type *elem, unsigned width, int64_t i) {
+  unsigned n = g2l_reg_width(t, width);
+  LLVMValueRef pad = g2l_from_memory(t, g2l_to_memory(t, g2l_splat(t, view->padding, n), elem, n), elem, n);
+  LLVMValueRef in = LLVMBuildICmp(t->b, LLVMIntSLT, g2l_i64(t, i), view->valid_num, "row_in");
+  LLVMBasicBlockRef from = LLVMGetInsertBlock(t->b);
+  LLVMBasicBlockRef load = LLVMAppendBasicBlockInContext(t->c, t->fn, "row.load");
+  LLVMBasicBlockRef join = LLVMAppendBasicBlockInContext(t->c, t->fn, "row.join");
+  LLVMBuildCondBr(t->b, in, load, join);
+  LLVMPositionBuilderAtEnd(t->b, load);
+  LLVMValueRef v = load_runs(t, view, elem, width, i);
+  LLVMBasicBlockRef loaded = LLVMGetInsertBlock(t->b);
+  LLVMBuildBr(t->b, join);
+  LLVMPositionBuilderAtEnd(t->b, join);
+  LLVMValueRef phi = LLVMBuildPhi(t->b, LLVMTypeOf(v), "row");
+  LLVMValueRef values[2] = {v, pad};
+  LLVMBasicBlockRef blocks[2] = {loaded, from};
+  LLVMAddIncoming(phi, values, blocks, 2);
+  return phi;
+}
+
 static LLVMValueRef load_segment(g2l *t, g2l_value *view, const vtc_type *elem, unsigned width, int64_t i) {
   if (whole_runs(t, view, width)) return load_runs(t, view, elem, width, i);
+  if (row_masked_runs(t, view, width)) return load_row_runs(t, view, elem, width, i);
   LLVMTypeRef mem = g2l_mem_type(t, elem);
   unsigned n = g2l_reg_width(t, width), align = (unsigned)g2l_elem_bytes(elem);
   bool every_lane = width == 1;
