@@ -40,11 +40,13 @@ func.func @row_max_dyn(%x: tensor<?x?xf32>) -> tensor<?x1xf32> {
   return %y : tensor<?x1xf32>
 }
 
-// floordiv/mod by a constant of an index that is >= 0: unsigned division.
+// A flatten: the pair (d0 floordiv 8, d0 mod 8) over the dim of size 8 is
+// the one index d0 into the two dims merged (the same element), so the
+// load is one contiguous 1 x 16 slice per work item, masked at the tail.
 // CHECK-LABEL: gir.kernel @flatten_dyn_k0
 // CHECK: gir.for %[[W:.*]] =
-// CHECK-NEXT: %[[R:.*]] = arith.divui %[[W]], %[[C8:.*]] : index
-// CHECK-NEXT: %[[C:.*]] = arith.remui %[[W]], %[[C8]] : index
+// CHECK-NEXT: %[[O:.*]] = arith.muli %[[W]], %[[C16:.*]] : index
+// CHECK: gir.view %arg0[%[[O]]] valid(%{{.*}}, %{{.*}}) : !gir.buffer<global, ?x8xf32> -> !gir.slice<global, 1x16xf32>
 // CHECK-LABEL: func.func @flatten_dyn(
 // CHECK: %[[M:.*]] = gir.dim %arg0, 0
 // CHECK-NEXT: %[[N:.*]] = arith.muli %[[M]], %{{.*}} : index
@@ -54,6 +56,22 @@ func.func @flatten_dyn(%x: tensor<?x8xf32>) -> tensor<?xf32> {
   %y = te.compute(%x) [%m] shape ()[s0] -> (s0 * 8) : (tensor<?x8xf32>) -> tensor<?xf32> {
   ^bb0(%i: index):
     %a = te.load %x[(d0)[s0] -> (d0 floordiv 8, d0 mod 8)] : tensor<?x8xf32> -> f32
+    te.yield %a : f32
+  }
+  return %y : tensor<?xf32>
+}
+
+// floordiv/mod by a constant of an index that is >= 0: unsigned division
+// (a pair over a dim of another size than the divisor is not merged).
+// CHECK-LABEL: gir.kernel @halves_dyn_k0
+// CHECK: gir.for %[[W:.*]] =
+// CHECK-NEXT: %[[R:.*]] = arith.divui %[[W]], %[[C4:.*]] : index
+// CHECK-NEXT: %[[C:.*]] = arith.remui %[[W]], %[[C4]] : index
+func.func @halves_dyn(%x: tensor<?x8xf32>) -> tensor<?xf32> {
+  %m = te.dim %x, 0 : tensor<?x8xf32>
+  %y = te.compute(%x) [%m] shape ()[s0] -> (s0 * 4) : (tensor<?x8xf32>) -> tensor<?xf32> {
+  ^bb0(%i: index):
+    %a = te.load %x[(d0)[s0] -> (d0 floordiv 4, d0 mod 4)] : tensor<?x8xf32> -> f32
     te.yield %a : f32
   }
   return %y : tensor<?xf32>
