@@ -19,6 +19,12 @@
  *   depending on it, no gathered index depending on it. Otherwise lanes = 1
  *   and every load is scalar index arithmetic (any quasi-affine map, padding
  *   as a `valid`-masked view, gathered indices). Tails are masked by `valid`.
+ *   A load's index pair (e floordiv c, e mod c) over a dim of static size c
+ *   (a reshape composed into it) is addressed as the one index e of the two
+ *   dims merged, which keeps it linear (kernel.c load_indices).
+ * - On the GPU, a unit's step takes up to `items-per-step` small work items
+ *   (one output of a short row reduction, or a row shorter than the
+ *   register) in an inner loop, their indices decomposed once per step.
  * - Reductions: a register accumulator initialised to `init`, carried by one
  *   gir.for per reduction axis (row-major order, as te's semantics), combined
  *   element-wise. Accumulation is in the element type (f32 for f16/bf16,
@@ -26,7 +32,8 @@
  * - Row reductions: when every passed input read through the innermost
  *   reduction index reads it contiguously (its last index, coefficient 1),
  *   none reads the innermost output index as its last index, and the
- *   reduction is at least a register long (or dynamic), the lanes run along
+ *   reduction is at least a register long (or dynamic, or a static row of
+ *   32 or more: its largest power of two of lanes), the lanes run along
  *   that reduction index instead: a work item is one output element, the
  *   innermost reduction loop steps by `lanes` loading 1 x lanes slices (the
  *   tail masked by `valid` and kept out of the accumulator by a lane
