@@ -110,15 +110,21 @@ static LLVMValueRef view_offset(g2l *t, g2l_value *view, int64_t i) {
 
 enum { kMaxRuns = 64 };
 
+/* A memory view's segment whose width fills every lane's runs of V > 1
+ * adjacent elements (g2l_lane_run). */
+static bool runs_fit(g2l *t, g2l_value *view, unsigned width) {
+  unsigned n = g2l_reg_width(t, width), run = g2l_lane_run(n);
+  return view->kind == G2L_VIEW && run > 1 && n / run <= kMaxRuns && width == n * t->warp;
+}
+
 /* An unmasked segment whose width fills every lane's runs (no padding, no
  * `valid` counts) moves as n / V vector accesses of a lane's V adjacent
  * elements (g2l_lane_run), aligned as far as the view's offset and stride
  * are known multiples of V (the buffers are at least 16-byte aligned:
  * allocations). False when the segment needs the masked gather/scatter. */
 static bool whole_runs(g2l *t, g2l_value *view, unsigned width) {
-  unsigned n = g2l_reg_width(t, width), run = g2l_lane_run(n);
-  return view->kind == G2L_VIEW && run > 1 && n / run <= kMaxRuns && width == n * t->warp && !view->valid_num &&
-         !view->valid_width && !view->first_num && !view->first_width;
+  return runs_fit(t, view, width) && !view->valid_num && !view->valid_width && !view->first_num &&
+         !view->first_width;
 }
 
 /* A segment masked only by its row (`valid` rows, all of its columns: a
@@ -127,11 +133,9 @@ static bool whole_runs(g2l *t, g2l_value *view, unsigned width) {
  * a per-element gather. A concat's pieces are read so (gpt2's KV cache:
  * 64-element f16 rows, two-byte gathers before). */
 static bool row_masked_runs(g2l *t, g2l_value *view, unsigned width) {
-  unsigned n = g2l_reg_width(t, width), run = g2l_lane_run(n);
-  if (view->kind != G2L_VIEW || run < 2 || n / run > kMaxRuns || width != n * t->warp || !view->valid_num ||
-      view->first_num || view->first_width || !view->valid_width || !LLVMIsAConstantInt(view->valid_width))
-    return false;
-  return LLVMConstIntGetSExtValue(view->valid_width) >= (long long)width;
+  return runs_fit(t, view, width) && view->valid_num && view->valid_width && !view->first_num &&
+         !view->first_width && LLVMIsAConstantInt(view->valid_width) &&
+         LLVMConstIntGetSExtValue(view->valid_width) >= (long long)width;
 }
 
 /* The alignment in bytes of this lane's runs of segment i. */
@@ -193,13 +197,10 @@ static void store_runs(g2l *t, g2l_value *view, const vtc_type *elem, unsigned w
   }
 }
 
-/* A one-element segment is loaded by every lane (one address: one memory
- * transaction for the warp) and marked replicated, so that reading it as a
- * scalar needs no shuffle from lane 0 (the uniform operands of a kernel:
- * P's probability in the decode attention's P.V, step after step). */
 /* row_masked_runs' load: the runs when row i is valid, else the padding. */
 static LLVMValueRef load_row_runs(g2l *t, g2l_value *view, const vtc_type *elem, unsigned width, int64_t i) {
   unsigned n = g2l_reg_width(t, width);
+  /* The padding through the memory type, as the gather's pass-through. */
   LLVMValueRef pad = g2l_from_memory(t, g2l_to_memory(t, g2l_splat(t, view->padding, n), elem, n), elem, n);
   LLVMValueRef in = LLVMBuildICmp(t->b, LLVMIntSLT, g2l_i64(t, i), view->valid_num, "row_in");
   LLVMBasicBlockRef from = LLVMGetInsertBlock(t->b);
@@ -218,6 +219,10 @@ static LLVMValueRef load_row_runs(g2l *t, g2l_value *view, const vtc_type *elem,
   return phi;
 }
 
+/* A one-element segment is loaded by every lane (one address: one memory
+ * transaction for the warp) and marked replicated, so that reading it as a
+ * scalar needs no shuffle from lane 0 (the uniform operands of a kernel:
+ * P's probability in the decode attention's P.V, step after step). */
 static LLVMValueRef load_segment(g2l *t, g2l_value *view, const vtc_type *elem, unsigned width, int64_t i) {
   if (whole_runs(t, view, width)) return load_runs(t, view, elem, width, i);
   if (row_masked_runs(t, view, width)) return load_row_runs(t, view, elem, width, i);

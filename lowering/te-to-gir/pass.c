@@ -942,7 +942,7 @@ static const vtc_pass_option t2g_option_table[] = {
      offsetof(t2g_options, dedup_kernels), NULL},
     {"dedup-constants", VTC_OPTION_ENUM, "auto",
      "Also share kernels equal but for index constants (a row offset), passed as parameters "
-     "(auto: on, as on; needs dedup-kernels)",
+     "(auto: the same as on, for both hierarchies; needs dedup-kernels)",
      offsetof(t2g_options, dedup_constants), dedup_constant_names},
     {"contractions", VTC_OPTION_ENUM, "vortex",
      "Contractions (matmul): vortex (Vortex rKernels chosen at run time; passes/vortex) or naive (the "
