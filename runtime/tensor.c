@@ -32,18 +32,30 @@ static const half_format BF16_FORMAT = {8, 7};
 
 static int half_bias(half_format f) { return (1 << (f.exp_bits - 1)) - 1; }
 
+/* Exact, and built from bits rather than ldexp: the interpreters widen
+ * every 16-bit element they read, and ldexp made that most of their time. */
 static double half_widen(uint16_t h, half_format f) {
   int exp_max = (1 << f.exp_bits) - 1;
   int e = (h >> f.mant_bits) & exp_max;
-  int m = h & ((1 << f.mant_bits) - 1);
+  uint64_t m = h & ((1u << f.mant_bits) - 1);
+  uint64_t bits = (uint64_t)(h >> 15) << 63;
+  if (e == exp_max) {
+    bits |= UINT64_C(0x7ff) << 52 | (m ? UINT64_C(1) << 51 : 0);
+  } else if (e || m) {
+    int exp = e - half_bias(f);
+    if (!e) { /* subnormal: normalise m so that its leading one is implicit */
+      exp = 1 - half_bias(f);
+      while (!(m >> f.mant_bits)) {
+        m <<= 1;
+        exp--;
+      }
+      m &= (UINT64_C(1) << f.mant_bits) - 1;
+    }
+    bits |= (uint64_t)(exp + 1023) << 52 | m << (52 - f.mant_bits);
+  }
   double v;
-  if (e == exp_max)
-    v = m ? NAN : INFINITY;
-  else if (e == 0)
-    v = ldexp(m, 1 - half_bias(f) - f.mant_bits);
-  else
-    v = ldexp(m + (1 << f.mant_bits), e - half_bias(f) - f.mant_bits);
-  return copysign(v, (h >> 15) ? -1.0 : 1.0);
+  memcpy(&v, &bits, sizeof v);
+  return v;
 }
 
 /* Rounds |significand| m (53 bits) right by `shift` bits, to nearest even. */

@@ -90,6 +90,7 @@ typedef struct interp {
   VTC_VEC(gshared) shared; /* the shared buffers of the running groups */
   failed_assert failed; /* in the running launch; op NULL: none */
   int64_t steps;        /* taken so far, at most VTC_GIR_INTERP_MAX_STEPS */
+  vtc_ptrmap handlers;  /* vtc_op_name * -> its handler (interpreter.c) */
 } interp;
 
 /* ---- interpreter.c ---------------------------------------------------------- */

@@ -518,25 +518,33 @@ static bool run_wgmma(interp *I, vtc_op *op) {
   }
   if (!gi_charge(I, op, c->num * c->width * 16)) return false;
   int64_t row0 = 16 * ((I->unit % I->group_size) % 4), panel_stride = vtc_op_get_int_attr(op, VTC_GIR_ATTR_PANEL_STRIDE, 0);
+  /* Each element of the tiles once (not once per product): c->num x 16 of
+   * A and 16 x c->width of B, read where the tensor core reads them. */
+  gscalar *at = malloc(sizeof *at * (size_t)(c->num * 16 + 16 * c->width)), *bt = at + c->num * 16;
+  bool ok = at != NULL;
+  for (int64_t m = 0; ok && m < c->num; m++)
+    for (int64_t k = 0; ok && k < 16; k++)
+      ok = read_swizzled(I, op, a, ta ? k : row0 + m, ta ? row0 + m : k, &at[m * 16 + k]);
+  for (int64_t k = 0; ok && k < 16; k++)
+    for (int64_t n = 0; ok && n < c->width; n++) {
+      /* B's column panels: n / 64 panels on, as rows of the first (gir.h). */
+      int64_t brow = tb ? n : k + (panel_stride ? n / 64 * panel_stride / 64 : 0);
+      int64_t bcol = tb ? k : panel_stride ? n % 64 : n;
+      ok = read_swizzled(I, op, b, brow, bcol, &bt[k * c->width + n]);
+    }
+  if (!ok) {
+    free(at);
+    return at ? false : gi_fail(I, op, "out of memory");
+  }
   gval res = {0};
   slice_resize(&res, c->num, c->width);
   for (int64_t m = 0; m < c->num; m++)
     for (int64_t n = 0; n < c->width; n++) {
       gscalar acc = c->elems[m * c->width + n];
-      for (int64_t k = 0; k < 16; k++) {
-        gscalar x, y;
-        /* B's column panels: n / 64 panels on, as rows of the first (gir.h). */
-        int64_t brow = tb ? n : k + (panel_stride ? n / 64 * panel_stride / 64 : 0);
-        int64_t bcol = tb ? k : panel_stride ? n % 64 : n;
-        if (!read_swizzled(I, op, a, ta ? k : row0 + m, ta ? row0 + m : k, &x) ||
-            !read_swizzled(I, op, b, brow, bcol, &y)) {
-          free(res.elems);
-          return false;
-        }
-        acc.f += x.f * y.f;
-      }
+      for (int64_t k = 0; k < 16; k++) acc.f += at[m * 16 + k].f * bt[k * c->width + n].f;
       res.elems[m * c->width + n] = acc;
     }
+  free(at);
   gi_gval_copy(gi_slot(I, vtc_op_result(op, 0)), &res);
   free(res.elems);
   return true;
@@ -579,112 +587,161 @@ static bool run_assert(interp *I, vtc_op *op) {
   return true;
 }
 
-static bool run_gir(interp *I, vtc_op *op) {
-  gval *out = op->num_results ? gi_slot(I, vtc_op_result(op, 0)) : NULL;
-  if (vtc_gir_is(op, "view")) return run_view(I, op);
-  if (vtc_gir_is(op, "copy")) return run_copy(I, op);
-  if (vtc_gir_is(op, "elementwise")) return run_elementwise(I, op);
-  if (vtc_gir_is(op, "switch")) return run_switch(I, op);
-  if (vtc_gir_is(op, "id") || vtc_gir_is(op, "count")) {
-    vtc_gir_dim d = vtc_gir_id_dim(op);
-    bool id = vtc_gir_is(op, "id");
-    out->kind = GV_SCALAR;
-    out->s.i = d == VTC_GIR_DIM_UNIT ? (id ? I->unit : I->units)
-               : d == VTC_GIR_DIM_GROUP ? (id ? I->group : I->groups)
-                                        : (id ? I->unit % I->group_size : I->group_size);
-    return true;
+static gval *result_slot(interp *I, vtc_op *op) { return gi_slot(I, vtc_op_result(op, 0)); }
+
+static void set_scalar(interp *I, vtc_op *op, int64_t x) {
+  gval *out = result_slot(I, op);
+  out->kind = GV_SCALAR;
+  out->s.i = x;
+}
+
+/* gir.id and gir.count: this unit's position and the extent, at its dim. */
+static bool run_id_or_count(interp *I, vtc_op *op, bool id) {
+  vtc_gir_dim d = vtc_gir_id_dim(op);
+  set_scalar(I, op,
+             d == VTC_GIR_DIM_UNIT    ? (id ? I->unit : I->units)
+             : d == VTC_GIR_DIM_GROUP ? (id ? I->group : I->groups)
+                                      : (id ? I->unit % I->group_size : I->group_size));
+  return true;
+}
+static bool run_id(interp *I, vtc_op *op) { return run_id_or_count(I, op, true); }
+static bool run_count(interp *I, vtc_op *op) { return run_id_or_count(I, op, false); }
+
+static bool run_extract(interp *I, vtc_op *op) {
+  const vtc_attr *p = vtc_op_get_attr(op, VTC_GIR_ATTR_POSITION);
+  gval *x = gi_val(I, op, 0), *out = result_slot(I, op);
+  int64_t i = p->elems[0].value->i, j = p->elems[1].value->i;
+  out->kind = GV_SCALAR;
+  out->s = x->elems[i * x->width + j];
+  return true;
+}
+
+/* gir.prefetch is a hint; gir.wgmma completes at once here, so its fences
+ * and waits have nothing to order. */
+static bool run_nothing(interp *I, vtc_op *op) { return true; }
+
+static bool run_transpose(interp *I, vtc_op *op) { /* element [i, j] to [j, i] */
+  gval *x = gi_val(I, op, 0), tmp = {0};
+  slice_resize(&tmp, x->width, x->num);
+  for (int64_t i = 0; i < x->num; i++)
+    for (int64_t j = 0; j < x->width; j++) tmp.elems[j * x->num + i] = x->elems[i * x->width + j];
+  gi_gval_copy(result_slot(I, op), &tmp);
+  free(tmp.elems);
+  return true;
+}
+
+static bool run_sync(interp *I, vtc_op *op) {
+  if (!op->num_results) return true; /* block and device syncs are the unit runner's (interp_units.c) */
+  /* A register sync: the same elements in row-major order, re-cut. */
+  gval *x = gi_val(I, op, 0);
+  vtc_gir_slice_info s;
+  vtc_gir_slice_info_of(I->ctx, vtc_op_result(op, 0)->type, &s);
+  gval tmp = {0};
+  slice_resize(&tmp, s.num, s.width);
+  memcpy(tmp.elems, x->elems, (size_t)(s.num * s.width) * sizeof *tmp.elems);
+  gi_gval_copy(result_slot(I, op), &tmp);
+  free(tmp.elems);
+  return true;
+}
+
+static bool run_dim(interp *I, vtc_op *op) {
+  gval *b = gi_val(I, op, 0);
+  if (b->kind != GV_BUF) return gi_fail(I, op, "operand is not a buffer");
+  set_scalar(I, op, b->buf->t.dims[vtc_gir_dim_index(op)]);
+  return true;
+}
+
+static bool run_alloc(interp *I, vtc_op *op) {
+  vtc_gir_buffer_info bi;
+  vtc_gir_buffer_info_of(I->ctx, vtc_op_result(op, 0)->type, &bi);
+  unsigned k = 0;
+  for (unsigned d = 0; d < bi.rank; d++)
+    if (bi.dims[d] == VTC_DYNAMIC) bi.dims[d] = gi_val(I, op, k++)->s.i;
+  gbuf *b = NULL;
+  if (bi.level == VTC_GIR_SHARED) {
+    if (!gi_shared_alloc(I, op, &b)) return false;
+  } else if (!(b = gi_new_buf(I, op, bi.elem, bi.rank, bi.dims, false))) {
+    return false;
   }
-  if (vtc_gir_is(op, "extract")) {
-    const vtc_attr *p = vtc_op_get_attr(op, VTC_GIR_ATTR_POSITION);
-    gval *x = gi_val(I, op, 0);
-    int64_t i = p->elems[0].value->i, j = p->elems[1].value->i;
-    out->kind = GV_SCALAR;
-    out->s = x->elems[i * x->width + j];
-    return true;
-  }
-  if (vtc_gir_is(op, "prefetch")) return true; /* a hint */
-  if (vtc_gir_is(op, "transpose")) { /* element [i, j] to [j, i] */
-    gval *x = gi_val(I, op, 0), tmp = {0};
-    slice_resize(&tmp, x->width, x->num);
-    for (int64_t i = 0; i < x->num; i++)
-      for (int64_t j = 0; j < x->width; j++) tmp.elems[j * x->num + i] = x->elems[i * x->width + j];
-    gi_gval_copy(out, &tmp);
-    free(tmp.elems);
-    return true;
-  }
-  if (vtc_gir_is(op, "broadcast")) return run_broadcast(I, op);
-  if (vtc_gir_is(op, "reduce")) return run_reduce(I, op);
-  if (vtc_gir_is(op, "atomic")) return run_atomic(I, op);
-  if (vtc_gir_is(op, "mma")) return run_mma(I, op);
-  if (vtc_gir_is(op, "wgmma")) return run_wgmma(I, op);
-  /* gir.wgmma completes at once here: its fences and waits have nothing to order. */
-  if (vtc_gir_is(op, "wgmma_fence") || vtc_gir_is(op, "wgmma_commit") || vtc_gir_is(op, "wgmma_wait")) return true;
-  if (vtc_gir_is(op, "sync")) {
-    if (op->num_results) { /* the same elements in row-major order, re-cut */
-      gval *x = gi_val(I, op, 0);
-      vtc_gir_slice_info s;
-      vtc_gir_slice_info_of(I->ctx, vtc_op_result(op, 0)->type, &s);
-      gval tmp = {0};
-      slice_resize(&tmp, s.num, s.width);
-      memcpy(tmp.elems, x->elems, (size_t)(s.num * s.width) * sizeof *tmp.elems);
-      gi_gval_copy(out, &tmp);
-      free(tmp.elems);
-      return true;
-    }
-    /* Block and device syncs are the unit runner's (interp_units.c). */
-    return true;
-  }
-  if (vtc_gir_is(op, "dim")) {
-    gval *b = gi_val(I, op, 0);
-    if (b->kind != GV_BUF) return gi_fail(I, op, "operand is not a buffer");
-    out->kind = GV_SCALAR;
-    out->s.i = b->buf->t.dims[vtc_gir_dim_index(op)];
-    return true;
-  }
-  if (vtc_gir_is(op, "alloc")) {
-    vtc_gir_buffer_info bi;
-    vtc_gir_buffer_info_of(I->ctx, vtc_op_result(op, 0)->type, &bi);
-    unsigned k = 0;
-    for (unsigned d = 0; d < bi.rank; d++)
-      if (bi.dims[d] == VTC_DYNAMIC) bi.dims[d] = gi_val(I, op, k++)->s.i;
-    gbuf *b = NULL;
-    if (bi.level == VTC_GIR_SHARED) {
-      if (!gi_shared_alloc(I, op, &b)) return false;
-    } else if (!(b = gi_new_buf(I, op, bi.elem, bi.rank, bi.dims, false))) {
-      return false;
-    }
-    b->host = !I->cur;
-    out->kind = GV_BUF;
-    out->buf = b;
-    return true;
-  }
-  if (vtc_gir_is(op, "free")) {
-    gval *b = gi_val(I, op, 0);
-    if (b->kind != GV_BUF || b->buf->freed) return gi_fail(I, op, "frees a buffer twice (or not a buffer)");
-    b->buf->freed = true;
-    return true;
-  }
-  if (vtc_gir_is(op, "launch")) return gi_run_launch(I, op);
-  if (vtc_gir_is(op, "assert")) return run_assert(I, op);
-  if (vtc_gir_is(op, "copy_async")) return gi_copy_async(I, op);
-  if (vtc_gir_is(op, "async_commit")) return gi_async_commit(I, op);
-  if (vtc_gir_is(op, "async_wait")) return gi_async_wait(I, op);
-  if (vtc_gir_is(op, "assume_multiple")) {
-    int64_t x = gi_val(I, op, 0)->s.i, m = vtc_op_get_int_attr(op, VTC_GIR_ATTR_MULTIPLE, 1);
-    if (m < 1 || x % m)
-      return gi_fail(I, op, "%lld is not a multiple of %lld, as the program assumes", (long long)x, (long long)m);
-    out->kind = GV_SCALAR;
-    out->s.i = x;
-    return true;
-  }
-  return gi_fail(I, op, "not supported by the interpreter");
+  b->host = !I->cur;
+  gval *out = result_slot(I, op);
+  out->kind = GV_BUF;
+  out->buf = b;
+  return true;
+}
+
+static bool run_free(interp *I, vtc_op *op) {
+  gval *b = gi_val(I, op, 0);
+  if (b->kind != GV_BUF || b->buf->freed) return gi_fail(I, op, "frees a buffer twice (or not a buffer)");
+  b->buf->freed = true;
+  return true;
+}
+
+static bool run_assume_multiple(interp *I, vtc_op *op) {
+  int64_t x = gi_val(I, op, 0)->s.i, m = vtc_op_get_int_attr(op, VTC_GIR_ATTR_MULTIPLE, 1);
+  if (m < 1 || x % m)
+    return gi_fail(I, op, "%lld is not a multiple of %lld, as the program assumes", (long long)x, (long long)m);
+  set_scalar(I, op, x);
+  return true;
+}
+
+typedef bool (*gir_handler)(interp *I, vtc_op *op);
+
+/* What each op does; arith and math ops share run_arith. */
+static const struct {
+  const char *name;
+  gir_handler run;
+} handlers[] = {
+    {"gir.view", run_view},
+    {"gir.copy", run_copy},
+    {"gir.elementwise", run_elementwise},
+    {"gir.switch", run_switch},
+    {"gir.id", run_id},
+    {"gir.count", run_count},
+    {"gir.extract", run_extract},
+    {"gir.prefetch", run_nothing},
+    {"gir.transpose", run_transpose},
+    {"gir.broadcast", run_broadcast},
+    {"gir.reduce", run_reduce},
+    {"gir.atomic", run_atomic},
+    {"gir.mma", run_mma},
+    {"gir.wgmma", run_wgmma},
+    {"gir.wgmma_fence", run_nothing},
+    {"gir.wgmma_commit", run_nothing},
+    {"gir.wgmma_wait", run_nothing},
+    {"gir.sync", run_sync},
+    {"gir.dim", run_dim},
+    {"gir.alloc", run_alloc},
+    {"gir.free", run_free},
+    {"gir.launch", gi_run_launch},
+    {"gir.assert", run_assert},
+    {"gir.copy_async", gi_copy_async},
+    {"gir.async_commit", gi_async_commit},
+    {"gir.async_wait", gi_async_wait},
+    {"gir.assume_multiple", run_assume_multiple},
+};
+#define NUM_HANDLERS (sizeof handlers / sizeof handlers[0])
+
+/* The handler of an op name: looked up by name once per interpretation,
+ * then by the interned name's pointer (a string compare per executed op
+ * was a fifth of the interpreter's time). Index + 1 in the map; 0: none. */
+static size_t handler_of(interp *I, vtc_op *op) {
+  void *cached;
+  if (vtc_ptrmap_lookup(&I->handlers, op->name, &cached)) return (size_t)(uintptr_t)cached;
+  const char *d = op->name->dialect;
+  size_t h = 0;
+  if (d && (strcmp(d, "arith") == 0 || strcmp(d, "math") == 0)) h = NUM_HANDLERS + 1;
+  for (size_t i = 0; !h && i < NUM_HANDLERS; i++)
+    if (strcmp(op->name->name, handlers[i].name) == 0) h = i + 1;
+  vtc_ptrmap_put(&I->handlers, op->name, (void *)(uintptr_t)h);
+  return h;
 }
 
 bool gi_run_op(interp *I, vtc_op *op) {
-  const char *d = op->name->dialect;
   if (!gi_charge(I, op, 1)) return false;
-  if (d && (strcmp(d, "arith") == 0 || strcmp(d, "math") == 0)) return run_arith(I, op);
-  if (d && strcmp(d, "gir") == 0) return run_gir(I, op);
+  size_t h = handler_of(I, op);
+  if (h == NUM_HANDLERS + 1) return run_arith(I, op);
+  if (h) return handlers[h - 1].run(I, op);
   return gi_fail(I, op, "not supported by the interpreter");
 }
 
@@ -794,5 +851,6 @@ bool vtc_gir_interpret(vtc_op *func, unsigned num_inputs, const vtc_tensor *inpu
   for (size_t i = 0; i < I.bufs.len; i++) gi_buf_free(I.bufs.data[i]);
   VTC_VEC_FREE(&I.bufs);
   gi_gvals_free(&I.host_vals);
+  vtc_ptrmap_free(&I.handlers);
   return ok;
 }

@@ -316,6 +316,19 @@ static vtc_op *find_entry(vtc_context *ctx, vtc_op *module, const char *name, co
   return NULL;
 }
 
+/* Only the entry and what it references are compiled: every other function
+ * becomes private and symbol-dce erases those nothing references (a module
+ * of several entries compiled all of them, twice the JIT's time for two). */
+static bool keep_only_entry(vtc_context *ctx, vtc_op *module, vtc_op *entry) {
+  const vtc_attr *priv = vtc_attr_string(ctx, "private", 7);
+  for (vtc_op *op = vtc_op_region(module, 0)->first ? vtc_op_region(module, 0)->first->first : NULL; op; op = op->next)
+    if (op != entry && vtc_op_is_named(op, "func.func")) vtc_op_set_attr(op, "sym_visibility", priv);
+  vtc_pass_manager *pm = vtc_pass_manager_create(ctx, "builtin.module");
+  bool ok = vtc_pass_manager_parse(pm, "symbol-dce") && vtc_pass_manager_run(pm, module);
+  vtc_pass_manager_destroy(pm);
+  return ok;
+}
+
 char *run_default_pipeline(const run_request *req, const char *graph, const char *lowering) {
   char *front = vtc_format(RUN_VTC_FRONT("%s"), req->vtc ? req->vtc : "all");
   char *pipeline = vtc_format("builtin.module(%s%s%s,%s)", graph ? graph : "", graph ? "," : "", front, lowering);
@@ -408,7 +421,7 @@ static int run_file(run_options *o, vtc_context *ctx) {
               o->inputs.len);
     goto done;
   }
-  if (!run_resolve_args(ctx, entry, o)) goto done;
+  if (!run_resolve_args(ctx, entry, o) || !keep_only_entry(ctx, module, entry)) goto done;
   ins = vtc_xcalloc(nargs ? nargs : 1, sizeof *ins);
   if (!load_inputs(ctx, o, entry, ins)) goto done;
   if (ref_entry) {
