@@ -86,6 +86,7 @@ typedef struct host {
    * 2112), and all of whose blocks must be co-resident: plain kernels take
    * at most subprogram_units units there. */
   bool in_subprogram;
+  bool has_subprograms; /* the function had te.subprograms (no epilogues then: epilogue.c) */
   int64_t subprogram_units;
 } host;
 
@@ -219,6 +220,10 @@ typedef struct built {
   char (*variant_names)[256];
   char (*reduce_names)[256]; /* split-K variants' reduction kernels ("" for the others) */
   int64_t unit_cap; /* work_units of the plain kernel's launch (0: none) */
+  /* A contraction whose variants carry the element-wise TE at ops index
+   * `epilogue` (epilogue.c; 0: none), lowered there; that TE's
+   * `epilogue_of` is the contraction's index + 1. */
+  size_t epilogue, epilogue_of;
 } built;
 
 /* On the CPU, the units that a launch of compute's kernel is worth (from
@@ -337,37 +342,123 @@ static bool lower_gemm(host *h, vtc_op *op, const built *k, vtc_value *buf, vtc_
   return true;
 }
 
-static bool lower_compute(host *h, vtc_op *op, const built *k) {
-  t2g_state *S = h->S;
-  const char *name = k->name;
-  t2g_kernel_info info = k->info;
-  unsigned nin = vtc_te_compute_num_inputs(op), nsym = vtc_te_compute_num_symbols(op);
-  vtc_value **args = vtc_xcalloc(nin + 1 + nsym, sizeof *args), **syms = args + nin + 1;
-  unsigned na = 0;
-  bool ok = true;
-  for (unsigned i = 0; i < nin && ok; i++) {
+/* What a compute's launch takes, built at h->E.at = before `at`: its input
+ * buffers args[0..na), its symbols, its result's sizes and (launch_items_of,
+ * after the result's allocation) its plain kernel's work items. */
+typedef struct launch_args {
+  vtc_value **args, **syms;
+  unsigned na, nsym;
+  vtc_value *sizes[VTC_GIR_MAX_RANK];
+  vtc_value *items;
+} launch_args;
+
+static bool launch_args_init(host *h, vtc_op *op, const built *k, vtc_op *at, launch_args *la) {
+  unsigned nin = vtc_te_compute_num_inputs(op);
+  memset(la, 0, sizeof *la);
+  la->nsym = vtc_te_compute_num_symbols(op);
+  la->args = vtc_xcalloc(nin + 1 + la->nsym, sizeof *la->args);
+  la->syms = la->args + nin + 1;
+  for (unsigned i = 0; i < nin; i++) {
     vtc_value *in = vtc_te_compute_input(op, i);
     if (t2g_input_is_folded(in, NULL)) continue;
-    ok = (args[na++] = operand_buffer(h, in)) != NULL;
+    if (!(la->args[la->na++] = operand_buffer(h, in))) return false;
   }
+  h->E.at = vtc_builder_before(at);
+  for (unsigned i = 0; i < la->nsym; i++) la->syms[i] = vtc_te_compute_symbol(op, i);
+  const vtc_affine_map *shape = vtc_te_compute_shape(op);
+  for (unsigned d = 0; d < shape->num_results; d++)
+    la->sizes[d] = t2g_expr(&h->E, shape->results[d], NULL, 0, la->syms, la->nsym);
+  return true;
+}
+
+static vtc_value *launch_items_of(host *h, const built *k, const launch_args *la) {
+  return k->empty ? NULL : t2g_expr(&h->E, k->info.items, NULL, 0, la->syms, la->nsym);
+}
+
+static bool lower_compute(host *h, vtc_op *op, const built *k) {
+  launch_args la;
+  bool ok = launch_args_init(h, op, k, op, &la);
   if (ok) {
-    h->E.at = vtc_builder_before(op);
-    for (unsigned i = 0; i < nsym; i++) syms[i] = vtc_te_compute_symbol(op, i);
-    const vtc_affine_map *shape = vtc_te_compute_shape(op);
-    vtc_value *sizes[VTC_GIR_MAX_RANK];
-    for (unsigned k = 0; k < shape->num_results; k++)
-      sizes[k] = t2g_expr(&h->E, shape->results[k], NULL, 0, syms, nsym);
-    const vtc_type *bt = t2g_buffer_type(S->ctx, vtc_te_compute_type(op));
-    vtc_value *buf = alloc_buffer(h, op->loc, bt, sizes);
+    vtc_value *buf = alloc_buffer(h, op->loc, t2g_buffer_type(h->S->ctx, vtc_te_compute_type(op)), la.sizes);
+    la.items = launch_items_of(h, k, &la);
     if (!k->empty) {
-      vtc_value *items = t2g_expr(&h->E, info.items, NULL, 0, syms, nsym);
-      if (k->gemm) ok = lower_gemm(h, op, k, buf, items, na, args, nsym, syms);
-      else launch_items(h, op->loc, name, items, unit_cap(h, k), na, args, buf, nsym, syms);
+      if (k->gemm) ok = lower_gemm(h, op, k, buf, la.items, la.na, la.args, la.nsym, la.syms);
+      else launch_items(h, op->loc, k->name, la.items, unit_cap(h, k), la.na, la.args, buf, la.nsym, la.syms);
     }
     vtc_value_replace_all_uses(vtc_op_result(op, 0), buf);
     vtc_op_erase(op);
   }
-  free(args);
+  free(la.args);
+  return ok;
+}
+
+/* A contraction c whose variants carry the element-wise TE e (epilogue.c),
+ * both lowered at e: region i of the switch launches variant i writing e's
+ * result D where it carries e; elsewhere (split-K, the plain kernel) it
+ * writes c's buffer and e's own kernel follows. c's buffer is allocated
+ * only where some region writes it. */
+static bool lower_gemm_epilogue(host *h, vtc_op *c, const built *kc, vtc_op *e, const built *ke) {
+  const t2g_gemm *g = kc->gemm;
+  launch_args lc, le = {0};
+  bool ok = launch_args_init(h, c, kc, e, &lc);
+  vtc_value *a = ok ? operand_buffer(h, vtc_te_compute_input(c, g->c.a.input)) : NULL;
+  vtc_value *b = ok ? operand_buffer(h, vtc_te_compute_input(c, g->c.b.input)) : NULL;
+  vtc_value *extras[T2G_EPILOGUE_MAX_EXTRA];
+  for (unsigned x = 0; ok && x < g->epi.num_extra; x++)
+    ok = (extras[x] = operand_buffer(h, vtc_te_compute_input(e, g->epi.extra[x]))) != NULL;
+  if (!ok || !a || !b) {
+    free(lc.args);
+    return false;
+  }
+  h->E.at = vtc_builder_before(e);
+  t2g_gemm_sizes s = t2g_gemm_host_sizes(&h->E, g, lc.syms, lc.nsym);
+  vtc_value *sel = t2g_gemm_selector(&h->E, g, &s, h->S->opts->force_variant);
+  int64_t chosen;
+  bool folded = t2g_const_int(sel, &chosen);
+  unsigned ci = folded && chosen >= 0 && chosen < (int64_t)g->num_variants ? (unsigned)chosen : g->num_variants;
+  if (!folded || ci == g->num_variants || !g->fused[ci]) {
+    vtc_value *cbuf = alloc_buffer(h, c->loc, t2g_buffer_type(h->S->ctx, vtc_te_compute_type(c)), lc.sizes);
+    vtc_value_replace_all_uses(vtc_op_result(c, 0), cbuf);
+  }
+  lc.items = launch_items_of(h, kc, &lc);
+  ok = launch_args_init(h, e, ke, e, &le);
+  vtc_value *cbuf = ok ? vtc_te_compute_input(e, g->epi.c_input) : NULL;
+  vtc_value *d = ok ? alloc_buffer(h, e->loc, g->epi.d_buffer, le.sizes) : NULL;
+  if (ok) le.items = launch_items_of(h, ke, &le);
+  vtc_op *sw = NULL;
+  if (ok && !folded) {
+    int64_t cases[VORTEX_MAX_VARIANTS];
+    for (unsigned i = 0; i < g->num_variants; i++) cases[i] = i;
+    sw = vtc_gir_build_switch(&h->E.at, c->loc, sel, g->num_variants, cases, 0, NULL);
+  }
+  vtc_builder saved = h->E.at;
+  for (unsigned i = 0; ok && i <= g->num_variants; i++) {
+    if (folded && i != ci) {
+      note_unlaunched(h->S, i < g->num_variants ? kc->variant_names[i] : kc->name);
+      if (i < g->num_variants && kc->reduce_names[i][0]) note_unlaunched(h->S, kc->reduce_names[i]);
+      continue;
+    }
+    if (sw) h->E.at = vtc_builder_at_end(h->S->ctx, vtc_gir_switch_block(sw, i));
+    if (i < g->num_variants && g->fused[i]) {
+      vtc_value *kargs[10 + T2G_EPILOGUE_MAX_EXTRA] = {a, b, d, s.m, s.n, s.k, s.sa, s.sb, s.a_offset, s.b_offset};
+      memcpy(kargs + 10, extras, g->epi.num_extra * sizeof *extras);
+      vtc_gir_build_launch(&h->E.at, c->loc, kc->variant_names[i], t2g_gemm_groups(&h->E, g, i, &s),
+                           10 + g->epi.num_extra, kargs);
+      if (folded) note_unlaunched(h->S, ke->name);
+    } else {
+      launch_gemm_case(h, c, kc, &s, i, a, b, cbuf, lc.items, lc.na, lc.args, lc.nsym, lc.syms);
+      launch_items(h, e->loc, ke->name, le.items, unit_cap(h, ke), le.na, le.args, d, le.nsym, le.syms);
+    }
+    if (sw) vtc_gir_build_yield(&h->E.at, c->loc, 0, NULL);
+  }
+  h->E.at = saved;
+  if (ok) {
+    vtc_value_replace_all_uses(vtc_op_result(e, 0), d);
+    vtc_op_erase(e);
+    vtc_op_erase(c);
+  }
+  free(lc.args);
+  free(le.args);
   return ok;
 }
 
@@ -572,7 +663,37 @@ static bool has_tensors(vtc_block *entry) {
 /* Vortex's kernels of a contraction (rkernel.c), beside its plain
  * kernel: k->gemm stays NULL where the contraction is not a GEMM of the
  * form taken or no variant applies (counted as kept-contractions). */
-static bool build_rkernels(host *h, vtc_op *compute, built *k) {
+/* Whether nothing among ops (from, to) may write what a contraction at
+ * `from` reads, when it is lowered at `to` instead (lower_gemm_epilogue):
+ * no destination-passing compute, no call. */
+static bool movable_to(vtc_op *const *ops, size_t from, size_t to) {
+  for (size_t i = from + 1; i < to; i++)
+    if ((vtc_te_is_compute(ops[i]) && vtc_te_compute_num_dests(ops[i])) || vtc_op_is_named(ops[i], "func.call"))
+      return false;
+  return true;
+}
+
+/* The epilogue of ops[i]'s GEMM g (epilogue.c) where the function has no
+ * subprograms to merge and c can move down to its TE: the index of the TE,
+ * g->epi and g->fused set (split-K variants do not carry it); 0: none. */
+static size_t plan_epilogue(host *h, t2g_gemm *g, vtc_op *const *ops, const built *kernels, size_t n, size_t i) {
+  t2g_state *S = h->S;
+  if (!S->opts->epilogue || S->opts->hierarchy != VTC_GIR_HIER_GPU || h->has_subprograms ||
+      !t2g_match_epilogue(S, g, &g->epi))
+    return 0;
+  size_t j = i + 1;
+  while (j < n && ops[j] != g->epi.compute) j++;
+  bool any = false;
+  /* A TE of two contractions' results (an LSTM's x W + h U) is the first one's. */
+  for (unsigned v = 0; j < n && !kernels[j].epilogue_of && movable_to(ops, i, j) && v < g->num_variants; v++)
+    any |= g->fused[v] = g->variants[v].split_k <= 1;
+  if (any) return j;
+  memset(&g->epi, 0, sizeof g->epi);
+  return 0;
+}
+
+static bool build_rkernels(host *h, vtc_op *compute, built *kernels, vtc_op *const *ops, size_t n, size_t i) {
+  built *k = &kernels[i];
   t2g_state *S = h->S;
   if (S->opts->contractions != T2G_CONTRACTIONS_VORTEX) return true;
   t2g_gemm *g = vtc_xcalloc(1, sizeof *g);
@@ -591,6 +712,8 @@ static bool build_rkernels(host *h, vtc_op *compute, built *k) {
     return true;
   }
   k->gemm = g;
+  k->epilogue = plan_epilogue(h, g, ops, kernels, n, i);
+  S->epilogues += k->epilogue != 0;
   k->variant_names = vtc_xcalloc(g->num_variants, sizeof *k->variant_names);
   k->reduce_names = vtc_xcalloc(g->num_variants, sizeof *k->reduce_names);
   for (unsigned i = 0; i < g->num_variants; i++) {
@@ -661,6 +784,10 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
   t2g_emit_init(&h.E, ctx, func->loc, h.entry);
   marks_vec marks = {0};
   inline_subprograms(S, h.entry, &marks);
+  h.has_subprograms = marks.len != 0;
+  if (S->opts->epilogue && S->opts->hierarchy == VTC_GIR_HIER_GPU &&
+      S->opts->contractions == T2G_CONTRACTIONS_VORTEX && !h.has_subprograms)
+    t2g_merge_epilogue_chains(S, h.entry);
   VTC_VEC(vtc_op *) ops = {0};
   for (vtc_op *op = h.entry->first; op; op = op->next) VTC_VEC_PUSH(&ops, op);
   bool ok = true;
@@ -683,7 +810,9 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
     if (k->softmax)
       ok = t2g_build_softmax_kernel(S, &h.mb, ops.data[i]->loc, k->name, &k->chain, &k->units_per_row) != NULL;
     else
-      ok = t2g_build_kernel(S, ops.data[i], &h.mb, k->name, &k->info) && build_rkernels(&h, ops.data[i], k);
+      ok = t2g_build_kernel(S, ops.data[i], &h.mb, k->name, &k->info) &&
+           build_rkernels(&h, ops.data[i], kernels, ops.data, ops.len, i);
+    if (ok && k->epilogue) kernels[k->epilogue].epilogue_of = i + 1;
   }
   if (ok)
     for (unsigned a = 0; a < h.entry->num_args; a++)
@@ -695,8 +824,10 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
       continue;
     }
     if (vtc_te_is_compute(op)) {
-      if (kernels[i].absorbed) continue; /* erased by its chain's end */
-      ok = kernels[i].softmax                ? lower_softmax(&h, &kernels[i])
+      if (kernels[i].absorbed || kernels[i].epilogue) continue; /* lowered at its chain's end, its epilogue */
+      ok = kernels[i].epilogue_of ? lower_gemm_epilogue(&h, ops.data[kernels[i].epilogue_of - 1],
+                                                        &kernels[kernels[i].epilogue_of - 1], op, &kernels[i])
+           : kernels[i].softmax                ? lower_softmax(&h, &kernels[i])
            : vtc_te_compute_num_dests(op) ? lower_into(&h, op, &kernels[i])
                                           : lower_compute(&h, op, &kernels[i]);
     } else if (vtc_te_is_dim(op)) {
@@ -904,6 +1035,8 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   VTC_VEC_FREE(&S.group_notes);
   vtc_pass_stat_add(pc, 14, grouped);
   vtc_pass_stat_add(pc, 15, S.wgmma_kernels);
+  vtc_pass_stat_add(pc, 17, S.epilogues);
+  vtc_pass_stat_add(pc, 18, S.epilogue_tes);
   if (S.vortex_cache) vortex_plan_cache_destroy(S.vortex_cache);
   if (ok && !S.kernels && !S.changed) vtc_pass_mark_unchanged(pc);
   return ok;
@@ -984,6 +1117,11 @@ static const vtc_pass_option t2g_option_table[] = {
      "GPU rKernels take their output tiles in bands of 8 tile rows, down each band's columns, for L2 reuse within a "
      "wave (false: row by row, the ablation)",
      offsetof(t2g_options, raster_grouped), NULL},
+    {"epilogue", VTC_OPTION_BOOL, "true",
+     "GPU rKernels carry the element-wise TEs after their contraction (bias, activation, residual, cast: a chain "
+     "merged into one TE) in their store stage, one kernel and one store instead of one per TE (false: the "
+     "ablation)",
+     offsetof(t2g_options, epilogue), NULL},
     {"gpu", VTC_OPTION_STRING, "h100", "The GPU the rKernels are planned for (targets/hardware.h: h100, h200, a100)",
      offsetof(t2g_options, gpu_name), NULL},
     {"cpu", VTC_OPTION_STRING, "host", "The CPU the rKernels are planned for (hierarchy=cpu; targets/hardware.h)",
@@ -996,7 +1134,7 @@ static const char *const t2g_statistics[] = {"kernels", "vector-kernels", "dupli
                                              "dest-element-stores", "dest-serial", "subprograms",
                                              "merged-kernels", "merged-stages", "device-barriers",
                                              "subprogram-cuts", "grouped-kernels", "wgmma-kernels",
-                                             "constant-shared-kernels", NULL};
+                                             "constant-shared-kernels", "epilogues", "epilogue-tes", NULL};
 
 const vtc_pass_def vtc_lower_te_to_gir_pass = {
     .name = "lower-te-to-gir",

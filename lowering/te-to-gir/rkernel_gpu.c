@@ -35,6 +35,8 @@ typedef struct gk {
   const vtc_type *in, *out, *f32;
   const t2g_gemm *p;
   int64_t split; /* K slices; > 1: C is the f32 workspace */
+  const t2g_epilogue *epi; /* carried by the store stage (epilogue.c): C is its result */
+  vtc_value *X[T2G_EPILOGUE_MAX_EXTRA]; /* its extra operands (parameters 10...) */
 } gk;
 
 static vtc_value *c(gk *g, int64_t v) { return t2g_cidx(&g->E, v); }
@@ -84,15 +86,20 @@ static const vtc_type *workspace_type(vtc_context *ctx) {
   return vtc_gir_buffer_type(ctx, VTC_GIR_GLOBAL, vtc_type_f32(ctx), 1, dims);
 }
 
-/* The kernel with parameters (A, B, C, M, N, K, sa, sb, oa, ob): its body open at
- * g->E.at. */
+/* The kernel with parameters (A, B, C, M, N, K, sa, sb, oa, ob), then an
+ * epilogue's extra operands where variant v carries it (C then being its
+ * result): its body open at g->E.at. */
 static vtc_op *begin(gk *g, vtc_builder *mb, const char *name, const t2g_gemm *p, const vortex_variant *v,
-                     int64_t warps, int64_t registers) {
+                     bool fused, int64_t warps, int64_t registers) {
   int64_t split = v->split_k;
   const vtc_type *idx = vtc_type_index(g->ctx);
-  const vtc_type *cbuf = split > 1 ? workspace_type(g->ctx) : p->c_buffer;
-  const vtc_type *params[10] = {p->a_buffer, p->b_buffer, cbuf, idx, idx, idx, idx, idx, idx, idx};
-  vtc_op *k = vtc_gir_build_kernel(mb, g->loc, name, 10, params, VTC_GIR_HIER_GPU, warps, 32);
+  g->epi = split <= 1 && fused ? &p->epi : NULL;
+  const vtc_type *cbuf = split > 1 ? workspace_type(g->ctx) : g->epi ? p->epi.d_buffer : p->c_buffer;
+  const vtc_type *params[10 + T2G_EPILOGUE_MAX_EXTRA] = {p->a_buffer, p->b_buffer, cbuf, idx, idx,
+                                                         idx,          idx,          idx,  idx, idx};
+  unsigned nparams = 10;
+  for (unsigned x = 0; g->epi && x < g->epi->num_extra; x++) params[nparams++] = g->epi->extra_buffer[x];
+  vtc_op *k = vtc_gir_build_kernel(mb, g->loc, name, nparams, params, VTC_GIR_HIER_GPU, warps, 32);
   /* The CTAs per SM the variant was planned for, so that ptxas budgets
    * registers for them (left alone, it takes up to 255 and one 8-warp CTA
    * fits: 8192^3 f32 ran 10% slower), but never fewer than `registers` a
@@ -108,6 +115,7 @@ static vtc_op *begin(gk *g, vtc_builder *mb, const char *name, const t2g_gemm *p
   g->E.at = vtc_builder_at_end(g->ctx, body);
   vtc_value **dst[10] = {&g->A, &g->B, &g->C, &g->M, &g->N, &g->K, &g->sa, &g->sb, &g->oa, &g->ob};
   for (unsigned i = 0; i < 10; i++) *dst[i] = body->args[i];
+  for (unsigned x = 0; x < nparams - 10; x++) g->X[x] = body->args[10 + x];
   g->p = p;
   g->split = split;
   g->in = p->in_elem;
@@ -300,8 +308,28 @@ static vtc_value *tc_compute_stage(tc *T, vtc_value *cs, vtc_value *wm_off, vtc_
   return acc;
 }
 
-/* The accumulators, cast to the output type, stored in this warp's part of
- * the tile under `valid`. */
+/* The epilogue (epilogue.c) on the accumulators of this warp's part of the
+ * tile, already cast to the contraction's type: its extra operands read
+ * in the accumulators' layout at the same rows and columns (a residual
+ * like C, a bias with rows 0 apart), masked by the same `valid`. */
+static vtc_value *apply_epilogue(gk *g, vtc_value *c_val, vtc_gir_layout layout, int64_t rows, int64_t cols,
+                                 vtc_value *off, vtc_value *crow, vtc_value *ccol) {
+  const t2g_epilogue *ep = g->epi;
+  vtc_value *xs[T2G_EPILOGUE_MAX_EXTRA];
+  for (unsigned x = 0; x < ep->num_extra; x++) {
+    const vtc_type *e = ep->extra_elem[x];
+    bool row = ep->kind[x] == T2G_EPILOGUE_ROW;
+    vtc_value *xv = view(g, g->X[x], row ? ccol : off, gslice(g, e, rows, cols, VTC_DYNAMIC), row ? c(g, 0) : g->N,
+                         sub(g, g->M, crow), sub(g, g->N, ccol));
+    xs[x] = load(g, xv, vtc_gir_fragment_type(g->ctx, layout, e, rows, cols), false);
+  }
+  return t2g_emit_epilogue(&g->E.at, g->loc, ep, vtc_gir_fragment_type(g->ctx, layout, ep->d_elem, rows, cols), c_val,
+                           xs);
+}
+
+/* The accumulators, cast to the output type (and through the epilogue where
+ * the variant carries one), stored in this warp's part of the tile under
+ * `valid`. */
 static void store_tile(gk *g, tile *t, vtc_value *acc, vtc_gir_layout layout, int64_t wm_rows, int64_t wn_cols,
                        vtc_value *row0, vtc_value *col0) {
   vtc_value *out = acc;
@@ -309,7 +337,12 @@ static void store_tile(gk *g, tile *t, vtc_value *acc, vtc_gir_layout layout, in
     out = ew(g, "arith.truncf", vtc_gir_fragment_type(g->ctx, layout, g->out, wm_rows, wn_cols), acc, NULL);
   vtc_value *crow = add(g, t->m0, row0), *ccol = add(g, t->n0, col0);
   vtc_value *off = add(g, add(g, t->c_batch, mul(g, crow, g->N)), ccol);
-  vtc_value *cv = view(g, g->C, off, gslice(g, g->out, wm_rows, wn_cols, VTC_DYNAMIC), g->N, sub(g, g->M, crow),
+  const vtc_type *stored = g->out;
+  if (g->epi) {
+    out = apply_epilogue(g, out, layout, wm_rows, wn_cols, off, crow, ccol);
+    stored = g->epi->d_elem;
+  }
+  vtc_value *cv = view(g, g->C, off, gslice(g, stored, wm_rows, wn_cols, VTC_DYNAMIC), g->N, sub(g, g->M, crow),
                        sub(g, g->N, ccol));
   vtc_gir_build_copy(&g->E.at, g->loc, out, cv);
 }
@@ -342,7 +375,7 @@ vtc_op *t2g_build_gemm_tc(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, con
   gk g = {.S = S, .ctx = S->ctx, .loc = loc};
   tc T = {.g = &g, .bm = v->l1.m, .bn = v->l1.n, .bk = v->l1.k, .wm = v->l0.m, .wn = v->l0.n, .stages = v->l1.stages};
   T.warps = (T.bm / T.wm) * (T.bn / T.wn);
-  vtc_op *k = begin(&g, mb, name, p, v, T.warps, 0);
+  vtc_op *k = begin(&g, mb, name, p, v, t2g_gemm_fused(p, v), T.warps, 0);
   tile t = staged_operands(&g, T.bm, T.bn, T.bk, 8, &T.a, &T.b);
   T.w = vtc_gir_build_id(&g.E.at, loc, VTC_GIR_DIM_UNIT_IN_GROUP);
   vtc_value *wm_off = mul(&g, divu(&g, T.w, T.bn / T.wn), c(&g, T.wm));
@@ -513,7 +546,7 @@ vtc_op *t2g_build_gemm_wgmma(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, 
   vortex_variant planned = *v;
   int64_t fit = p->hw->gpu.shared_per_sm / (W.stages * wg_stage_bytes(v));
   if (planned.occupancy > fit) planned.occupancy = fit;
-  vtc_op *k = begin(&g, mb, name, p, &planned, W.warps, 0);
+  vtc_op *k = begin(&g, mb, name, p, &planned, t2g_gemm_fused(p, v), W.warps, 0);
   tile t = staged_operands(&g, W.bm, W.bn, WG_BK, 0, &W.a, &W.b);
   W.w = vtc_gir_build_id(&g.E.at, loc, VTC_GIR_DIM_UNIT_IN_GROUP);
   W.wgi = divu(&g, W.w, 4);
@@ -679,7 +712,7 @@ vtc_op *t2g_build_gemm_ffma(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, c
   gk g = {.S = S, .ctx = S->ctx, .loc = loc};
   ff F = {.g = &g, .bm = v->l1.m, .bn = v->l1.n, .bk = v->l1.k, .wm = v->l0.m, .wn = v->l0.n};
   F.warps = (F.bm / F.wm) * (F.bn / F.wn);
-  vtc_op *k = begin(&g, mb, name, p, v, F.warps, ff_registers(p, v, F.warps));
+  vtc_op *k = begin(&g, mb, name, p, v, t2g_gemm_fused(p, v), F.warps, ff_registers(p, v, F.warps));
   tile t = group_tile(&g, F.bm, F.bn, F.bk);
   F.a = make_operand(&g, true, &t, F.bm, F.bk, 0);
   F.b = make_operand(&g, false, &t, F.bn, F.bk, 0);

@@ -37,6 +37,7 @@ typedef struct t2g_options {
   bool wgmma;              /* tensor-core rKernels on sm_90 use wgmma where the tile allows (rkernel_gpu.c) */
   bool wgmma_overlap;      /* ... keeping one k-tile's wgmmas in flight across the next k-tile's barrier */
   bool raster_grouped;     /* GPU rKernels' tiles run in bands of tile rows (raster=grouped), else row by row */
+  bool epilogue;           /* GPU rKernels carry their element-wise consumers (epilogue.c) */
 } t2g_options;
 
 enum { T2G_CONTRACTIONS_VORTEX, T2G_CONTRACTIONS_NAIVE };
@@ -58,6 +59,7 @@ typedef struct t2g_state {
   vtc_op *module;            /* kernels are inserted into its body */
   const t2g_options *opts;
   uint64_t kernels, vector_kernels, rkernels, kept_contractions, wgmma_kernels;
+  uint64_t epilogues, epilogue_tes; /* epilogue.c: contractions carrying one, TEs merged into chains */
   /* Destinations (dest.c): written in place, copied once, stored element
    * by element, and kernels on one unit (index-dependent stores that may meet). */
   uint64_t dest_in_place, dest_copies, dest_element_stores, dest_serial;
@@ -233,6 +235,21 @@ void t2g_merge_subprogram(t2g_state *S, vtc_builder *mb, t2g_emit *E, vtc_op *be
  * x output tile. A split-K variant (split_k > 1) writes f32 partials into a
  * workspace (t2g_gemm_workspace_type, batch x split x M x N elements) that
  * the reduction kernel (parameters W, C, M N, batch) sums into C. */
+/* An element-wise TE applied by a GPU rKernel's store stage (epilogue.c):
+ * its operand c_input is the contraction, extra[i] the others, each read
+ * as the output's shape (FULL) or as a vector along the last dim (ROW). */
+#define T2G_EPILOGUE_MAX_CHAIN 8
+#define T2G_EPILOGUE_MAX_EXTRA 4
+typedef enum t2g_epilogue_kind { T2G_EPILOGUE_FULL, T2G_EPILOGUE_ROW } t2g_epilogue_kind;
+typedef struct t2g_epilogue {
+  vtc_op *compute;
+  unsigned c_input, num_extra;
+  unsigned extra[T2G_EPILOGUE_MAX_EXTRA];
+  t2g_epilogue_kind kind[T2G_EPILOGUE_MAX_EXTRA];
+  const vtc_type *extra_elem[T2G_EPILOGUE_MAX_EXTRA], *extra_buffer[T2G_EPILOGUE_MAX_EXTRA];
+  const vtc_type *d_elem, *d_buffer; /* the TE's result */
+} t2g_epilogue;
+
 typedef struct t2g_gemm {
   vortex_contraction c;
   bool a_batched, b_batched; /* A, B hold the batch dims (else broadcast) */
@@ -255,6 +272,10 @@ typedef struct t2g_gemm {
   /* CPU, an f16/bf16 result: K (static), which the packed variants take as
    * one KC block (the direct ones accumulate in an f32 panel); 0: f32. */
   int64_t cpu_one_k;
+  /* GPU: the epilogue that the variants with fused[i] carry (then their
+   * parameters C is the TE's result, followed by its extra operands). */
+  t2g_epilogue epi;
+  bool fused[VORTEX_MAX_VARIANTS];
 } t2g_gemm;
 
 /* The host's sizes of a GEMM (index values). */
@@ -285,6 +306,19 @@ vtc_op *t2g_build_gemm_wgmma(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, 
                              const vortex_variant *v);
 vtc_op *t2g_build_gemm_ffma(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name, const t2g_gemm *p,
                             const vortex_variant *v);
+/* epilogue.c: merges each element-wise chain after a GEMM-form contraction
+ * into one TE; whether g's contraction has an epilogue its rKernels can
+ * carry (*ep filled); and that epilogue's gir.elementwise over the
+ * contraction's value c (its element type) and the extra operands'
+ * register slices, of type result, at `at`. */
+void t2g_merge_epilogue_chains(t2g_state *S, vtc_block *entry);
+bool t2g_match_epilogue(t2g_state *S, const t2g_gemm *g, t2g_epilogue *ep);
+/* Whether variant v (one of g->variants) carries g's epilogue. */
+static inline bool t2g_gemm_fused(const t2g_gemm *g, const vortex_variant *v) {
+  return v >= g->variants && v < g->variants + g->num_variants && g->fused[v - g->variants];
+}
+vtc_value *t2g_emit_epilogue(vtc_builder *at, const vtc_loc *loc, const t2g_epilogue *ep, const vtc_type *result,
+                             vtc_value *c, vtc_value *const *extras);
 /* Split-K's second kernel (split slices per batch) and its groups. */
 vtc_op *t2g_build_gemm_splitk_reduce(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
                                      const t2g_gemm *p, int64_t split);
