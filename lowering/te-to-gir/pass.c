@@ -7,7 +7,8 @@
  * Choices where the papers are silent (this is the simple, correct
  * lowering; PowerFusion's templates and Vortex's kernels come later):
  * - One kernel per TE (kernels that come out identical are then shared,
- *   dedup.c). A work item is one chunk of `lanes` consecutive
+ *   dedup.c), except that on the GPU a contraction's rKernels carry the
+ *   element-wise chain after it (epilogue.c, lower_gemm_epilogue). A work item is one chunk of `lanes` consecutive
  *   elements of an output row (the innermost dimension); units take
  *   contiguous blocks of work items (at most `max-units` units per launch;
  *   on the CPU a plain kernel with static sizes takes at most one unit per
