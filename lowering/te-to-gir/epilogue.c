@@ -14,8 +14,8 @@
  *      op for op (the roundings stay where they were);
  *   2. t2g_match_epilogue: that TE is the contraction's epilogue when its
  *      other loads are either the output's shape at the output's index (a
- *      residual) or a vector indexed by the last output dim alone, which is
- *      the GEMM's only N dim (a bias). rkernel_gpu.c then applies its body to
+ *      residual) or a vector indexed by one output dim alone that is the
+ *      GEMM's only N dim (a bias) or its only M dim (a convolution's bias). rkernel_gpu.c then applies its body to
  *      the accumulators, cast to the contraction's type first as the TE
  *      reads them, with those operands gathered in the accumulators' layout.
  * The host (pass.c) launches a variant that carries the epilogue in place
@@ -217,14 +217,17 @@ static bool extra_kind(const t2g_gemm *g, const vtc_op *e, const vtc_op *load, t
     *kind = T2G_EPILOGUE_FULL;
     return true;
   }
+  /* A vector at one output dim d: the GEMM's only N dim (a Linear layer's
+   * bias, along the columns) or its only M dim (a convolution's per-channel
+   * bias in the W . X form, along the rows). */
   const vortex_contraction *c = &g->c;
-  bool last_is_n = c->num_role_dims[VORTEX_ROLE_N] == 1 && c->role_dims[VORTEX_ROLE_N][0] == rank - 1;
-  if (m->num_results == 1 && m->results[0]->kind == VTC_AFFINE_DIM && m->results[0]->value == (int64_t)rank - 1 &&
-      last_is_n && in->rank == 1 && vtc_tensor_dim(in, 0) == vtc_tensor_dim(out, rank - 1)) {
-    *kind = T2G_EPILOGUE_ROW;
-    return true;
-  }
-  return false;
+  if (m->num_results != 1 || m->results[0]->kind != VTC_AFFINE_DIM || in->rank != 1) return false;
+  unsigned d = (unsigned)m->results[0]->value;
+  if (vtc_tensor_dim(in, 0) != vtc_tensor_dim(out, d)) return false;
+  if (c->num_role_dims[VORTEX_ROLE_N] == 1 && c->role_dims[VORTEX_ROLE_N][0] == d) *kind = T2G_EPILOGUE_ROW;
+  else if (c->num_role_dims[VORTEX_ROLE_M] == 1 && c->role_dims[VORTEX_ROLE_M][0] == d) *kind = T2G_EPILOGUE_COL;
+  else return false;
+  return true;
 }
 
 bool t2g_match_epilogue(t2g_state *S, const t2g_gemm *g, t2g_epilogue *ep) {

@@ -311,17 +311,32 @@ static vtc_value *tc_compute_stage(tc *T, vtc_value *cs, vtc_value *wm_off, vtc_
 /* The epilogue (epilogue.c) on the accumulators of this warp's part of the
  * tile, already cast to the contraction's type: its extra operands read
  * in the accumulators' layout at the same rows and columns (a residual
- * like C, a bias with rows 0 apart), masked by the same `valid`. */
+ * like C, a bias along N with rows 0 apart, one along M broadcast from a
+ * column), masked by the same `valid`. */
 static vtc_value *apply_epilogue(gk *g, vtc_value *c_val, vtc_gir_layout layout, int64_t rows, int64_t cols,
                                  vtc_value *off, vtc_value *crow, vtc_value *ccol) {
   const t2g_epilogue *ep = g->epi;
   vtc_value *xs[T2G_EPILOGUE_MAX_EXTRA];
   for (unsigned x = 0; x < ep->num_extra; x++) {
-    const vtc_type *e = ep->extra_elem[x];
-    bool row = ep->kind[x] == T2G_EPILOGUE_ROW;
-    vtc_value *xv = view(g, g->X[x], row ? ccol : off, gslice(g, e, rows, cols, VTC_DYNAMIC), row ? c(g, 0) : g->N,
-                         sub(g, g->M, crow), sub(g, g->N, ccol));
-    xs[x] = load(g, xv, vtc_gir_fragment_type(g->ctx, layout, e, rows, cols), false);
+    const vtc_type *e = ep->extra_elem[x], *frag = vtc_gir_fragment_type(g->ctx, layout, e, rows, cols);
+    vtc_value *xv;
+    switch (ep->kind[x]) {
+    case T2G_EPILOGUE_FULL:
+      xv = view(g, g->X[x], off, gslice(g, e, rows, cols, VTC_DYNAMIC), g->N, sub(g, g->M, crow), sub(g, g->N, ccol));
+      xs[x] = load(g, xv, frag, false);
+      break;
+    case T2G_EPILOGUE_ROW: /* the same row for every row: rows 0 apart */
+      xv = view(g, g->X[x], ccol, gslice(g, e, rows, cols, VTC_DYNAMIC), c(g, 0), sub(g, g->M, crow),
+                sub(g, g->N, ccol));
+      xs[x] = load(g, xv, frag, false);
+      break;
+    case T2G_EPILOGUE_COL: /* one value per row, broadcast along it */
+      xv = view(g, g->X[x], crow, gslice(g, e, rows, 1, VTC_DYNAMIC), c(g, 1), sub(g, g->M, crow), c(g, 1));
+      xs[x] = vtc_gir_build_broadcast(&g->E.at, g->loc, VTC_GIR_AXIS_WIDTH,
+                                      load(g, xv, vtc_gir_slice_type(g->ctx, VTC_GIR_REGISTER, e, rows, 1, 1), false),
+                                      frag);
+      break;
+    }
   }
   return t2g_emit_epilogue(&g->E.at, g->loc, ep, vtc_gir_fragment_type(g->ctx, layout, ep->d_elem, rows, cols), c_val,
                            xs);

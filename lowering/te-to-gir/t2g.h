@@ -237,10 +237,11 @@ void t2g_merge_subprogram(t2g_state *S, vtc_builder *mb, t2g_emit *E, vtc_op *be
  * the reduction kernel (parameters W, C, M N, batch) sums into C. */
 /* An element-wise TE applied by a GPU rKernel's store stage (epilogue.c):
  * its operand c_input is the contraction, extra[i] the others, each read
- * as the output's shape (FULL) or as a vector along the last dim (ROW). */
+ * as the output's shape (FULL), or as a vector at the GEMM's N dim (ROW: the
+ * same for every row) or at its M dim (COL: the same along a row). */
 #define T2G_EPILOGUE_MAX_CHAIN 8
 #define T2G_EPILOGUE_MAX_EXTRA 4
-typedef enum t2g_epilogue_kind { T2G_EPILOGUE_FULL, T2G_EPILOGUE_ROW } t2g_epilogue_kind;
+typedef enum t2g_epilogue_kind { T2G_EPILOGUE_FULL, T2G_EPILOGUE_ROW, T2G_EPILOGUE_COL } t2g_epilogue_kind;
 typedef struct t2g_epilogue {
   vtc_op *compute;
   unsigned c_input, num_extra;

@@ -20,6 +20,8 @@
 // RUN: vtc-run %s --entry=ffma --target=gir --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu})' --dim=x.0=37 --check | FileCheck %s --check-prefix=EXEC
 // RUN: vtc-run %s --entry=ffma --target=gir --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu vortex-variant=0})' --dim=x.0=3 --check | FileCheck %s --check-prefix=EXEC
 // RUN: vtc-run %s --entry=two_products --target=gir --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu})' --check | FileCheck %s --check-prefix=EXEC
+// RUN: vtc-run %s --entry=conv_bias --target=gir --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu})' --dim=x.0=3 --check | FileCheck %s --check-prefix=EXEC
+// RUN: vtc-run %s --entry=conv_bias --target=gir --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu vortex-variant=0})' --dim=x.0=1 --check | FileCheck %s --check-prefix=EXEC
 // The dims of the residual and the product are asserted equal before the
 // fused kernel writes the residual's shape:
 // RUN: not vtc-run %s --entry=residual --target=gir --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{hierarchy=gpu})' --dim=x.1=37 --dim=r.1=36 2>&1 | FileCheck %s --check-prefix=MISMATCH
@@ -48,8 +50,14 @@
 // CHECK: gir.launch @gelu_k0[%{{.*}}](%arg0, %arg1, %[[C]], %{{.*}}) :
 // CHECK: gir.launch @{{gelu_k[0-9]+}}[%{{.*}}](%[[C]], %arg2, %[[D]], %{{.*}}) :
 // CHECK: return %[[D]]
-// STATS: (S) {{ *}}4 epilogues
-// STATS: (S) {{ *}}8 epilogue-tes
+// A convolution's per-channel bias runs along M in the W . X form: one
+// value per row, loaded as a column and broadcast into the accumulators.
+// CHECK-LABEL: gir.kernel @conv_bias_k1(
+// CHECK: %[[CV:.*]] = gir.view %arg10[%{{.*}}] stride %{{.*}} valid(%{{.*}}, %{{.*}}) : !gir.buffer<global, 24xf32> -> !gir.slice<global, {{[0-9]+}}x1xf32, ?>
+// CHECK: %[[COL:.*]] = gir.copy %[[CV]]
+// CHECK: gir.broadcast %[[COL]]
+// STATS: (S) {{ *}}5 epilogues
+// STATS: (S) {{ *}}10 epilogue-tes
 // OFF: (S) {{ *}}0 epilogues
 // OFF: (S) {{ *}}0 epilogue-tes
 // EXEC: check: ok (1 results match the reference interpreter)
@@ -88,4 +96,12 @@ func.func @two_products(%x: tensor<1x8xf32>, %w: tensor<8x32xf32>, %h: tensor<1x
   %2 = graph.add %0, %1 : (tensor<1x32xf32>, tensor<1x32xf32>) -> tensor<1x32xf32>
   %3 = graph.tanh %2 : (tensor<1x32xf32>) -> tensor<1x32xf32>
   return %3 : tensor<1x32xf32>
+}
+
+// A 1x1 convolution with its bias and SiLU (the W . X[n] GEMM, f32 on CUDA
+// cores): the bias is indexed by the output channel, the GEMM's M.
+func.func @conv_bias(%x: tensor<?x16x5x5xf32>, %w: tensor<24x16x1x1xf32>, %b: tensor<24xf32>) -> tensor<?x24x5x5xf32> {
+  %0 = graph.conv2d %x, %w, %b : (tensor<?x16x5x5xf32>, tensor<24x16x1x1xf32>, tensor<24xf32>) -> tensor<?x24x5x5xf32>
+  %1 = graph.silu %0 : (tensor<?x24x5x5xf32>) -> tensor<?x24x5x5xf32>
+  return %1 : tensor<?x24x5x5xf32>
 }
