@@ -55,7 +55,7 @@
 // CHECK-LABEL: gir.kernel @conv_bias_k1(
 // CHECK: %[[CV:.*]] = gir.view %arg10[%{{.*}}] stride %{{.*}} valid(%{{.*}}, %{{.*}}) : !gir.buffer<global, 24xf32> -> !gir.slice<global, {{[0-9]+}}x1xf32, ?>
 // CHECK: %[[COL:.*]] = gir.copy %[[CV]]
-// CHECK: gir.broadcast %[[COL]]
+// CHECK: gir.broadcast width %[[COL]] : !gir.slice<register, {{[0-9]+}}x1xf32> -> !gir.slice<register, {{.*}}, ffma_acc>
 // STATS: (S) {{ *}}5 epilogues
 // STATS: (S) {{ *}}10 epilogue-tes
 // OFF: (S) {{ *}}0 epilogues
