@@ -243,14 +243,21 @@ bool t2g_match_epilogue(t2g_state *S, const t2g_gemm *g, t2g_epilogue *ep) {
   for (vtc_op *op = vtc_te_compute_body(e)->first; op; op = op->next) {
     if (!vtc_te_is_load(op) || vtc_te_load_input(op) == vtc_op_result(c, 0)) continue;
     int i = vtc_te_compute_input_index(e, vtc_te_load_input(op));
-    bool seen = false;
-    for (unsigned x = 0; x < ep->num_extra; x++) seen |= ep->extra[x] == (unsigned)i;
+    const vtc_type *elem = vtc_te_load_input(op)->type->element;
     t2g_epilogue_kind kind;
-    if (i < 0 || !extra_kind(g, e, op, &kind)) return false;
-    if (seen) continue; /* the same operand at the same index: one register slice */
+    if (i < 0 || !vtc_type_is_float(elem) || vtc_type_bit_width(elem) > 32 || !extra_kind(g, e, op, &kind))
+      return false;
+    int seen = -1;
+    for (unsigned x = 0; x < ep->num_extra; x++)
+      if (ep->extra[x] == (unsigned)i) seen = (int)x;
+    if (seen >= 0) { /* the same operand read again: one register slice, so at the same index */
+      if (ep->map[seen] != vtc_te_load_map(op)) return false;
+      continue;
+    }
     if (ep->num_extra == T2G_EPILOGUE_MAX_EXTRA) return false;
+    ep->map[ep->num_extra] = vtc_te_load_map(op);
     ep->kind[ep->num_extra] = kind;
-    ep->extra_elem[ep->num_extra] = vtc_te_load_input(op)->type->element;
+    ep->extra_elem[ep->num_extra] = elem;
     ep->extra_buffer[ep->num_extra] = t2g_buffer_type(S->ctx, vtc_te_load_input(op)->type);
     ep->extra[ep->num_extra++] = (unsigned)i;
   }

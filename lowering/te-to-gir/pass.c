@@ -417,13 +417,12 @@ static bool lower_gemm_epilogue(host *h, vtc_op *c, const built *kc, vtc_op *e, 
   int64_t chosen;
   bool folded = t2g_const_int(sel, &chosen);
   unsigned ci = folded && chosen >= 0 && chosen < (int64_t)g->num_variants ? (unsigned)chosen : g->num_variants;
-  if (!folded || ci == g->num_variants || !g->fused[ci]) {
-    vtc_value *cbuf = alloc_buffer(h, c->loc, t2g_buffer_type(h->S->ctx, vtc_te_compute_type(c)), lc.sizes);
-    vtc_value_replace_all_uses(vtc_op_result(c, 0), cbuf);
-  }
+  if (!folded || ci == g->num_variants || !g->fused[ci]) /* some region writes the product */
+    vtc_value_replace_all_uses(vtc_op_result(c, 0),
+                               alloc_buffer(h, c->loc, t2g_buffer_type(h->S->ctx, vtc_te_compute_type(c)), lc.sizes));
   lc.items = launch_items_of(h, kc, &lc);
   ok = launch_args_init(h, e, ke, e, &le);
-  vtc_value *cbuf = ok ? vtc_te_compute_input(e, g->epi.c_input) : NULL;
+  vtc_value *cbuf = ok ? vtc_te_compute_input(e, g->epi.c_input) : NULL; /* the product's buffer, where allocated */
   vtc_value *d = ok ? alloc_buffer(h, e->loc, g->epi.d_buffer, le.sizes) : NULL;
   if (ok) le.items = launch_items_of(h, ke, &le);
   vtc_op *sw = NULL;

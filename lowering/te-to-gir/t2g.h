@@ -247,6 +247,7 @@ typedef struct t2g_epilogue {
   unsigned c_input, num_extra;
   unsigned extra[T2G_EPILOGUE_MAX_EXTRA];
   t2g_epilogue_kind kind[T2G_EPILOGUE_MAX_EXTRA];
+  const vtc_affine_map *map[T2G_EPILOGUE_MAX_EXTRA]; /* the load's map */
   const vtc_type *extra_elem[T2G_EPILOGUE_MAX_EXTRA], *extra_buffer[T2G_EPILOGUE_MAX_EXTRA];
   const vtc_type *d_elem, *d_buffer; /* the TE's result */
 } t2g_epilogue;
