@@ -59,11 +59,10 @@ static int64_t wrap(const vtc_type *t, int64_t v) { return t->kind == VTC_TYPE_I
  * without rounding to the op's type (only arith.truncf rounds), so that
  * reductions agree with f64 references; the stored output element is rounded
  * once. Returns false with err set. */
-static bool eval_arith(vtc_op *op, int code, const vtc_type *rt, const vtc_type *at, const scalar *a, scalar *out,
-                       char *err, size_t errlen) {
+static bool eval_arith(vtc_op *op, int code, const vtc_type *rt, const vtc_type *at, int64_t predicate,
+                       const scalar *a, scalar *out, char *err, size_t errlen) {
   const char *why = NULL;
-  if (code >= 0 && vtc_arith_eval((vtc_arith_opcode)code, at ? at : rt, rt, vtc_op_get_int_attr(op, "predicate", 0),
-                                  VTC_ARITH_EVAL_RUN, a, out, &why))
+  if (code >= 0 && vtc_arith_eval((vtc_arith_opcode)code, at ? at : rt, rt, predicate, VTC_ARITH_EVAL_RUN, a, out, &why))
     return true;
   if (why) snprintf(err, errlen, "%s", why);
   else snprintf(err, errlen, "'%s' has no te interpreter semantics", op->name->name);
@@ -111,6 +110,11 @@ typedef struct body_op {
   const vtc_tensor *tensor; /* load: the input */
   bool float_tensor, has_pad;
   scalar pad;
+  /* Read from the op once when the body is compiled, not at every point
+   * (attribute lookups by name were a third of a GEMM's time). */
+  const vtc_affine_map *map; /* load */
+  const vtc_type *rt, *at;   /* arith: the result's and the first operand's type */
+  int64_t predicate;         /* arith: cmpi/cmpf */
 } body_op;
 
 typedef struct compute_run {
@@ -139,13 +143,12 @@ static bool eval_body(compute_run *r, scalar *value) {
     case OP_ARITH: {
       scalar a[3] = {{0, 0}, {0, 0}, {0, 0}};
       for (unsigned i = 0; i < b->num_operands && i < 3; i++) a[i] = r->slots[operand_slot(b, i)];
-      const vtc_type *at = b->num_operands ? vtc_op_operand(b->op, 0)->type : NULL;
-      if (!eval_arith(b->op, b->code, vtc_op_result(b->op, 0)->type, at, a, out, err, sizeof err))
+      if (!eval_arith(b->op, b->code, b->rt, b->at, b->predicate, a, out, err, sizeof err))
         return vtc_error(r->ctx, b->op->loc, "te interpreter: %s", err);
       break;
     }
     case OP_LOAD: {
-      const vtc_affine_map *m = vtc_te_load_map(b->op);
+      const vtc_affine_map *m = b->map;
       for (unsigned i = 0; i < r->num_args; i++) r->dims[i] = r->slots[i].i;
       for (unsigned i = 1; i < b->num_operands; i++) r->dims[r->num_args + i - 1] = r->slots[operand_slot(b, i)].i;
       int64_t idx[VTC_MAX_RANK];
@@ -248,6 +251,7 @@ static bool compile_body(compute_run *r, const vtc_tensor *const *inputs) {
         break;
       }
       b->tensor = inputs[in];
+      b->map = vtc_te_load_map(o);
       b->float_tensor = vtc_dtype_is_float(b->tensor->dtype);
       const vtc_attr *pad = vtc_te_load_padding(o);
       if (pad) b->has_pad = attr_scalar(pad, &b->pad);
@@ -260,8 +264,13 @@ static bool compile_body(compute_run *r, const vtc_tensor *const *inputs) {
     } else if (code >= 0 && code != VTC_ARITH_BITCAST) {
       b->kind = OP_ARITH;
       b->code = code;
-      if (o->num_operands > 3 || o->num_results != 1)
+      if (o->num_operands > 3 || o->num_results != 1) {
         ok = vtc_error(r->ctx, o->loc, "te interpreter: unexpected arity for '%s'", o->name->name);
+        break;
+      }
+      b->rt = vtc_op_result(o, 0)->type;
+      b->at = o->num_operands ? vtc_op_operand(o, 0)->type : NULL;
+      b->predicate = vtc_op_get_int_attr(o, "predicate", 0);
     } else {
       ok = vtc_error(r->ctx, o->loc, "te interpreter: '%s' has no te interpreter semantics", o->name->name);
     }
@@ -674,7 +683,8 @@ static bool run_op(func_run *fr, vtc_op *op) {
     char err[256];
     fvalue *res = new_value(fr, vtc_op_result(op, 0));
     const vtc_type *at = op->num_operands ? vtc_op_operand(op, 0)->type : NULL;
-    if (!eval_arith(op, code, vtc_op_result(op, 0)->type, at, a, &res->s, err, sizeof err))
+    if (!eval_arith(op, code, vtc_op_result(op, 0)->type, at, vtc_op_get_int_attr(op, "predicate", 0), a, &res->s, err,
+                    sizeof err))
       return vtc_error(ctx, op->loc, "te interpreter: %s", err);
     return true;
   }
