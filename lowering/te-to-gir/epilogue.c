@@ -10,14 +10,17 @@
  *   1. t2g_merge_epilogue_chains, before the kernels are built: the chain of
  *      element-wise TEs after a contraction in the GEMM form (each the only
  *      consumer of the previous one, reading it once at its own index, over
- *      the same shape and symbols) becomes one TE, the chain's bodies cloned
- *      op for op (the roundings stay where they were);
+ *      the same shape: equal extents, or `?` extents a te.assert makes
+ *      equal) becomes one TE, the chain's bodies cloned op for op (the
+ *      roundings stay where they were), over the last TE's symbols (an
+ *      earlier TE of other symbols only where its loads name none);
  *   2. t2g_match_epilogue: that TE is the contraction's epilogue when its
  *      other loads are either the output's shape at the output's index (a
  *      residual) or a vector indexed by one output dim alone that is the
- *      GEMM's only N dim (a bias) or its only M dim (a convolution's bias). rkernel_gpu.c then applies its body to
- *      the accumulators, cast to the contraction's type first as the TE
- *      reads them, with those operands gathered in the accumulators' layout.
+ *      GEMM's only N dim (a bias) or its only M dim (a convolution's bias).
+ *      rkernel_gpu.c then applies its body to the accumulators, cast to the
+ *      contraction's type first as the TE reads them, with those operands
+ *      gathered in the accumulators' layout.
  * The host (pass.c) launches a variant that carries the epilogue in place
  * of the contraction and the TE; split-K variants (their partials are summed
  * by a second kernel) and the plain kernel write the contraction and then
@@ -190,8 +193,11 @@ void t2g_merge_epilogue_chains(t2g_state *S, vtc_block *entry) {
     /* The merged TE takes the last one's symbols: the chain ends before a TE
      * of other symbols whose predecessors' loads name any. */
     unsigned keep = n;
-    for (unsigned k = 0; k + 1 < keep; k++)
-      if (!same_symbols(chain[k], chain[keep - 1]) && !loads_symbol_free(chain[k])) keep = k + 1;
+    for (unsigned k = 0; k + 1 < keep;) {
+      bool fits = same_symbols(chain[k], chain[keep - 1]) || loads_symbol_free(chain[k]);
+      keep = fits ? keep : k + 1;
+      k = fits ? k + 1 : 0; /* a new last TE: check the earlier ones against it */
+    }
     n = keep;
     if (n < 2) continue;
     t2g_gemm g;
