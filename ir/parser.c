@@ -307,6 +307,7 @@ bool parser_resolve_value(vtc_parser *p, const char *name, uint32_t len, uint32_
   f->name = name;
   f->len = len;
   f->number = number;
+  f->index = p->fwds.len;
   VTC_VEC_PUSH(&p->fwds, f);
   if (!e) e = name_map_insert(m, name, len, h);
   slot_set(e, number, &f->v);
@@ -327,6 +328,13 @@ bool parser_define_values(vtc_parser *p, const char *name, uint32_t len, vtc_val
     for (uint32_t i = 0; i < e->count; i++) {
       fwd_value *f = (fwd_value *)slot_get(e, i);
       if (!f) continue;
+      /* A value of a region is not visible before the region: the use may
+       * belong to the op that holds it (te.compute's symbols), which is
+       * created only after its regions, so resolving it would leave that
+       * operand on the placeholder. */
+      if (f->index < p->region_fwd_mark)
+        return vtc_error(p->ctx, f->loc, "use of SSA value '%%%.*s' outside the region that defines it", (int)len,
+                         name);
       if (i >= count) return vtc_error(p->ctx, f->loc, "reference to invalid result number");
       if (f->v.type != values[i]->type) {
         char *a = type_str(values[i]->type), *b = type_str(f->v.type);
@@ -540,9 +548,10 @@ static bool region_body(vtc_parser *p, vtc_region *region, const vtc_arg_ref *ar
                         const char *implicit_terminator) {
   if (p->tok.kind != VTC_TOK_LBRACE) return parser_expected(p, "'{' to begin a region");
   parser_advance(p);
-  size_t def_mark = p->defs.len;
+  size_t def_mark = p->defs.len, saved_fwd_mark = p->region_fwd_mark;
   bool saved_track = p->track_defs;
   p->track_defs = !isolated;
+  p->region_fwd_mark = p->fwds.len;
   if (isolated) push_isolated_scope(p);
   name_map bm = {0};
   VTC_VEC_PUSH(&p->block_scopes, bm);
@@ -575,6 +584,7 @@ static bool region_body(vtc_parser *p, vtc_region *region, const vtc_arg_ref *ar
   if (isolated) ok = pop_isolated_scope(p, ok);
   else pop_region_defs(p, def_mark);
   p->track_defs = saved_track;
+  p->region_fwd_mark = saved_fwd_mark;
   if (ok && implicit_terminator) add_implicit_terminators(p, region, implicit_terminator, parser_tok_loc(p, &close));
   return ok;
 }

@@ -43,6 +43,7 @@ typedef struct fwd_value {
   const char *name;
   uint32_t len, number;
   bool resolved;
+  size_t index; /* its position in the parser's fwds */
 } fwd_value;
 
 static inline bool is_placeholder(const vtc_value *v) { return !v->def_op && !v->block; }
@@ -83,6 +84,7 @@ struct vtc_parser {
    * which dialect unqualified op names default to inside them. */
   bool custom_isolated;
   bool track_defs; /* inside a non-isolated region: record definitions */
+  size_t region_fwd_mark; /* fwds.len when the innermost region opened */
   VTC_VEC(const char *) default_dialects;
   vtc_strbuf scratch;
   unsigned depth; /* nesting of regions, types, attributes, locations */

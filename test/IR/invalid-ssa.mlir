@@ -136,3 +136,18 @@ nonexistent_op
 
 "test.op"() : () -> () loc(#undefined_loc)
 // expected-error@-1 {{operation location alias was never defined}}
+
+// -----
+
+// A value of a region is not visible before the region: here the use is the
+// region's own op's operand (found by the parser fuzzer: the op is created
+// after its regions, so the use was left on a freed placeholder).
+func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{use of SSA value '%i' outside the region that defines it}}
+  %e = te.compute(%a) [%i] shape ()[s0] -> (4) : (tensor<4xf32>) -> tensor<4xf32> {
+  ^bb0(%i: index):
+    %x = te.load %a[(d0)[s0] -> (d0)] : tensor<4xf32> -> f32
+    te.yield %x : f32
+  }
+  return %e : tensor<4xf32>
+}
