@@ -8,7 +8,8 @@
  * lowering; PowerFusion's templates and Vortex's kernels come later):
  * - One kernel per TE (kernels that come out identical are then shared,
  *   dedup.c), except that on the GPU a contraction's rKernels carry the
- *   element-wise chain after it (epilogue.c, lower_gemm_epilogue). A work item is one chunk of `lanes` consecutive
+ *   element-wise chain after it (epilogue.c, lower_gemm_epilogue). A work
+ *   item is one chunk of `lanes` consecutive
  *   elements of an output row (the innermost dimension); units take
  *   contiguous blocks of work items (at most `max-units` units per launch;
  *   on the CPU a plain kernel with static sizes takes at most one unit per
@@ -353,7 +354,7 @@ typedef struct launch_args {
   vtc_value *items;
 } launch_args;
 
-static bool launch_args_init(host *h, vtc_op *op, const built *k, vtc_op *at, launch_args *la) {
+static bool launch_args_init(host *h, vtc_op *op, vtc_op *at, launch_args *la) {
   unsigned nin = vtc_te_compute_num_inputs(op);
   memset(la, 0, sizeof *la);
   la->nsym = vtc_te_compute_num_symbols(op);
@@ -378,7 +379,7 @@ static vtc_value *launch_items_of(host *h, const built *k, const launch_args *la
 
 static bool lower_compute(host *h, vtc_op *op, const built *k) {
   launch_args la;
-  bool ok = launch_args_init(h, op, k, op, &la);
+  bool ok = launch_args_init(h, op, op, &la);
   if (ok) {
     vtc_value *buf = alloc_buffer(h, op->loc, t2g_buffer_type(h->S->ctx, vtc_te_compute_type(op)), la.sizes);
     la.items = launch_items_of(h, k, &la);
@@ -401,7 +402,7 @@ static bool lower_compute(host *h, vtc_op *op, const built *k) {
 static bool lower_gemm_epilogue(host *h, vtc_op *c, const built *kc, vtc_op *e, const built *ke) {
   const t2g_gemm *g = kc->gemm;
   launch_args lc, le = {0};
-  bool ok = launch_args_init(h, c, kc, e, &lc);
+  bool ok = launch_args_init(h, c, e, &lc);
   vtc_value *a = ok ? operand_buffer(h, vtc_te_compute_input(c, g->c.a.input)) : NULL;
   vtc_value *b = ok ? operand_buffer(h, vtc_te_compute_input(c, g->c.b.input)) : NULL;
   vtc_value *extras[T2G_EPILOGUE_MAX_EXTRA];
@@ -421,7 +422,7 @@ static bool lower_gemm_epilogue(host *h, vtc_op *c, const built *kc, vtc_op *e, 
     vtc_value_replace_all_uses(vtc_op_result(c, 0),
                                alloc_buffer(h, c->loc, t2g_buffer_type(h->S->ctx, vtc_te_compute_type(c)), lc.sizes));
   lc.items = launch_items_of(h, kc, &lc);
-  ok = launch_args_init(h, e, ke, e, &le);
+  ok = launch_args_init(h, e, e, &le);
   vtc_value *cbuf = ok ? vtc_te_compute_input(e, g->epi.c_input) : NULL; /* the product's buffer, where allocated */
   vtc_value *d = ok ? alloc_buffer(h, e->loc, g->epi.d_buffer, le.sizes) : NULL;
   if (ok) le.items = launch_items_of(h, ke, &le);
