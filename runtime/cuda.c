@@ -21,6 +21,9 @@ typedef void *CUmodule;
 typedef void *CUfunction;
 typedef void *CUevent;
 typedef void *CUstream;
+typedef void *CUgraph;
+typedef void *CUgraphNode;
+typedef void *CUgraphExec;
 typedef unsigned long long CUdeviceptr;
 
 enum {
@@ -83,13 +86,25 @@ typedef struct cuda_api {
   CUresult (*cuEventSynchronize)(CUevent ev);
   CUresult (*cuEventElapsedTime)(float *ms, CUevent start, CUevent stop);
   CUresult (*cuEventDestroy)(CUevent ev);
+  /* CUDA graphs (optional: NULL on a driver without them). The node
+   * parameters are CUDA_KERNEL_NODE_PARAMS_v2, whose first fields are the
+   * v1 struct of the fallback symbol. */
+  CUresult (*cuGraphCreate)(CUgraph *graph, unsigned flags);
+  CUresult (*cuGraphAddKernelNode)(CUgraphNode *node, CUgraph graph, const CUgraphNode *deps, size_t num_deps,
+                                   const void *params);
+  CUresult (*cuGraphInstantiate)(CUgraphExec *exec, CUgraph graph, unsigned long long flags);
+  CUresult (*cuGraphLaunch)(CUgraphExec exec, CUstream stream);
+  CUresult (*cuGraphExecDestroy)(CUgraphExec exec);
+  CUresult (*cuGraphDestroy)(CUgraph graph);
   CUresult (*cuGetErrorName)(CUresult err, const char **name);
   CUresult (*cuGetErrorString)(CUresult err, const char **text);
 } cuda_api;
 
-/* Symbols to load: the versioned name cuda.h uses, then the old one. */
-static const struct { const char *name, *fallback; size_t offset; } cuda_symbols[] = {
-#define SYM(field, name, fallback) {name, fallback, offsetof(cuda_api, field)}
+/* Symbols to load: the versioned name cuda.h uses, then the old one. An
+ * optional one may be missing (its entry stays NULL). */
+static const struct { const char *name, *fallback; size_t offset; bool optional; } cuda_symbols[] = {
+#define SYM(field, name, fallback) {name, fallback, offsetof(cuda_api, field), false}
+#define OPTIONAL_SYM(field, name, fallback) {name, fallback, offsetof(cuda_api, field), true}
   SYM(cuInit, "cuInit", NULL),
   SYM(cuDriverGetVersion, "cuDriverGetVersion", NULL),
   SYM(cuDeviceGetCount, "cuDeviceGetCount", NULL),
@@ -124,6 +139,13 @@ static const struct { const char *name, *fallback; size_t offset; } cuda_symbols
   SYM(cuEventDestroy, "cuEventDestroy_v2", "cuEventDestroy"),
   SYM(cuGetErrorName, "cuGetErrorName", NULL),
   SYM(cuGetErrorString, "cuGetErrorString", NULL),
+  OPTIONAL_SYM(cuGraphCreate, "cuGraphCreate", NULL),
+  OPTIONAL_SYM(cuGraphAddKernelNode, "cuGraphAddKernelNode_v2", "cuGraphAddKernelNode"),
+  OPTIONAL_SYM(cuGraphInstantiate, "cuGraphInstantiateWithFlags", NULL),
+  OPTIONAL_SYM(cuGraphLaunch, "cuGraphLaunch", NULL),
+  OPTIONAL_SYM(cuGraphExecDestroy, "cuGraphExecDestroy", NULL),
+  OPTIONAL_SYM(cuGraphDestroy, "cuGraphDestroy", NULL),
+#undef OPTIONAL_SYM
 #undef SYM
 };
 
@@ -218,7 +240,7 @@ vtc_cuda *vtc_cuda_open_device(int ordinal, char **error) {
   for (size_t i = 0; i < sizeof cuda_symbols / sizeof cuda_symbols[0]; i++) {
     void *fn = dlsym(library, cuda_symbols[i].name);
     if (!fn && cuda_symbols[i].fallback) fn = dlsym(library, cuda_symbols[i].fallback);
-    if (!fn) {
+    if (!fn && !cuda_symbols[i].optional) {
       vtc_set_error(error, "CUDA driver too old: %s has no %s", path, cuda_symbols[i].name);
       goto fail;
     }
@@ -461,6 +483,83 @@ int vtc_cuda_occupancy(vtc_cuda *cu, vtc_cuda_function fn, int block_threads, si
 int vtc_cuda_synchronize(vtc_cuda *cu, char **error) {
   CHECK_CALL(cu, cu->api.cuCtxSynchronize(), error, "cuCtxSynchronize");
   return 0;
+}
+
+/* ---- graphs ------------------------------------------------------------------ */
+
+struct vtc_cuda_graph {
+  vtc_cuda *cu;
+  CUgraph graph;
+  CUgraphExec exec;    /* once instantiated */
+  CUgraphNode last;    /* the launch added last: the next one depends on it */
+  size_t num_launches;
+};
+
+/* CUDA_KERNEL_NODE_PARAMS_v2 (cuda.h). */
+typedef struct kernel_node_params {
+  CUfunction func;
+  unsigned grid_x, grid_y, grid_z, block_x, block_y, block_z;
+  unsigned shared_bytes;
+  void **params, **extra;
+  void *kernel;     /* CUkernel: NULL, func is used */
+  CUcontext context; /* NULL: the current one */
+} kernel_node_params;
+
+bool vtc_cuda_has_graphs(const vtc_cuda *cu) {
+  const cuda_api *a = &cu->api;
+  return a->cuGraphCreate && a->cuGraphAddKernelNode && a->cuGraphInstantiate && a->cuGraphLaunch &&
+         a->cuGraphExecDestroy && a->cuGraphDestroy;
+}
+
+vtc_cuda_graph *vtc_cuda_graph_create(vtc_cuda *cu, char **error) {
+  if (!vtc_cuda_has_graphs(cu)) {
+    vtc_set_error(error, "the CUDA driver has no graph API (cuGraphCreate)");
+    return NULL;
+  }
+  CUgraph graph = NULL;
+  if (check(cu, cu->api.cuGraphCreate(&graph, 0), error, "cuGraphCreate") != 0) return NULL;
+  vtc_cuda_graph *g = calloc(1, sizeof *g);
+  if (!g) abort();
+  g->cu = cu;
+  g->graph = graph;
+  return g;
+}
+
+int vtc_cuda_graph_add_launch(vtc_cuda_graph *g, vtc_cuda_function fn, const unsigned grid[3], const unsigned block[3],
+                              unsigned dynamic_shared_bytes, void **args, char **error) {
+  vtc_cuda *cu = g->cu;
+  kernel_node_params kp = {fn,   grid[0], grid[1], grid[2], block[0], block[1], block[2], dynamic_shared_bytes,
+                           args, NULL,    NULL,    NULL};
+  CUgraphNode node = NULL;
+  CHECK_CALL(cu, cu->api.cuGraphAddKernelNode(&node, g->graph, g->last ? &g->last : NULL, g->last ? 1 : 0, &kp),
+             error, "cuGraphAddKernelNode(grid %ux%ux%u, block %ux%ux%u, %u bytes shared)", grid[0], grid[1],
+             grid[2], block[0], block[1], block[2], dynamic_shared_bytes);
+  g->last = node;
+  g->num_launches++;
+  return 0;
+}
+
+int vtc_cuda_graph_instantiate(vtc_cuda_graph *g, char **error) {
+  vtc_cuda *cu = g->cu;
+  CHECK_CALL(cu, cu->api.cuGraphInstantiate(&g->exec, g->graph, 0), error, "cuGraphInstantiate(%zu launches)",
+             g->num_launches);
+  return 0;
+}
+
+int vtc_cuda_graph_launch(vtc_cuda_graph *g, char **error) {
+  vtc_cuda *cu = g->cu;
+  if (g->num_launches == 0) return 0;
+  CHECK_CALL(cu, cu->api.cuGraphLaunch(g->exec, NULL), error, "cuGraphLaunch(%zu launches)", g->num_launches);
+  return 0;
+}
+
+size_t vtc_cuda_graph_num_launches(const vtc_cuda_graph *g) { return g->num_launches; }
+
+void vtc_cuda_graph_destroy(vtc_cuda_graph *g) {
+  if (!g) return;
+  if (g->exec) g->cu->api.cuGraphExecDestroy(g->exec);
+  g->cu->api.cuGraphDestroy(g->graph);
+  free(g);
 }
 
 /* ---- timing ----------------------------------------------------------------- */

@@ -4,6 +4,7 @@
 #ifndef VTC_RUNTIME_CUDA_H
 #define VTC_RUNTIME_CUDA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -119,6 +120,24 @@ int vtc_cuda_launch_cooperative(vtc_cuda *cu, vtc_cuda_function fn, const unsign
 int vtc_cuda_occupancy(vtc_cuda *cu, vtc_cuda_function fn, int block_threads, size_t dynamic_shared_bytes,
                        int *blocks_per_sm, char **error);
 int vtc_cuda_synchronize(vtc_cuda *cu, char **error);
+
+/* ---- graphs ----------------------------------------------------------------- */
+
+/* A CUDA graph of kernel launches, each after the one added before it (the
+ * order of one stream), instantiated once and then launched as one unit:
+ * the host issues one call instead of one per kernel, and the GPU runs the
+ * kernels back to back. A launch's argument values are copied when it is
+ * added. Drivers without the graph API (optional symbols) make create fail. */
+typedef struct vtc_cuda_graph vtc_cuda_graph;
+bool vtc_cuda_has_graphs(const vtc_cuda *cu);
+vtc_cuda_graph *vtc_cuda_graph_create(vtc_cuda *cu, char **error);
+int vtc_cuda_graph_add_launch(vtc_cuda_graph *g, vtc_cuda_function fn, const unsigned grid[3], const unsigned block[3],
+                              unsigned dynamic_shared_bytes, void **args, char **error);
+int vtc_cuda_graph_instantiate(vtc_cuda_graph *g, char **error);
+/* On the default stream, as vtc_cuda_launch; a graph of no launch does nothing. */
+int vtc_cuda_graph_launch(vtc_cuda_graph *g, char **error);
+size_t vtc_cuda_graph_num_launches(const vtc_cuda_graph *g);
+void vtc_cuda_graph_destroy(vtc_cuda_graph *g); /* NULL is ignored */
 
 /* ---- timing --------------------------------------------------------------- */
 

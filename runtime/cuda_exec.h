@@ -4,8 +4,9 @@
  * mapping"), and the entry host function becomes a host plan, a flat list of
  * steps over value slots (gir.dim, scalar arith/math, gir.alloc, gir.free,
  * gir.launch; func.calls inlined) that this file runs on the CPU, issuing
- * the launches through the CUDA driver (runtime/cuda.h). Used by vtc-run
- * --target=cuda and the tests. */
+ * the launches through the CUDA driver (runtime/cuda.h), or, for a binding
+ * of the input shapes that runs again, replaying them as one recorded CUDA
+ * graph. Used by vtc-run --target=cuda and the tests. */
 #ifndef VTC_RUNTIME_CUDA_EXEC_H
 #define VTC_RUNTIME_CUDA_EXEC_H
 
@@ -18,6 +19,14 @@
 #include "runtime/cuda.h"
 #include "runtime/tensor.h"
 
+typedef enum vtc_cuda_graphs {
+  VTC_CUDA_GRAPHS_AUTO,   /* record a binding at its second run (or in a benchmark); the default */
+  VTC_CUDA_GRAPHS_OFF,    /* launch every kernel from the host plan */
+  VTC_CUDA_GRAPHS_ALWAYS, /* record at the first run (tests) */
+} vtc_cuda_graphs;
+/* Bindings a program keeps graphs for (least recently used replaced). */
+#define VTC_CUDA_MAX_GRAPHS 4
+
 typedef struct vtc_cuda_exec_options {
   /* The GPU architecture of the PTX ("sm_90", "sm_89", "sm_86", "sm_80");
    * NULL: the device's when the program is created with a vtc_cuda (see
@@ -28,6 +37,10 @@ typedef struct vtc_cuda_exec_options {
    * or tuned by hand, and the tests of the host plan); it must define an
    * .entry with the GPU kernel ABI for every launched kernel. */
   const char *ptx;
+  /* Replaying runs as CUDA graphs (cuda_exec.c, "Replaying a binding as a
+   * CUDA graph"): a binding of the inputs' shapes and scalar values is
+   * recorded once and later runs of it launch the graph. */
+  vtc_cuda_graphs graphs;
 } vtc_cuda_exec_options;
 
 vtc_cuda_exec_options vtc_cuda_exec_default_options(void);
@@ -89,6 +102,7 @@ typedef struct vtc_cuda_run_stats {
   int64_t num_launches;   /* kernels launched (launches of 0 groups are skipped) */
   double device_ms;       /* event-timed, from before the first step to after the last */
   size_t reserved_bytes;  /* device memory the caching allocator held at the end */
+  bool replayed;          /* the launches ran as one recorded CUDA graph */
 } vtc_cuda_run_stats;
 
 /* Copies inputs[0..num_inputs) to the device (checked against the entry's
@@ -111,7 +125,9 @@ const vtc_check_failure *vtc_cuda_program_check_failure(const vtc_cuda_program *
 /* Benchmark: copies the inputs to the device once, runs the plan `warmup`
  * times untimed and `runs` times timed, each between two CUDA events (the
  * results of every run are dropped), and writes the milliseconds of timed
- * run i to ms[i]. Returns 0, or -1 with *error set. */
+ * run i to ms[i]. Under VTC_CUDA_GRAPHS_AUTO and ALWAYS each run is a
+ * replay of the binding's graph (recorded first if needed). Returns 0, or -1
+ * with *error set. */
 int vtc_cuda_program_bench(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *inputs, unsigned num_inputs,
                            int warmup, int runs, double *ms, char **error);
 /* One kernel's device time in a profile: the median over the runs of the

@@ -464,7 +464,7 @@ def run_vtc(a, module, input_files, outdir):
            "--report-memory"]
     if a.vtc_pipeline:
         cmd.append("--pass-pipeline=" + a.vtc_pipeline)
-    cmd += ["--"] + input_files
+    cmd += a.vtc_args + ["--"] + input_files
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=a.timeout)
     except subprocess.TimeoutExpired:
@@ -807,6 +807,7 @@ def compiled_peer(fn, mode):
 class Result:
     def __init__(self):
         self.vtc_ms = self.vtc_compile_ms = self.eager_ms = self.compile_ms = self.compile_s = None
+        self.compile_ro_ms = None  # torch.compile mode="reduce-overhead" (CUDA graphs), with --compile-ro
         self.bytes = None
         self.agree = "-"
         self.notes = []
@@ -880,6 +881,18 @@ def run_row(a, row, state, workdir):
                     res.compile_peak = torch_peak(cfn, tin)
                 except Exception as e:  # noqa: BLE001
                     res.notes.append("torch.compile failed: " + short_error(e))
+            if fn is not None and a.compile_ro:
+                try:
+                    state["compiled"] = {}
+                    rfn = compiled_peer(fn, "reduce-overhead")
+                    with torch.inference_mode():
+                        for _ in range(3):  # recorded as a CUDA graph after warm-up calls
+                            rfn(tin)
+                        torch.cuda.synchronize()
+                        res.compile_ro_ms = time_cuda(rfn, tin, a.warmup, a.runs)
+                    del rfn
+                except Exception as e:  # noqa: BLE001
+                    res.notes.append("torch.compile reduce-overhead failed: " + short_error(e))
         if rdims is not None:
             out_bytes = sum(nbytes_of(dm, dt) for dm, dt in rdims)
         if out_bytes is not None:
@@ -945,9 +958,10 @@ def environment():
     lines.append("- Date: %s" % datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"))
     lines.append("- PyTorch %s (CUDA %s), Triton %s, Python %s, numpy %s" % (
         torch.__version__, torch.version.cuda, tv, platform.python_version(), __import__("numpy").__version__))
-    lines.append("- vtc: commit %s, `%s --target=%s%s`" % (commit or "unknown", ARGS.vtc_run, ARGS.vtc_target,
-                                                       " --pass-pipeline='%s'" % ARGS.vtc_pipeline
-                                                       if ARGS.vtc_pipeline else ""))
+    lines.append("- vtc: commit %s, `%s --target=%s%s%s`" % (
+        commit or "unknown", ARGS.vtc_run, ARGS.vtc_target,
+        " --pass-pipeline='%s'" % ARGS.vtc_pipeline if ARGS.vtc_pipeline else "",
+        "".join(" " + x for x in ARGS.vtc_args)))
     lines.append("- Command: `%s`" % " ".join(["bench_gpu.py"] + sys.argv[1:]))
     return lines
 
@@ -990,12 +1004,17 @@ def report(a, copy_gbs, copy_ms, results, elapsed, vtc_error):
         rows = []
         for r, res in wls:
             cfg = r.config + "".join(" %s=%d" % kv for kv in sorted(r.binding.items()))
+            ro = [fmt_ms(res.compile_ro_ms), fmt_ratio(res.vtc_ms, res.compile_ro_ms)] if a.compile_ro else []
             rows.append([r.workload, cfg, fmt_ms(res.bytes / copy_gbs / 1e6) if res.bytes else "-",
                          fmt_ms(res.vtc_ms), fmt_ms(res.eager_ms), fmt_ms(res.compile_ms),
-                         fmt_ratio(res.vtc_ms, res.eager_ms), fmt_ratio(res.vtc_ms, res.compile_ms),
-                         res.agree, "; ".join(res.notes)])
+                         fmt_ratio(res.vtc_ms, res.eager_ms), fmt_ratio(res.vtc_ms, res.compile_ms)] + ro +
+                        [res.agree, "; ".join(res.notes)])
+        ro_head = ["compile-ro ms", "vtc/compile-ro"] if a.compile_ro else []
         out.append(md_table(["workload", "config", "floor ms", "vtc ms", "eager ms", "compile ms", "vtc/eager",
-                             "vtc/compile", "outputs agree", "notes"], rows, "llrrrrrrll"))
+                             "vtc/compile"] + ro_head + ["outputs agree", "notes"], rows,
+                            "llrrrrrr" + "rr" * bool(a.compile_ro) + "ll"))
+        if a.compile_ro:
+            out += ["", "compile-ro: torch.compile(mode=\"reduce-overhead\"), which replays CUDA graphs."]
         out += ["", "vtc/eager and vtc/compile are time ratios (below 1: vtc is faster). floor = bytes of the "
                     "inputs and outputs / the copy bandwidth. Outputs agree: max |vtc - eager| <= tol x "
                     "max |eager| for every output, tol 1e-3 (f32) or 2e-2 (a module with f16 or bf16); the "
@@ -1080,6 +1099,10 @@ def parse_args(argv):
     ap.add_argument("--skip-compile", action="store_true", help="no torch.compile column")
     ap.add_argument("--compile-mode", default="default",
                     help="torch.compile mode (default 'default'; e.g. max-autotune-no-cudagraphs)")
+    ap.add_argument("--compile-ro", action="store_true",
+                    help="also time torch.compile(mode='reduce-overhead') (CUDA graphs) as a column")
+    ap.add_argument("--vtc-arg", action="append", default=[], dest="vtc_args", metavar="ARG",
+                    help="one more vtc-run argument (may repeat), e.g. --vtc-arg=--cuda-graphs=off")
     ap.add_argument("--quick", action="store_true",
                     help="the memory-bound kernels and one configuration (one binding) per workload")
     ap.add_argument("--full-sweep", action="store_true",

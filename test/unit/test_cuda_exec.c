@@ -172,6 +172,13 @@ static const char kChecks[] =
     "    gir.launch @check_idx[%c4](%idx, %n, %len) : (!gir.buffer<global, ?xi64>, index, index)\n"
     "    return %len : index\n"
     "  }\n"
+    "  func.func @checked_once(%idx: !gir.buffer<global, ?xi64>, %n: index) -> index {\n"
+    "    %len = gir.dim %idx, 0 : !gir.buffer<global, ?xi64>\n"
+    "    gir.assert sle(%n, %len) \"{0} rows for {1} indices\"\n"
+    "    %c4 = arith.constant 4 : index\n"
+    "    gir.launch @check_idx[%c4](%idx, %n, %len) : (!gir.buffer<global, ?xi64>, index, index)\n"
+    "    return %len : index\n"
+    "  }\n"
     "}\n";
 
 /* ---- helpers ------------------------------------------------------------------ */
@@ -564,6 +571,90 @@ static void gpu_checks(vtc_cuda *cu) {
   vtc_cuda_program_destroy(p);
 }
 
+/* @main's checked results and statistics for an input of n elements. */
+static void check_main_run(vtc_cuda_program *p, vtc_cuda *cu, int64_t n, bool replayed) {
+  vtc_tensor x = vector(n), *out = NULL;
+  vtc_cuda_run_stats st;
+  CHECK_EQ_INT(run(p, cu, &x, &out, &st), 0);
+  if (out) {
+    int64_t bad = 0;
+    for (int64_t i = 0; i < n; i++) bad += ((float *)out[0].data)[i] != (((float *)x.data)[i] * 2.0f) * 3.0f;
+    CHECK_EQ_INT(bad, 0);
+    CHECK(out[0].rank == 1 && out[0].dims[0] == n);
+    CHECK_EQ_INT(((int64_t *)out[1].data)[0], n);
+    CHECK_EQ_INT(st.peak_bytes, 2 * 4 * n);
+    CHECK_EQ_INT(st.num_allocs, 2);
+    CHECK_EQ_INT(st.num_launches, n ? 2 : 0);
+    CHECK(st.replayed == replayed);
+    if (st.replayed != replayed) fprintf(stderr, "  n=%lld: replayed %d, expected %d\n", (long long)n, st.replayed, replayed);
+  }
+  vtc_tensor_free_array(out, 2);
+  vtc_tensor_free(&x);
+}
+
+/* CUDA graphs: `always` replays from the first run, a binding per input
+ * size (more sizes than the program keeps: the oldest is recorded again),
+ * new input values every run; `auto` from a binding's second run; a
+ * failing host assertion while recording, and a kernel's check record read
+ * after a replay (then clean for the next one). */
+static void gpu_graphs(vtc_cuda *cu) {
+  vtc_cuda_exec_options o = vtc_cuda_exec_default_options();
+  o.graphs = VTC_CUDA_GRAPHS_ALWAYS;
+  vtc_cuda_program *p = compile(kModule, "main", &o, cu);
+  CHECK(p != NULL);
+  if (!p) return;
+  static const int64_t sizes[] = {1000, 1, 33, 100000, 0, 1000, 33, 100000, 1000, 64};
+  for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) check_main_run(p, cu, sizes[k], true);
+  vtc_tensor x = vector(4096);
+  double ms[3] = {0};
+  char *err = NULL;
+  CHECK_EQ_INT(vtc_cuda_program_bench(p, cu, &x, 1, 1, 3, ms, &err), 0);
+  free(err);
+  vtc_tensor_free(&x);
+  vtc_cuda_program_destroy(p);
+
+  p = compile(kModule, "main", NULL, cu); /* auto */
+  CHECK(p != NULL);
+  if (!p) return;
+  check_main_run(p, cu, 777, false);
+  check_main_run(p, cu, 778, false);
+  check_main_run(p, cu, 777, true);
+  check_main_run(p, cu, 777, true);
+  check_main_run(p, cu, 778, true);
+  vtc_cuda_program_destroy(p);
+
+  p = compile(kChecks, "checked_once", &o, cu);
+  CHECK(p != NULL);
+  if (!p) return;
+  static const struct {
+    int64_t n, len, bad_at, bad;
+    const char *error;
+  } cases[] = {
+      {2000, 1000, -1, 0, "test.mlir:23:5: 2000 rows for 1000 indices"},
+      {5, 1000, -1, 0, NULL},
+      {5, 1000, 999, 5, "test.mlir:10:7: index 5 is out of range for a dimension of size 5"},
+      {5, 1000, -1, 0, NULL},
+      {5, 1000, 3, -2, "test.mlir:10:7: index -2 is out of range for a dimension of size 5"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    vtc_tensor in[2] = {indices(cases[i].len, cases[i].bad_at, cases[i].bad, -1, 0), scalar_index(cases[i].n)};
+    vtc_cuda_run_stats st = {0};
+    int rc = vtc_cuda_program_run(p, cu, in, 2, NULL, &st, &err);
+    if (cases[i].error) {
+      CHECK(rc != 0);
+      CHECK_EQ_STR(err, cases[i].error);
+    } else {
+      CHECK_EQ_INT(rc, 0);
+      CHECK(st.replayed);
+    }
+    free(err);
+    err = NULL;
+    vtc_tensor_free(&in[0]);
+    vtc_tensor_free(&in[1]);
+  }
+  vtc_cuda_program_destroy(p);
+}
+
 static void test_on_gpu(void) {
   char *err = NULL;
   vtc_cuda *cu = vtc_cuda_open(&err);
@@ -579,6 +670,7 @@ static void test_on_gpu(void) {
   gpu_scalar_args(cu);
   gpu_run_errors(cu);
   gpu_checks(cu);
+  gpu_graphs(cu);
   vtc_cuda_close(cu);
 }
 

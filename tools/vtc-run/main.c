@@ -354,6 +354,19 @@ static bool check_vtc_option(const run_options *o, const run_target *target) {
   return true;
 }
 
+static bool check_cuda_graphs_option(const run_options *o, const run_target *target) {
+  if (!o->cuda_graphs) return true;
+  if (run_cuda_graphs_mode(o->cuda_graphs) < 0) {
+    fprintf(stderr, "vtc-run: --cuda-graphs must be auto, off or always, not '%s'\n", o->cuda_graphs);
+    return false;
+  }
+  if (strcmp(target->name, "cuda") != 0) {
+    fprintf(stderr, "vtc-run: --cuda-graphs takes --target=cuda, not '%s'\n", target->name);
+    return false;
+  }
+  return true;
+}
+
 static int run_file(run_options *o, vtc_context *ctx) {
   if (o->help) {
     run_print_help(stdout);
@@ -385,7 +398,7 @@ static int run_file(run_options *o, vtc_context *ctx) {
     fprintf(stderr, "vtc-run: --dump-ptx needs --target=cuda, not '%s'\n", target->name);
     return 2;
   }
-  if (!check_vtc_option(o, target)) return 2;
+  if (!check_vtc_option(o, target) || !check_cuda_graphs_option(o, target)) return 2;
   if (o->onnx_test) return run_onnx_test(ctx, o, target);
   size_t len = 0;
   char *buf = NULL;
@@ -399,7 +412,7 @@ static int run_file(run_options *o, vtc_context *ctx) {
   vtc_tensor *ins = NULL, *all_ins = NULL, *ref_ins = NULL;
   unsigned nargs = 0;
   run_request req = {.ctx = ctx, .trace = o->trace, .user_pipeline = o->pass_pipeline != NULL, .vtc = o->vtc,
-                     .bench = o->bench, .dump_ptx = o->dump_ptx, .bench_kernels = o->bench_kernels};
+                     .cuda_graphs = o->cuda_graphs, .bench = o->bench, .dump_ptx = o->dump_ptx, .bench_kernels = o->bench_kernels};
   vtc_op *ref_module = NULL, *ref_entry = NULL;
   vtc_op *module = onnx ? vtc_onnx_import_file(ctx, o->input_file, NULL, NULL)
                         : vtc_parse_source(ctx, o->input_file, buf, len, 0);

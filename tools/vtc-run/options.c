@@ -60,6 +60,9 @@ static const run_opt_spec kOptions[] = {
      "print the peak intermediate bytes and the buffers allocated of the run"},
     {"report-launches", RUN_FLAG, OFF(report_launches), NULL,
      "print the kernel launches of one call (cuda; a phase-split kernel counts one per segment)"},
+    {"cuda-graphs", RUN_STRING, OFF(cuda_graphs), "auto|off|always",
+     "cuda: replay a binding of the input shapes as one CUDA graph: from its second run and in --bench (auto, "
+     "the default), never (off: one host launch per kernel), or from its first run (always)"},
     {"dump-ptx", RUN_STRING, OFF(dump_ptx), "FILE",
      "write the PTX of the module's kernels to FILE (cuda; compiled before the GPU is opened)"},
     {"onnx-test", RUN_STRING, OFF(onnx_test), "DIR",

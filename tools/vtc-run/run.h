@@ -20,6 +20,7 @@ typedef struct run_request {
   bool trace;
   bool user_pipeline; /* --pass-pipeline ran already: no default pipeline */
   const char *vtc;    /* VTC's strategy in the default pipeline (--vtc; "all") */
+  const char *cuda_graphs; /* --cuda-graphs (cuda; NULL: auto) */
   int64_t bench;      /* --bench=N: time N runs after warm-up (0: none) */
   const char *dump_ptx; /* --dump-ptx=FILE (cuda) */
   /* --bench-kernels (cuda): the module as written, whose graph ops name the
@@ -104,6 +105,8 @@ char *run_default_pipeline(const run_request *req, const char *graph, const char
  * module is compiled (for sm_90) and the PTX written before the GPU is
  * opened, so it works on a machine without one. */
 bool run_cuda(run_request *req);
+/* --cuda-graphs's value as a vtc_cuda_graphs (runtime/cuda_exec.h), -1 if unknown. */
+int run_cuda_graphs_mode(const char *name);
 
 /* The default pipeline of --target=cuda after RUN_VTC_FRONT, for an sm_90
  * GPU (target_cuda.c plans the rKernels for the opened device's row:

@@ -43,12 +43,22 @@ static bool lower(run_request *req, const char *arch) {
   return ok;
 }
 
+int run_cuda_graphs_mode(const char *name) {
+  static const char *const kModes[] = {[VTC_CUDA_GRAPHS_AUTO] = "auto", [VTC_CUDA_GRAPHS_OFF] = "off",
+                                       [VTC_CUDA_GRAPHS_ALWAYS] = "always"};
+  for (int i = 0; i < (int)(sizeof kModes / sizeof *kModes); i++)
+    if (!strcmp(name, kModes[i])) return i;
+  return -1;
+}
+
 /* Compiles for cu's architecture (sm_90 without one); NULL after an error. */
 static vtc_cuda_program *compile(run_request *req, const vtc_cuda *cu) {
   const char *name = vtc_symbol_name(req->entry);
   char *err = NULL;
   double t0 = run_now_ms();
-  vtc_cuda_program *prog = vtc_cuda_program_create(req->module, name, NULL, cu, &err);
+  vtc_cuda_exec_options opts = vtc_cuda_exec_default_options();
+  if (req->cuda_graphs) opts.graphs = (vtc_cuda_graphs)run_cuda_graphs_mode(req->cuda_graphs);
+  vtc_cuda_program *prog = vtc_cuda_program_create(req->module, name, &opts, cu, &err);
   req->compile_ms += run_now_ms() - t0;
   if (!prog)
     vtc_error(req->ctx, req->entry->loc, "cannot compile @%s for the GPU: %s", name, err ? err : "unknown error");

@@ -143,10 +143,11 @@ def reshape_cases(tmp, only):
         yield Case(label, RESHAPE_MODULE, files)
 
 
-def run_case(vtc_run, case, verbose, target, pipeline):
+def run_case(vtc_run, case, verbose, target, pipeline, extra):
     cmd = [vtc_run, case.mlir, "--target=" + target, "--check"] + ["--input=" + f for f in case.inputs]
     if pipeline:
         cmd.append("--pass-pipeline=" + pipeline)
+    cmd += extra
     env = dict(os.environ, VTC_NUM_THREADS=str(THREADS_PER_RUN))
     try:
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=300, env=env)
@@ -188,6 +189,8 @@ def main():
     ap.add_argument("--ops-only", action="store_true")
     ap.add_argument("--target", default="cpu", help="vtc-run's --target (default cpu)")
     ap.add_argument("--pass-pipeline", dest="pipeline", help="vtc-run's --pass-pipeline (default: the target's)")
+    ap.add_argument("--vtc-arg", action="append", default=[], dest="extra",
+                    help="one more vtc-run argument (may repeat), e.g. --vtc-arg=--cuda-graphs=always")
     ap.add_argument("--ptxas", help="assemble each case's PTX with this ptxas instead of running it")
     ap.add_argument("--translate", help="vtc-translate, for --ptxas")
     a = ap.parse_args()
@@ -215,7 +218,7 @@ def main():
             if a.ptxas:
                 results = pool.map(lambda c: ptxas_case(a.translate, a.ptxas, c, a.verbose, tmp), cases)
             else:
-                results = pool.map(lambda c: run_case(vtc_run, c, a.verbose, a.target, a.pipeline), cases)
+                results = pool.map(lambda c: run_case(vtc_run, c, a.verbose, a.target, a.pipeline, a.extra), cases)
             for case, (ok, why, out) in zip(cases, results):
                 known = XFAIL.get((a.target, case.label))
                 if known and not ok:
