@@ -490,9 +490,11 @@ int vtc_cuda_synchronize(vtc_cuda *cu, char **error) {
 struct vtc_cuda_graph {
   vtc_cuda *cu;
   CUgraph graph;
-  CUgraphExec exec;    /* once instantiated */
-  CUgraphNode last;    /* the launch added last: the next one depends on it */
-  size_t num_launches;
+  CUgraphExec exec; /* once instantiated */
+  CUgraphNode *nodes; /* launch i's node */
+  size_t num_launches, cap;
+  CUgraphNode *deps;  /* scratch for one launch's dependencies */
+  size_t cap_deps;
 };
 
 /* CUDA_KERNEL_NODE_PARAMS_v2 (cuda.h). */
@@ -525,17 +527,35 @@ vtc_cuda_graph *vtc_cuda_graph_create(vtc_cuda *cu, char **error) {
   return g;
 }
 
+static void *grow(void *p, size_t *cap, size_t need, size_t elem) {
+  if (need <= *cap) return p;
+  *cap = need > 2 * *cap ? need : 2 * *cap;
+  p = realloc(p, *cap * elem);
+  if (!p) abort();
+  return p;
+}
+
 int vtc_cuda_graph_add_launch(vtc_cuda_graph *g, vtc_cuda_function fn, const unsigned grid[3], const unsigned block[3],
-                              unsigned dynamic_shared_bytes, void **args, char **error) {
+                              unsigned dynamic_shared_bytes, void **args, const size_t *after, size_t num_after,
+                              char **error) {
   vtc_cuda *cu = g->cu;
   kernel_node_params kp = {fn,   grid[0], grid[1], grid[2], block[0], block[1], block[2], dynamic_shared_bytes,
                            args, NULL,    NULL,    NULL};
+  g->deps = grow(g->deps, &g->cap_deps, num_after + 1, sizeof *g->deps);
+  for (size_t i = 0; i < num_after; i++) {
+    if (after[i] >= g->num_launches) {
+      vtc_set_error(error, "vtc_cuda_graph_add_launch: launch %zu depends on launch %zu, not added yet", g->num_launches,
+                    after[i]);
+      return -1;
+    }
+    g->deps[i] = g->nodes[after[i]];
+  }
+  g->nodes = grow(g->nodes, &g->cap, g->num_launches + 1, sizeof *g->nodes);
   CUgraphNode node = NULL;
-  CHECK_CALL(cu, cu->api.cuGraphAddKernelNode(&node, g->graph, g->last ? &g->last : NULL, g->last ? 1 : 0, &kp),
-             error, "cuGraphAddKernelNode(grid %ux%ux%u, block %ux%ux%u, %u bytes shared)", grid[0], grid[1],
-             grid[2], block[0], block[1], block[2], dynamic_shared_bytes);
-  g->last = node;
-  g->num_launches++;
+  CHECK_CALL(cu, cu->api.cuGraphAddKernelNode(&node, g->graph, num_after ? g->deps : NULL, num_after, &kp), error,
+             "cuGraphAddKernelNode(grid %ux%ux%u, block %ux%ux%u, %u bytes shared, %zu dependencies)", grid[0],
+             grid[1], grid[2], block[0], block[1], block[2], dynamic_shared_bytes, num_after);
+  g->nodes[g->num_launches++] = node;
   return 0;
 }
 
@@ -559,6 +579,8 @@ void vtc_cuda_graph_destroy(vtc_cuda_graph *g) {
   if (!g) return;
   if (g->exec) g->cu->api.cuGraphExecDestroy(g->exec);
   g->cu->api.cuGraphDestroy(g->graph);
+  free(g->nodes);
+  free(g->deps);
   free(g);
 }
 

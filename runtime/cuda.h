@@ -123,16 +123,20 @@ int vtc_cuda_synchronize(vtc_cuda *cu, char **error);
 
 /* ---- graphs ----------------------------------------------------------------- */
 
-/* A CUDA graph of kernel launches, each after the one added before it (the
- * order of one stream), instantiated once and then launched as one unit:
- * the host issues one call instead of one per kernel, and the GPU runs the
- * kernels back to back. A launch's argument values are copied when it is
- * added. Drivers without the graph API (optional symbols) make create fail. */
+/* A CUDA graph of kernel launches, instantiated once and then launched as
+ * one unit: the host issues one call instead of one per kernel, and the GPU
+ * runs each kernel once the launches it depends on have finished (launches
+ * that do not depend on each other may run at once). Launch i depends on
+ * the earlier launches after[0..num_after) (indices in the order added;
+ * none: it starts with the graph). A launch's argument values are copied
+ * when it is added. Drivers without the graph API (optional symbols) make
+ * create fail. */
 typedef struct vtc_cuda_graph vtc_cuda_graph;
 bool vtc_cuda_has_graphs(const vtc_cuda *cu);
 vtc_cuda_graph *vtc_cuda_graph_create(vtc_cuda *cu, char **error);
 int vtc_cuda_graph_add_launch(vtc_cuda_graph *g, vtc_cuda_function fn, const unsigned grid[3], const unsigned block[3],
-                              unsigned dynamic_shared_bytes, void **args, char **error);
+                              unsigned dynamic_shared_bytes, void **args, const size_t *after, size_t num_after,
+                              char **error);
 int vtc_cuda_graph_instantiate(vtc_cuda_graph *g, char **error);
 /* On the default stream, as vtc_cuda_launch; a graph of no launch does nothing. */
 int vtc_cuda_graph_launch(vtc_cuda_graph *g, char **error);

@@ -41,6 +41,7 @@ struct vtc_cuda_program {
    * whether the plan can be replayed at all (set at load), the recorded
    * bindings, and the bindings run once without one (auto). */
   vtc_cuda_graphs graphs;
+  bool concurrent_graphs;
   bool replayable;
   struct plan_graph *recorded[VTC_CUDA_MAX_GRAPHS];
   struct binding_key *seen[VTC_CUDA_MAX_GRAPHS];
@@ -117,6 +118,7 @@ vtc_cuda_program *vtc_cuda_program_create(vtc_op *module, const char *entry, con
   }
   vtc_cuda_program *p = vtc_xcalloc(1, sizeof *p);
   p->graphs = o.graphs;
+  p->concurrent_graphs = o.concurrent_graphs;
   char *err = choose_arch(p, &o, cu);
   /* The plan first: its errors need no kernel translation. */
   if (!err && !cplan_compile(&p->plan, func))
@@ -268,6 +270,14 @@ typedef struct plan_graph {
   uint64_t last_use;
 } plan_graph;
 
+/* While recording: the launches that used a device buffer since it was
+ * last written (`readers`) and the one that last wrote it (-1: none). */
+typedef struct buffer_uses {
+  vtc_cuda_ptr ptr;
+  int64_t writer;
+  VTC_VEC(size_t) readers;
+} buffer_uses;
+
 /* A launch step of a profiled run: its kernel, its events (first, first + 1)
  * and the launches it made (0 groups: none; a phase split: several). */
 typedef struct timed_launch {
@@ -295,8 +305,11 @@ typedef struct exec {
   size_t next_event;
   VTC_VEC(timed_launch) timed;
   /* Non-NULL while the steps record a CUDA graph (launches become its
-   * nodes, buffers are its own): see "Replaying a binding" below. */
+   * nodes, buffers are its own): see "Replaying a binding" below; the
+   * buffers' uses so far and one launch's dependencies. */
   plan_graph *recording;
+  VTC_VEC(buffer_uses) uses;
+  VTC_VEC(size_t) after;
 } exec;
 
 static void exec_init(exec *x, vtc_cuda_program *p) {
@@ -336,6 +349,9 @@ static void exec_free(exec *x) {
   VTC_VEC_FREE(&x->events);
   VTC_VEC_FREE(&x->timed);
   for (size_t i = 0; i < x->inputs.len; i++) vtc_cuda_cache_free(x->p->cache, x->inputs.data[i], NULL);
+  for (size_t i = 0; i < x->uses.len; i++) VTC_VEC_FREE(&x->uses.data[i].readers);
+  VTC_VEC_FREE(&x->uses);
+  VTC_VEC_FREE(&x->after);
   VTC_VEC_FREE(&x->live);
   VTC_VEC_FREE(&x->inputs);
   free(x->vals);
@@ -483,6 +499,69 @@ static char *launch_with_barriers(exec *x, const cplan_step *s, const unsigned g
   return msg;
 }
 
+/* ---- a launch as a node of the graph being recorded ---- */
+
+static buffer_uses *uses_of(exec *x, vtc_cuda_ptr ptr) {
+  for (size_t i = 0; i < x->uses.len; i++)
+    if (x->uses.data[i].ptr == ptr) return &x->uses.data[i];
+  buffer_uses u = {.ptr = ptr, .writer = -1};
+  VTC_VEC_PUSH(&x->uses, u);
+  return &x->uses.data[x->uses.len - 1];
+}
+
+static void depend_on(exec *x, size_t launch) {
+  for (size_t i = 0; i < x->after.len; i++)
+    if (x->after.data[i] == launch) return;
+  VTC_VEC_PUSH(&x->after, launch);
+}
+
+static bool writes(const cplan *plan, const cplan_step *s, vtc_cuda_ptr ptr, const exec_value *vals) {
+  for (unsigned i = 0; i < s->num_args; i++) {
+    const cplan_arg *a = &plan->args.data[s->first_arg + i];
+    if (a->kind == CPLAN_ARG_PTR && a->written && vals[a->slot].ptr == ptr) return true;
+  }
+  return false;
+}
+
+/* Adds launch step s to the graph being recorded, after the launch before
+ * it (one stream's order), or, for concurrent graphs, after the launches
+ * whose order with it matters: the last launch that wrote each buffer it
+ * passes (read after write), and where it writes a buffer, the launches
+ * that read it since (write after read). Buffers are device addresses, so a
+ * buffer the recording reuses after a free is one buffer. Launches with no
+ * path between them may run at once. */
+static int record_launch(exec *x, const cplan_step *s, const cplan_kernel *k, const unsigned grid[3],
+                         const unsigned block[3], char **err) {
+  const cplan *plan = &x->p->plan;
+  vtc_cuda_graph *g = x->recording->graph;
+  size_t self = vtc_cuda_graph_num_launches(g);
+  x->after.len = 0;
+  if (!x->p->concurrent_graphs && self) depend_on(x, self - 1);
+  for (unsigned i = 0; x->p->concurrent_graphs && i < s->num_args; i++) {
+    const cplan_arg *a = &plan->args.data[s->first_arg + i];
+    if (a->kind != CPLAN_ARG_PTR) continue;
+    buffer_uses *u = uses_of(x, x->vals[a->slot].ptr);
+    if (u->writer >= 0) depend_on(x, (size_t)u->writer);
+    if (writes(plan, s, u->ptr, x->vals))
+      for (size_t r = 0; r < u->readers.len; r++) depend_on(x, u->readers.data[r]);
+  }
+  if (vtc_cuda_graph_add_launch(g, k->fn, grid, block, (unsigned)k->dynamic_shared, x->arg_ptrs, x->after.data,
+                                x->after.len, err) != 0)
+    return -1;
+  for (unsigned i = 0; x->p->concurrent_graphs && i < s->num_args; i++) {
+    const cplan_arg *a = &plan->args.data[s->first_arg + i];
+    if (a->kind != CPLAN_ARG_PTR) continue;
+    buffer_uses *u = uses_of(x, x->vals[a->slot].ptr);
+    if (writes(plan, s, u->ptr, x->vals)) {
+      u->writer = (int64_t)self;
+      u->readers.len = 0;
+    } else if (!u->readers.len || u->readers.data[u->readers.len - 1] != self) {
+      VTC_VEC_PUSH(&u->readers, self);
+    }
+  }
+  return 0;
+}
+
 static char *step_launch(exec *x, const cplan_step *s) {
   const cplan *plan = &x->p->plan;
   const cplan_kernel *k = &plan->kernels.data[s->imm];
@@ -499,8 +578,7 @@ static char *step_launch(exec *x, const cplan_step *s) {
   unsigned grid[3] = {(unsigned)groups, 1, 1}, block[3] = {(unsigned)(k->group_size * 32), 1, 1};
   if (k->device_barriers) return launch_with_barriers(x, s, grid, block);
   char *err = NULL;
-  if (x->recording ? vtc_cuda_graph_add_launch(x->recording->graph, k->fn, grid, block, (unsigned)k->dynamic_shared,
-                                               x->arg_ptrs, &err) != 0
+  if (x->recording ? record_launch(x, s, k, grid, block, &err) != 0
                    : vtc_cuda_launch(x->p->cu, k->fn, grid, block, (unsigned)k->dynamic_shared, x->arg_ptrs, &err) != 0) {
     char *msg = vtc_format("%s: @%s: %s", s->where, k->name, err);
     free(err);
@@ -736,11 +814,14 @@ static double now_ms(void) { return 1e3 * vtc_now_seconds(); }
  * launch becomes a graph node after the previous one, and every buffer the
  * steps allocate (inputs included) stays the graph's, reused within the
  * recording as the plan frees it, so the graph's addresses remain valid.
+ * A node waits for the one before it, or, in concurrent graphs, only for
+ * the nodes whose buffers it reads or writes (record_launch), so kernels of
+ * independent branches may run at once.
  * Later runs of the binding copy the inputs into the graph's input buffers
  * and launch the graph: one host call instead of one per kernel, the
  * kernels back to back on the GPU (what torch.compile's reduce-overhead
- * mode does with CUDA graphs). Launches are on the default stream as
- * before, so plain runs and replays stay ordered. Not replayed: plans with
+ * mode does with CUDA graphs). Graphs launch
+ * on the default stream as the plain launches do, so runs stay ordered. Not replayed: plans with
  * device-barrier kernels (cooperative launches, phase splits) and plans
  * that read a kernel's check record between launches. */
 

@@ -41,6 +41,12 @@ typedef struct vtc_cuda_exec_options {
    * CUDA graph"): a binding of the inputs' shapes and scalar values is
    * recorded once and later runs of it launch the graph. */
   vtc_cuda_graphs graphs;
+  /* A recorded launch depends only on the launches whose buffers it reads
+   * or writes, so that independent kernels may run at once; false (the
+   * default): on the launch before it, as on one stream. On the H200 the
+   * first is 1.14x faster on bert-layer and 1.13x slower on lstm-stack
+   * (benchmarks/results/souffle.md), so it is not the default. */
+  bool concurrent_graphs;
 } vtc_cuda_exec_options;
 
 vtc_cuda_exec_options vtc_cuda_exec_default_options(void);

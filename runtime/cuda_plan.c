@@ -230,18 +230,18 @@ static int scalar_arg_kind(const cplan_slot *s) {
 
 /* The kernel parameters of one launch argument: a buffer is its address and
  * its dynamic dims, a scalar its value. */
-static bool push_launch_args(compiler *c, vtc_op *op, unsigned a, int slot) {
+static bool push_launch_args(compiler *c, vtc_op *op, unsigned a, int slot, bool written) {
   cplan *p = c->plan;
   const cplan_slot *s = slot_info(c, slot);
   if (s->is_buffer) {
-    VTC_VEC_PUSH(&p->args, ((cplan_arg){CPLAN_ARG_PTR, slot, 0}));
+    VTC_VEC_PUSH(&p->args, ((cplan_arg){CPLAN_ARG_PTR, slot, 0, written}));
     for (unsigned d = 0; d < s->rank; d++)
-      if (s->dims[d] == VTC_DYNAMIC) VTC_VEC_PUSH(&p->args, ((cplan_arg){CPLAN_ARG_DIM, slot, d}));
+      if (s->dims[d] == VTC_DYNAMIC) VTC_VEC_PUSH(&p->args, ((cplan_arg){CPLAN_ARG_DIM, slot, d, false}));
     return true;
   }
   int kind = scalar_arg_kind(s);
   if (kind < 0) return op_error(c, op, "argument #%u has type %s, which the GPU kernel ABI does not pass", a, s->type);
-  VTC_VEC_PUSH(&p->args, ((cplan_arg){(cplan_arg_kind)kind, slot, 0}));
+  VTC_VEC_PUSH(&p->args, ((cplan_arg){(cplan_arg_kind)kind, slot, 0, false}));
   return true;
 }
 
@@ -258,12 +258,18 @@ static bool compile_launch(compiler *c, scope *sc, vtc_op *op) {
   int groups = operand_slot(sc, op, 0);
   if (groups < 0 || slot_info(c, groups)->is_buffer) return op_error(c, op, "needs a scalar group count");
   cplan *p = c->plan;
-  unsigned first_arg = (unsigned)p->args.len;
-  for (unsigned a = 0; a < vtc_gir_launch_num_args(op); a++) {
+  unsigned first_arg = (unsigned)p->args.len, nargs = vtc_gir_launch_num_args(op);
+  vtc_block *kb = vtc_gir_kernel_body(k);
+  bool *written = vtc_xcalloc((kb ? kb->num_args : 0) + nargs + 1, sizeof *written);
+  if (kb) vtc_gir_kernel_written_params(k, written);
+  bool ok = true;
+  for (unsigned a = 0; ok && a < nargs; a++) {
     int s = operand_slot(sc, op, a + 1);
-    if (s < 0) return op_error(c, op, "uses a value that host code did not define");
-    if (!push_launch_args(c, op, a, s)) return false;
+    if (s < 0) ok = op_error(c, op, "uses a value that host code did not define");
+    else ok = push_launch_args(c, op, a, s, !kb || a >= kb->num_args || written[a]);
   }
+  free(written);
+  if (!ok) return false;
   cplan_step *st = push_step(c, op, CPLAN_LAUNCH, -1, &groups, 1);
   st->imm = kernel_index(c, k);
   st->first_arg = first_arg;
@@ -737,6 +743,7 @@ static void print_launch(vtc_strbuf *out, const cplan *p, const cplan_step *s) {
     const cplan_arg *a = &p->args.data[s->first_arg + i];
     vtc_strbuf_printf(out, "%s%s %%%d", i ? ", " : "", kArgNames[a->kind], a->slot);
     if (a->kind == CPLAN_ARG_DIM) vtc_strbuf_printf(out, "[%u]", a->dim);
+    if (a->kind == CPLAN_ARG_PTR && a->written) vtc_strbuf_puts(out, " written");
   }
   vtc_strbuf_putc(out, ')');
   if (k->dynamic_shared) vtc_strbuf_printf(out, " shared %lld", (long long)k->dynamic_shared);

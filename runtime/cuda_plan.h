@@ -66,6 +66,7 @@ typedef struct cplan_arg {
   cplan_arg_kind kind;
   int slot;
   unsigned dim; /* CPLAN_ARG_DIM */
+  bool written; /* CPLAN_ARG_PTR: the kernel may write the buffer (vtc_gir_kernel_written_params) */
 } cplan_arg;
 
 typedef struct cplan_step {

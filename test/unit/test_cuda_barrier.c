@@ -138,8 +138,8 @@ static void test_plans(void) {
   CHECK(p != NULL);
   if (p) {
     char *plan = vtc_cuda_program_plan_text(p);
-    CHECK(plan && strstr(plan, "launch @neighbour[%1] block 32 (ptr %0, dim %0[0], ptr %2, dim %2[0], ptr %3, "
-                               "dim %3[0]) device barriers 1 phases 2\n"));
+    CHECK(plan && strstr(plan, "launch @neighbour[%1] block 32 (ptr %0, dim %0[0], ptr %2 written, dim %2[0], ptr %3 "
+                               "written, dim %3[0]) device barriers 1 phases 2\n"));
     if (plan && !strstr(plan, "phases 2")) fprintf(stderr, "%s", plan);
     free(plan);
     const char *ptx = vtc_cuda_program_ptx(p);

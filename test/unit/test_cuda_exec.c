@@ -93,6 +93,29 @@ static const char kModule[] =
     "    gir.launch @fill[%c1](%y, %v, %t, %h, %total) : (!gir.buffer<global, 2x?xi32>, i32, i1, f16, index)\n"
     "    return %y : !gir.buffer<global, 2x?xi32>\n"
     "  }\n"
+    /* Two independent launches (a, b), one after a (c), and one that
+     * writes d, which takes a's buffer once a is freed: it must wait for c,
+     * which reads a. */
+    "  func.func @order(%x: !gir.buffer<global, ?xf32>) -> (!gir.buffer<global, ?xf32>, !gir.buffer<global, ?xf32>) {\n"
+    "    %n = gir.dim %x, 0 : !gir.buffer<global, ?xf32>\n"
+    "    %c64 = arith.constant 64 : index\n"
+    "    %g = arith.ceildivui %n, %c64 : index\n"
+    "    %s2 = arith.constant 2.0 : f32\n"
+    "    %s3 = arith.constant 3.0 : f32\n"
+    "    %s5 = arith.constant 5.0 : f32\n"
+    "    %s7 = arith.constant 7.0 : f32\n"
+    "    %a = gir.alloc(%n) : !gir.buffer<global, ?xf32>\n"
+    "    gir.launch @scale[%g](%x, %a, %s2, %n) : (!gir.buffer<global, ?xf32>, !gir.buffer<global, ?xf32>, f32, index)\n"
+    "    %b = gir.alloc(%n) : !gir.buffer<global, ?xf32>\n"
+    "    gir.launch @scale[%g](%x, %b, %s3, %n) : (!gir.buffer<global, ?xf32>, !gir.buffer<global, ?xf32>, f32, index)\n"
+    "    %c = gir.alloc(%n) : !gir.buffer<global, ?xf32>\n"
+    "    gir.launch @scale[%g](%a, %c, %s5, %n) : (!gir.buffer<global, ?xf32>, !gir.buffer<global, ?xf32>, f32, index)\n"
+    "    gir.free %a : !gir.buffer<global, ?xf32>\n"
+    "    %d = gir.alloc(%n) : !gir.buffer<global, ?xf32>\n"
+    "    gir.launch @scale[%g](%b, %d, %s7, %n) : (!gir.buffer<global, ?xf32>, !gir.buffer<global, ?xf32>, f32, index)\n"
+    "    gir.free %b : !gir.buffer<global, ?xf32>\n"
+    "    return %c, %d : !gir.buffer<global, ?xf32>, !gir.buffer<global, ?xf32>\n"
+    "  }\n"
     "}\n";
 
 static const char kErrors[] =
@@ -242,13 +265,13 @@ static const char kMainPlan[] =
     "  %3 = alloc(%2) : !gir.buffer<global, ?xf32> (4 bytes per element)\n"
     "  %4 = constant 64 : index\n"
     "  %5 = arith.ceildivui %2, %4 : index\n"
-    "  launch @scale[%5] block 64 (ptr %0, dim %0[0], ptr %3, dim %3[0], f32 %1, i64 %2)\n"
+    "  launch @scale[%5] block 64 (ptr %0, dim %0[0], ptr %3 written, dim %3[0], f32 %1, i64 %2)\n"
     "  %6 = constant 3 : f32\n"
     "  %7 = dim %3, 0\n"
     "  %8 = alloc(%7) : !gir.buffer<global, ?xf32> (4 bytes per element)\n"
     "  %9 = constant 64 : index\n"
     "  %10 = arith.ceildivui %7, %9 : index\n"
-    "  launch @scale[%10] block 64 (ptr %3, dim %3[0], ptr %8, dim %8[0], f32 %6, i64 %7)\n"
+    "  launch @scale[%10] block 64 (ptr %3, dim %3[0], ptr %8 written, dim %8[0], f32 %6, i64 %7)\n"
     "  free %3\n"
     "  %11 = dim %8, 0\n"
     "  return %8, %11\n";
@@ -273,6 +296,19 @@ static void test_plan_main(void) {
 
 /* Scalars of every passing kind: i32, i1 (a byte), f16 (bits), index; a
  * static dim is not passed. */
+/* Which buffers a launch writes (the graph's dependencies). */
+static void test_plan_written(void) {
+  vtc_cuda_program *p = compile(kModule, "order", NULL, NULL);
+  CHECK(p != NULL);
+  if (!p) return;
+  char *plan = vtc_cuda_program_plan_text(p);
+  CHECK(plan && count(plan, "launch @scale") == 4 && count(plan, " written") == 4);
+  CHECK(plan && strstr(plan, "launch @scale[%3] block 64 (ptr %8, dim %8[0], ptr %10 written, dim %10[0], f32 %6, i64 %1)"));
+  if (plan && !strstr(plan, "ptr %10 written")) fprintf(stderr, "%s", plan);
+  free(plan);
+  vtc_cuda_program_destroy(p);
+}
+
 static void test_plan_scalar_args(void) {
   vtc_cuda_exec_options o = vtc_cuda_exec_default_options();
   o.arch = "sm_80";
@@ -285,7 +321,7 @@ static void test_plan_scalar_args(void) {
   CHECK(plan && strstr(plan, "= constant -7 : i32\n"));
   CHECK(plan && strstr(plan, "= constant 1 : i1\n"));
   CHECK(plan && strstr(plan, "= constant 2.5 : f16\n"));
-  CHECK(plan && strstr(plan, "launch @fill[%8] block 32 (ptr %2, dim %2[1], i32 %5, i8 %6, f16 %7, i64 %4)\n"));
+  CHECK(plan && strstr(plan, "launch @fill[%8] block 32 (ptr %2 written, dim %2[1], i32 %5, i8 %6, f16 %7, i64 %4)\n"));
   CHECK(plan && strstr(plan, "  return %2\n"));
   if (plan && !strstr(plan, "launch @fill[%8]")) fprintf(stderr, "%s", plan);
   free(plan);
@@ -655,6 +691,39 @@ static void gpu_graphs(vtc_cuda *cu) {
   vtc_cuda_program_destroy(p);
 }
 
+/* Graph launches in one stream's order, and ordered by the buffers they
+ * touch (concurrent): @order's c and d are right however the independent
+ * launches overlap, at sizes where a missing dependency would show. */
+static void gpu_graph_order(vtc_cuda *cu) {
+  for (int concurrent = 0; concurrent < 2; concurrent++) {
+    vtc_cuda_exec_options o = vtc_cuda_exec_default_options();
+    o.graphs = VTC_CUDA_GRAPHS_ALWAYS;
+    o.concurrent_graphs = concurrent;
+    vtc_cuda_program *p = compile(kModule, "order", &o, cu);
+    CHECK(p != NULL);
+    if (!p) return;
+    static const int64_t sizes[] = {1 << 22, 1000, 1 << 22};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+      int64_t n = sizes[k];
+      vtc_tensor x = vector(n), *out = NULL;
+      vtc_cuda_run_stats st = {0};
+      CHECK_EQ_INT(run(p, cu, &x, &out, &st), 0);
+      CHECK(st.replayed);
+      if (out) {
+        int64_t bad = 0;
+        for (int64_t i = 0; i < n; i++) {
+          float xi = ((float *)x.data)[i];
+          bad += ((float *)out[0].data)[i] != (xi * 2.0f) * 5.0f || ((float *)out[1].data)[i] != (xi * 3.0f) * 7.0f;
+        }
+        CHECK_EQ_INT(bad, 0);
+      }
+      vtc_tensor_free_array(out, 2);
+      vtc_tensor_free(&x);
+    }
+    vtc_cuda_program_destroy(p);
+  }
+}
+
 static void test_on_gpu(void) {
   char *err = NULL;
   vtc_cuda *cu = vtc_cuda_open(&err);
@@ -671,12 +740,14 @@ static void test_on_gpu(void) {
   gpu_run_errors(cu);
   gpu_checks(cu);
   gpu_graphs(cu);
+  gpu_graph_order(cu);
   vtc_cuda_close(cu);
 }
 
 int main(void) {
   UNIT_RUN(test_plan_main);
   UNIT_RUN(test_plan_scalar_args);
+  UNIT_RUN(test_plan_written);
   UNIT_RUN(test_plan_checks);
   UNIT_RUN(test_ptx_override);
   UNIT_RUN(test_errors);

@@ -355,13 +355,13 @@ static bool check_vtc_option(const run_options *o, const run_target *target) {
 }
 
 static bool check_cuda_graphs_option(const run_options *o, const run_target *target) {
-  if (!o->cuda_graphs) return true;
-  if (run_cuda_graphs_mode(o->cuda_graphs) < 0) {
+  if (!o->cuda_graphs && !o->cuda_graph_concurrent) return true;
+  if (o->cuda_graphs && run_cuda_graphs_mode(o->cuda_graphs) < 0) {
     fprintf(stderr, "vtc-run: --cuda-graphs must be auto, off or always, not '%s'\n", o->cuda_graphs);
     return false;
   }
   if (strcmp(target->name, "cuda") != 0) {
-    fprintf(stderr, "vtc-run: --cuda-graphs takes --target=cuda, not '%s'\n", target->name);
+    fprintf(stderr, "vtc-run: --cuda-graphs and --cuda-graph-concurrent take --target=cuda, not '%s'\n", target->name);
     return false;
   }
   return true;
@@ -412,7 +412,7 @@ static int run_file(run_options *o, vtc_context *ctx) {
   vtc_tensor *ins = NULL, *all_ins = NULL, *ref_ins = NULL;
   unsigned nargs = 0;
   run_request req = {.ctx = ctx, .trace = o->trace, .user_pipeline = o->pass_pipeline != NULL, .vtc = o->vtc,
-                     .cuda_graphs = o->cuda_graphs, .bench = o->bench, .dump_ptx = o->dump_ptx, .bench_kernels = o->bench_kernels};
+                     .cuda_graphs = o->cuda_graphs, .cuda_graph_concurrent = o->cuda_graph_concurrent, .bench = o->bench, .dump_ptx = o->dump_ptx, .bench_kernels = o->bench_kernels};
   vtc_op *ref_module = NULL, *ref_entry = NULL;
   vtc_op *module = onnx ? vtc_onnx_import_file(ctx, o->input_file, NULL, NULL)
                         : vtc_parse_source(ctx, o->input_file, buf, len, 0);

@@ -63,6 +63,9 @@ static const run_opt_spec kOptions[] = {
     {"cuda-graphs", RUN_STRING, OFF(cuda_graphs), "auto|off|always",
      "cuda: replay a binding of the input shapes as one CUDA graph: from its second run and in --bench (auto, "
      "the default), never (off: one host launch per kernel), or from its first run (always)"},
+    {"cuda-graph-concurrent", RUN_FLAG, OFF(cuda_graph_concurrent), NULL,
+     "cuda: in a recorded graph a kernel waits only for the kernels whose buffers it reads or writes, so "
+     "independent kernels may run at once (default: each waits for the one before, as on one stream)"},
     {"dump-ptx", RUN_STRING, OFF(dump_ptx), "FILE",
      "write the PTX of the module's kernels to FILE (cuda; compiled before the GPU is opened)"},
     {"onnx-test", RUN_STRING, OFF(onnx_test), "DIR",

@@ -41,6 +41,7 @@ typedef struct run_options {
   const char *pass_pipeline;
   const char *vtc; /* --vtc=none|greedy|all: the VTC pipeline (main.c's vtc_pipeline) */
   const char *cuda_graphs; /* --cuda-graphs=auto|off|always (cuda) */
+  bool cuda_graph_concurrent;  /* --cuda-graph-concurrent (cuda) */
   const char *output_dir;
   const char *dump_ptx;   /* --dump-ptx=FILE (cuda) */
   const char *onnx_test;  /* --onnx-test=DIR: an ONNX backend test */

@@ -21,6 +21,7 @@ typedef struct run_request {
   bool user_pipeline; /* --pass-pipeline ran already: no default pipeline */
   const char *vtc;    /* VTC's strategy in the default pipeline (--vtc; "all") */
   const char *cuda_graphs; /* --cuda-graphs (cuda; NULL: auto) */
+  bool cuda_graph_concurrent;  /* --cuda-graph-concurrent */
   int64_t bench;      /* --bench=N: time N runs after warm-up (0: none) */
   const char *dump_ptx; /* --dump-ptx=FILE (cuda) */
   /* --bench-kernels (cuda): the module as written, whose graph ops name the

@@ -58,6 +58,7 @@ static vtc_cuda_program *compile(run_request *req, const vtc_cuda *cu) {
   double t0 = run_now_ms();
   vtc_cuda_exec_options opts = vtc_cuda_exec_default_options();
   if (req->cuda_graphs) opts.graphs = (vtc_cuda_graphs)run_cuda_graphs_mode(req->cuda_graphs);
+  opts.concurrent_graphs = req->cuda_graph_concurrent;
   vtc_cuda_program *prog = vtc_cuda_program_create(req->module, name, &opts, cu, &err);
   req->compile_ms += run_now_ms() - t0;
   if (!prog)

@@ -22,7 +22,7 @@
 // PLAN: plan @main: 2 inputs, 2 results, 7 slots, 4 kernels
 // PLAN-NEXT: %0 = input 0 : !gir.buffer<global, 2x3xf32>
 // PLAN: %3 = alloc() : !gir.buffer<global, 2x2xf32> (4 bytes per element)
-// PLAN-NEXT: launch @main_k0[%2] block 128 (ptr %0, ptr %1, ptr %3)
+// PLAN-NEXT: launch @main_k0[%2] block 128 (ptr %0, ptr %1, ptr %3 written)
 // PLAN: free %4
 // PLAN: return %3, %6
 
