@@ -307,40 +307,67 @@ static void launch_gemm_case(host *h, vtc_op *op, const built *k, const t2g_gemm
   }
 }
 
-/* A contraction's launch (rkernel.c): the GEMM's sizes, the model's choice
- * of variant (or the plain kernel where none applies), and a host
- * gir.switch whose region i launches variant i on batch x tiles groups and
- * whose default launches the plain kernel (its own arguments). Static
- * sizes fold the choice: the chosen launch alone, no switch (host code,
- * and the CPU's JIT time, then scale with the launches, not the variants). */
-static bool lower_gemm(host *h, vtc_op *op, const built *k, vtc_value *buf, vtc_value *items, unsigned na,
-                       vtc_value *const *args, unsigned nsym, vtc_value *const *syms) {
+/* Case i of a contraction's launch at h->E.at (variant i, or num_variants:
+ * the plain kernel). */
+typedef void (*gemm_case_fn)(host *h, unsigned i, void *data);
+
+/* The launches of contraction k at h->E.at on the model's choice `sel`: a
+ * selector that folds to a constant (static sizes) gives the chosen case
+ * alone, no switch (host code, and the CPU's JIT time, then scale with the
+ * launches, not the variants), the other kernels noted as maybe
+ * unlaunched; else a host gir.switch whose region i runs case i and whose
+ * default runs the plain kernel's case. */
+static void switch_variants(host *h, const vtc_loc *loc, const built *k, vtc_value *sel, gemm_case_fn emit,
+                            void *data) {
   const t2g_gemm *g = k->gemm;
-  vtc_value *a = operand_buffer(h, vtc_te_compute_input(op, g->c.a.input));
-  vtc_value *b = operand_buffer(h, vtc_te_compute_input(op, g->c.b.input));
-  if (!a || !b) return false;
-  t2g_gemm_sizes s = t2g_gemm_host_sizes(&h->E, g, syms, nsym);
-  vtc_value *sel = t2g_gemm_selector(&h->E, g, &s, h->S->opts->force_variant);
   int64_t chosen;
   if (t2g_const_int(sel, &chosen)) {
-    unsigned i = chosen >= 0 && chosen < (int64_t)g->num_variants ? (unsigned)chosen : g->num_variants;
-    launch_gemm_case(h, op, k, &s, i, a, b, buf, items, na, args, nsym, syms);
-    for (unsigned j = 0; j <= g->num_variants; j++) /* the others may now go unlaunched */
-      if (j != i) note_unlaunched(h->S, j < g->num_variants ? k->variant_names[j] : k->name);
+    unsigned ci = chosen >= 0 && chosen < (int64_t)g->num_variants ? (unsigned)chosen : g->num_variants;
+    emit(h, ci, data);
+    for (unsigned j = 0; j <= g->num_variants; j++)
+      if (j != ci) note_unlaunched(h->S, j < g->num_variants ? k->variant_names[j] : k->name);
     for (unsigned j = 0; j < g->num_variants; j++)
-      if (j != i && k->reduce_names[j][0]) note_unlaunched(h->S, k->reduce_names[j]);
-    return true;
+      if (j != ci && k->reduce_names[j][0]) note_unlaunched(h->S, k->reduce_names[j]);
+    return;
   }
   int64_t cases[VORTEX_MAX_VARIANTS];
   for (unsigned i = 0; i < g->num_variants; i++) cases[i] = i;
-  vtc_op *sw = vtc_gir_build_switch(&h->E.at, op->loc, sel, g->num_variants, cases, 0, NULL);
+  vtc_op *sw = vtc_gir_build_switch(&h->E.at, loc, sel, g->num_variants, cases, 0, NULL);
   vtc_builder saved = h->E.at;
   for (unsigned i = 0; i <= g->num_variants; i++) {
     h->E.at = vtc_builder_at_end(h->S->ctx, vtc_gir_switch_block(sw, i));
-    launch_gemm_case(h, op, k, &s, i, a, b, buf, items, na, args, nsym, syms);
-    vtc_gir_build_yield(&h->E.at, op->loc, 0, NULL);
+    emit(h, i, data);
+    vtc_gir_build_yield(&h->E.at, loc, 0, NULL);
   }
   h->E.at = saved;
+}
+
+/* What every case of a contraction's launch passes: the operands, the
+ * sizes, the result's buffer and the plain kernel's arguments. */
+typedef struct gemm_launch {
+  vtc_op *op;
+  const built *k;
+  t2g_gemm_sizes s;
+  vtc_value *a, *b, *buf, *items;
+  unsigned na, nsym;
+  vtc_value *const *args, *const *syms;
+} gemm_launch;
+
+static void gemm_case(host *h, unsigned i, void *data) {
+  gemm_launch *l = data;
+  launch_gemm_case(h, l->op, l->k, &l->s, i, l->a, l->b, l->buf, l->items, l->na, l->args, l->nsym, l->syms);
+}
+
+/* A contraction's launch (rkernel.c): the GEMM's sizes, the model's choice
+ * of variant (or the plain kernel where none applies), switch_variants. */
+static bool lower_gemm(host *h, vtc_op *op, const built *k, vtc_value *buf, vtc_value *items, unsigned na,
+                       vtc_value *const *args, unsigned nsym, vtc_value *const *syms) {
+  const t2g_gemm *g = k->gemm;
+  gemm_launch l = {op, k, {0}, operand_buffer(h, vtc_te_compute_input(op, g->c.a.input)),
+                   operand_buffer(h, vtc_te_compute_input(op, g->c.b.input)), buf, items, na, nsym, args, syms};
+  if (!l.a || !l.b) return false;
+  l.s = t2g_gemm_host_sizes(&h->E, g, syms, nsym);
+  switch_variants(h, op->loc, k, t2g_gemm_selector(&h->E, g, &l.s, h->S->opts->force_variant), gemm_case, &l);
   return true;
 }
 
@@ -394,67 +421,73 @@ static bool lower_compute(host *h, vtc_op *op, const built *k) {
   return ok;
 }
 
+/* A contraction's launch that carries its epilogue e where a variant can
+ * (gemm_launch for c, then e's buffer d, its extra inputs and its kernel). */
+typedef struct epilogue_launch {
+  gemm_launch c;
+  vtc_op *e;
+  const built *ke;
+  vtc_value *d, *extras[T2G_EPILOGUE_MAX_EXTRA];
+  const launch_args *le;
+} epilogue_launch;
+
+static void epilogue_case(host *h, unsigned i, void *data) {
+  epilogue_launch *l = data;
+  const t2g_gemm *g = l->c.k->gemm;
+  if (i < g->num_variants && g->fused[i]) {
+    vtc_value *kargs[10 + T2G_EPILOGUE_MAX_EXTRA] = {l->c.a,   l->c.b,   l->d,        l->c.s.m,        l->c.s.n,
+                                                     l->c.s.k, l->c.s.sa, l->c.s.sb, l->c.s.a_offset, l->c.s.b_offset};
+    memcpy(kargs + 10, l->extras, g->epi.num_extra * sizeof *l->extras);
+    vtc_gir_build_launch(&h->E.at, l->c.op->loc, l->c.k->variant_names[i], t2g_gemm_groups(&h->E, g, i, &l->c.s),
+                         10 + g->epi.num_extra, kargs);
+    note_unlaunched(h->S, l->ke->name); /* erased if no other case launches it */
+    return;
+  }
+  gemm_case(h, i, &l->c);
+  const launch_args *le = l->le;
+  launch_items(h, l->e->loc, l->ke->name, le->items, unit_cap(h, l->ke), le->na, le->args, l->d, le->nsym, le->syms);
+}
+
 /* A contraction c whose variants carry the element-wise TE e (epilogue.c),
- * both lowered at e: region i of the switch launches variant i writing e's
- * result D where it carries e; elsewhere (split-K, the plain kernel) it
- * writes c's buffer and e's own kernel follows. c's buffer is allocated
- * only where some region writes it. */
+ * both lowered at e: case i launches variant i writing e's result D where
+ * it carries e; elsewhere (split-K, the plain kernel) it writes c's buffer
+ * and e's own kernel follows. c's buffer is allocated only where some case
+ * writes it. */
 static bool lower_gemm_epilogue(host *h, vtc_op *c, const built *kc, vtc_op *e, const built *ke) {
   const t2g_gemm *g = kc->gemm;
   launch_args lc, le = {0};
+  epilogue_launch l = {.c = {.op = c, .k = kc}, .e = e, .ke = ke, .le = &le};
   bool ok = launch_args_init(h, c, e, &lc);
-  vtc_value *a = ok ? operand_buffer(h, vtc_te_compute_input(c, g->c.a.input)) : NULL;
-  vtc_value *b = ok ? operand_buffer(h, vtc_te_compute_input(c, g->c.b.input)) : NULL;
-  vtc_value *extras[T2G_EPILOGUE_MAX_EXTRA];
+  l.c.a = ok ? operand_buffer(h, vtc_te_compute_input(c, g->c.a.input)) : NULL;
+  l.c.b = ok ? operand_buffer(h, vtc_te_compute_input(c, g->c.b.input)) : NULL;
   for (unsigned x = 0; ok && x < g->epi.num_extra; x++)
-    ok = (extras[x] = operand_buffer(h, vtc_te_compute_input(e, g->epi.extra[x]))) != NULL;
-  if (!ok || !a || !b) {
+    ok = (l.extras[x] = operand_buffer(h, vtc_te_compute_input(e, g->epi.extra[x]))) != NULL;
+  if (!ok || !l.c.a || !l.c.b) {
     free(lc.args);
     return false;
   }
   h->E.at = vtc_builder_before(e);
-  t2g_gemm_sizes s = t2g_gemm_host_sizes(&h->E, g, lc.syms, lc.nsym);
-  vtc_value *sel = t2g_gemm_selector(&h->E, g, &s, h->S->opts->force_variant);
+  l.c.s = t2g_gemm_host_sizes(&h->E, g, lc.syms, lc.nsym);
+  vtc_value *sel = t2g_gemm_selector(&h->E, g, &l.c.s, h->S->opts->force_variant);
   int64_t chosen;
   bool folded = t2g_const_int(sel, &chosen);
   unsigned ci = folded && chosen >= 0 && chosen < (int64_t)g->num_variants ? (unsigned)chosen : g->num_variants;
-  if (!folded || ci == g->num_variants || !g->fused[ci]) /* some region writes the product */
+  if (!folded || ci == g->num_variants || !g->fused[ci]) /* some case writes the product */
     vtc_value_replace_all_uses(vtc_op_result(c, 0),
                                alloc_buffer(h, c->loc, t2g_buffer_type(h->S->ctx, vtc_te_compute_type(c)), lc.sizes));
   lc.items = launch_items_of(h, kc, &lc);
   ok = launch_args_init(h, e, e, &le);
-  vtc_value *cbuf = ok ? vtc_te_compute_input(e, g->epi.c_input) : NULL; /* the product's buffer, where allocated */
-  vtc_value *d = ok ? alloc_buffer(h, e->loc, g->epi.d_buffer, le.sizes) : NULL;
-  if (ok) le.items = launch_items_of(h, ke, &le);
-  vtc_op *sw = NULL;
-  if (ok && !folded) {
-    int64_t cases[VORTEX_MAX_VARIANTS];
-    for (unsigned i = 0; i < g->num_variants; i++) cases[i] = i;
-    sw = vtc_gir_build_switch(&h->E.at, c->loc, sel, g->num_variants, cases, 0, NULL);
-  }
-  vtc_builder saved = h->E.at;
-  for (unsigned i = 0; ok && i <= g->num_variants; i++) {
-    if (folded && i != ci) {
-      note_unlaunched(h->S, i < g->num_variants ? kc->variant_names[i] : kc->name);
-      if (i < g->num_variants && kc->reduce_names[i][0]) note_unlaunched(h->S, kc->reduce_names[i]);
-      continue;
-    }
-    if (sw) h->E.at = vtc_builder_at_end(h->S->ctx, vtc_gir_switch_block(sw, i));
-    if (i < g->num_variants && g->fused[i]) {
-      vtc_value *kargs[10 + T2G_EPILOGUE_MAX_EXTRA] = {a, b, d, s.m, s.n, s.k, s.sa, s.sb, s.a_offset, s.b_offset};
-      memcpy(kargs + 10, extras, g->epi.num_extra * sizeof *extras);
-      vtc_gir_build_launch(&h->E.at, c->loc, kc->variant_names[i], t2g_gemm_groups(&h->E, g, i, &s),
-                           10 + g->epi.num_extra, kargs);
-      if (folded) note_unlaunched(h->S, ke->name);
-    } else {
-      launch_gemm_case(h, c, kc, &s, i, a, b, cbuf, lc.items, lc.na, lc.args, lc.nsym, lc.syms);
-      launch_items(h, e->loc, ke->name, le.items, unit_cap(h, ke), le.na, le.args, d, le.nsym, le.syms);
-    }
-    if (sw) vtc_gir_build_yield(&h->E.at, c->loc, 0, NULL);
-  }
-  h->E.at = saved;
   if (ok) {
-    vtc_value_replace_all_uses(vtc_op_result(e, 0), d);
+    l.c.buf = vtc_te_compute_input(e, g->epi.c_input); /* the product's buffer, where allocated */
+    l.c.items = lc.items;
+    l.c.na = lc.na;
+    l.c.nsym = lc.nsym;
+    l.c.args = lc.args;
+    l.c.syms = lc.syms;
+    l.d = alloc_buffer(h, e->loc, g->epi.d_buffer, le.sizes);
+    le.items = launch_items_of(h, ke, &le);
+    switch_variants(h, c->loc, kc, sel, epilogue_case, &l);
+    vtc_value_replace_all_uses(vtc_op_result(e, 0), l.d);
     vtc_op_erase(e);
     vtc_op_erase(c);
   }
