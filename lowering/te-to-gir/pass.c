@@ -431,15 +431,22 @@ typedef struct epilogue_launch {
   const launch_args *le;
 } epilogue_launch;
 
+/* A variant carrying the epilogue: on the GPU it writes D in C's place; on
+ * the CPU it writes the product into C as well (its partial sums) and D
+ * after C's parameters (rkernel_cpu.c). */
 static void epilogue_case(host *h, unsigned i, void *data) {
   epilogue_launch *l = data;
   const t2g_gemm *g = l->c.k->gemm;
   if (i < g->num_variants && g->fused[i]) {
-    vtc_value *kargs[10 + T2G_EPILOGUE_MAX_EXTRA] = {l->c.a,   l->c.b,   l->d,        l->c.s.m,        l->c.s.n,
-                                                     l->c.s.k, l->c.s.sa, l->c.s.sb, l->c.s.a_offset, l->c.s.b_offset};
-    memcpy(kargs + 10, l->extras, g->epi.num_extra * sizeof *l->extras);
+    bool cpu = h->S->opts->hierarchy == VTC_GIR_HIER_CPU;
+    vtc_value *kargs[11 + T2G_EPILOGUE_MAX_EXTRA] = {l->c.a,   l->c.b,    cpu ? l->c.buf : l->d, l->c.s.m,
+                                                     l->c.s.n, l->c.s.k,  l->c.s.sa,             l->c.s.sb,
+                                                     l->c.s.a_offset,     l->c.s.b_offset};
+    unsigned n = 10;
+    if (cpu) kargs[n++] = l->d;
+    memcpy(kargs + n, l->extras, g->epi.num_extra * sizeof *l->extras);
     vtc_gir_build_launch(&h->E.at, l->c.op->loc, l->c.k->variant_names[i], t2g_gemm_groups(&h->E, g, i, &l->c.s),
-                         10 + g->epi.num_extra, kargs);
+                         n + g->epi.num_extra, kargs);
     note_unlaunched(h->S, l->ke->name); /* erased if no other case launches it */
     return;
   }
@@ -452,7 +459,7 @@ static void epilogue_case(host *h, unsigned i, void *data) {
  * both lowered at e: case i launches variant i writing e's result D where
  * it carries e; elsewhere (split-K, the plain kernel) it writes c's buffer
  * and e's own kernel follows. c's buffer is allocated only where some case
- * writes it. */
+ * writes it (on the CPU always: its variants keep partial sums there). */
 static bool lower_gemm_epilogue(host *h, vtc_op *c, const built *kc, vtc_op *e, const built *ke) {
   const t2g_gemm *g = kc->gemm;
   launch_args lc, le = {0};
@@ -472,7 +479,8 @@ static bool lower_gemm_epilogue(host *h, vtc_op *c, const built *kc, vtc_op *e, 
   int64_t chosen;
   bool folded = t2g_const_int(sel, &chosen);
   unsigned ci = folded && chosen >= 0 && chosen < (int64_t)g->num_variants ? (unsigned)chosen : g->num_variants;
-  if (!folded || ci == g->num_variants || !g->fused[ci]) /* some case writes the product */
+  /* Some case writes the product (every CPU variant does). */
+  if (!folded || ci == g->num_variants || !g->fused[ci] || h->S->opts->hierarchy == VTC_GIR_HIER_CPU)
     vtc_value_replace_all_uses(vtc_op_result(c, 0),
                                alloc_buffer(h, c->loc, t2g_buffer_type(h->S->ctx, vtc_te_compute_type(c)), lc.sizes));
   lc.items = launch_items_of(h, kc, &lc);
@@ -707,13 +715,16 @@ static bool movable_to(vtc_op *const *ops, size_t from, size_t to) {
   return true;
 }
 
+static bool epilogues_on(const t2g_options *o) {
+  return o->epilogue == T2G_EPILOGUES_ON || (o->epilogue == T2G_EPILOGUES_AUTO && o->hierarchy == VTC_GIR_HIER_GPU);
+}
+
 /* The epilogue of ops[i]'s GEMM g (epilogue.c) where the function has no
  * subprograms to merge and c can move down to its TE: the index of the TE,
  * g->epi and g->fused set (split-K variants do not carry it); 0: none. */
 static size_t plan_epilogue(host *h, t2g_gemm *g, vtc_op *const *ops, const built *kernels, size_t n, size_t i) {
   t2g_state *S = h->S;
-  if (!S->opts->epilogue || S->opts->hierarchy != VTC_GIR_HIER_GPU || h->has_subprograms ||
-      !t2g_match_epilogue(S, g, &g->epi))
+  if (!epilogues_on(S->opts) || h->has_subprograms || !t2g_match_epilogue(S, g, &g->epi))
     return 0;
   size_t j = i + 1;
   while (j < n && ops[j] != g->epi.compute) j++;
@@ -819,8 +830,7 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
   marks_vec marks = {0};
   inline_subprograms(S, h.entry, &marks);
   h.has_subprograms = marks.len != 0;
-  if (S->opts->epilogue && S->opts->hierarchy == VTC_GIR_HIER_GPU &&
-      S->opts->contractions == T2G_CONTRACTIONS_VORTEX && !h.has_subprograms)
+  if (epilogues_on(S->opts) && S->opts->contractions == T2G_CONTRACTIONS_VORTEX && !h.has_subprograms)
     t2g_merge_epilogue_chains(S, h.entry);
   VTC_VEC(vtc_op *) ops = {0};
   for (vtc_op *op = h.entry->first; op; op = op->next) VTC_VEC_PUSH(&ops, op);
@@ -1080,6 +1090,7 @@ static const char *const hierarchy_names[] = {"cpu", "gpu", NULL};
 static const char *const contraction_names[] = {"vortex", "naive", NULL};
 static const char *const unroll_names[] = {"auto", "always", "never", NULL};
 static const char *const dedup_constant_names[] = {"auto", "on", "off", NULL};
+static const char *const epilogue_names[] = {"auto", "true", "false", NULL};
 
 static const vtc_pass_option t2g_option_table[] = {
     {"hierarchy", VTC_OPTION_ENUM, "cpu", "The kernels' parallel primitive: cpu (unit = thread) or gpu (unit = warp)",
@@ -1151,11 +1162,12 @@ static const vtc_pass_option t2g_option_table[] = {
      "GPU rKernels take their output tiles in bands of 8 tile rows, down each band's columns, for L2 reuse within a "
      "wave (false: row by row, the ablation)",
      offsetof(t2g_options, raster_grouped), NULL},
-    {"epilogue", VTC_OPTION_BOOL, "true",
-     "GPU rKernels carry the element-wise TEs after their contraction (bias, activation, residual, cast: a chain "
-     "merged into one TE) in their store stage, one kernel and one store instead of one per TE (false: the "
+    {"epilogue", VTC_OPTION_ENUM, "auto",
+     "rKernels carry the element-wise TEs after their contraction (bias, activation, residual, cast: a chain "
+     "merged into one TE): the GPU's in their store stage, the CPU's as each thread's pass over its tiles of the "
+     "finished product; one kernel instead of one per TE (auto: on the GPU only; true: on both; false: the "
      "ablation)",
-     offsetof(t2g_options, epilogue), NULL},
+     offsetof(t2g_options, epilogue), epilogue_names},
     {"gpu", VTC_OPTION_STRING, "h100", "The GPU the rKernels are planned for (targets/hardware.h: h100, h200, a100)",
      offsetof(t2g_options, gpu_name), NULL},
     {"cpu", VTC_OPTION_STRING, "host", "The CPU the rKernels are planned for (hierarchy=cpu; targets/hardware.h)",

@@ -31,7 +31,14 @@
  * form) and an f16/bf16 C is converted at its loads and stores; such a C is
  * rounded once, so its K is one KC block (K static). The direct form
  * streams B for small M and long rows (stream_kc: KC blocks of 16 rows,
- * picked in the kernel at run time; t2g.h has the measurements). */
+ * picked in the kernel at run time; t2g.h has the measurements).
+ * A variant that carries the contraction's epilogue (epilogue.c) takes the
+ * epilogue's result D and extra inputs after the ten parameters: once C is
+ * final (after the last KC block), each thread reads back its own tiles of
+ * C (just written, in cache), applies the epilogue with the extras loaded
+ * in the tiles' layout, and stores D: no second kernel, no second pass
+ * over C from memory. C stays the product's buffer: with several KC blocks
+ * it holds the partial sums, as without an epilogue. */
 #include <stdio.h>
 #include <string.h>
 
@@ -52,6 +59,8 @@ typedef struct ck {
   vtc_value *a0, *b0, *c0, *jc, *nsl;         /* the group's batch offsets, panel column, slivers */
   vtc_value *ms0, *ms1, *ns0, *ns1;           /* this unit's row and column slivers */
   vtc_value *pc, *kc, *later;                 /* the KC block */
+  const t2g_epilogue *epi;                    /* the epilogue the variant carries, or NULL */
+  vtc_value *D, *X[T2G_EPILOGUE_MAX_EXTRA];   /* its result and extra inputs (parameters 10...) */
 } ck;
 
 static vtc_value *c(ck *g, int64_t v) { return t2g_cidx(&g->E, v); }
@@ -180,6 +189,50 @@ static void panel_to_c(ck *g) {
   close_for(g, 0, NULL, &s2);
   close_for(g, 0, NULL, &s1);
   close_for(g, 0, NULL, &s0);
+}
+
+/* The epilogue's extra input x for the tile at rows [row, row + MR), columns
+ * [col, col + NR) (C's element offset off), in the tile's register layout:
+ * the output's shape (a residual), a row vector along N broadcast over the
+ * rows, or a column along M broadcast along each row. */
+static vtc_value *epilogue_extra(ck *g, unsigned x, vtc_value *off, vtc_value *row, vtc_value *col, vtc_value *vc) {
+  const vtc_t2g_cpu_gemm *p = g->p;
+  const t2g_epilogue *ep = g->epi;
+  const vtc_type *e = ep->extra_elem[x], *tile = vtc_gir_register_type(g->ctx, e, p->mr, p->nr);
+  vtc_value *vr = sub(g, g->M, row), *v;
+  switch (ep->kind[x]) {
+  case T2G_EPILOGUE_FULL:
+    v = view(g, g->X[x], off, typed_slice(g, e, VTC_GIR_GLOBAL, p->mr, p->nr, true), g->N, vr, vc);
+    return vtc_gir_build_copy_to_register(&g->E.at, g->loc, v, tile);
+  case T2G_EPILOGUE_ROW:
+    v = view(g, g->X[x], col, typed_slice(g, e, VTC_GIR_GLOBAL, 1, p->nr, false), NULL, c(g, 1), vc);
+    v = vtc_gir_build_copy_to_register(&g->E.at, g->loc, v, vtc_gir_register_type(g->ctx, e, 1, p->nr));
+    return vtc_gir_build_broadcast(&g->E.at, g->loc, VTC_GIR_AXIS_NUM, v, tile);
+  case T2G_EPILOGUE_COL:
+    v = view(g, g->X[x], row, typed_slice(g, e, VTC_GIR_GLOBAL, p->mr, 1, true), c(g, 1), vr, c(g, 1));
+    v = vtc_gir_build_copy_to_register(&g->E.at, g->loc, v, vtc_gir_register_type(g->ctx, e, p->mr, 1));
+    return vtc_gir_build_broadcast(&g->E.at, g->loc, VTC_GIR_AXIS_WIDTH, v, tile);
+  }
+  return NULL;
+}
+
+/* Once C is final: this unit's tiles of C through the epilogue into D. */
+static void c_to_d(ck *g) {
+  const vtc_t2g_cpu_gemm *p = g->p;
+  vtc_builder s1, s2;
+  vtc_op *fs = open_for(g, g->ms0, g->ms1, c(g, 1), 0, NULL, &s1);
+  vtc_op *fj = open_for(g, g->ns0, g->ns1, c(g, 1), 0, NULL, &s2);
+  vtc_value *off, *col, *vc, *row = mulc(g, iv(fs), p->mr);
+  vtc_value *ct = c_tile(g, iv(fs), iv(fj), &off, &col, &vc);
+  vtc_value *cv = vtc_gir_build_copy_to_register(&g->E.at, g->loc, ct, vtc_gir_register_type(g->ctx, g->cel, p->mr, p->nr));
+  vtc_value *xs[T2G_EPILOGUE_MAX_EXTRA];
+  for (unsigned x = 0; x < g->epi->num_extra; x++) xs[x] = epilogue_extra(g, x, off, row, col, vc);
+  const vtc_type *del = g->epi->d_elem;
+  vtc_value *d = t2g_emit_epilogue(&g->E.at, g->loc, g->epi, vtc_gir_register_type(g->ctx, del, p->mr, p->nr), cv, xs);
+  vtc_gir_build_copy(&g->E.at, g->loc, d,
+                     view(g, g->D, off, typed_slice(g, del, VTC_GIR_GLOBAL, p->mr, p->nr, true), g->N, sub(g, g->M, row), vc));
+  close_for(g, 0, NULL, &s2);
+  close_for(g, 0, NULL, &s1);
 }
 
 /* K = 0: C = 0 on this unit's tiles (a loop of one trip when K is 0). */
@@ -316,20 +369,30 @@ const char *vtc_t2g_cpu_gemm_check(const vtc_t2g_cpu_gemm *p) {
   return NULL;
 }
 
-vtc_op *vtc_t2g_build_cpu_gemm(vtc_context *ctx, vtc_builder *mb, const vtc_loc *loc, const char *name,
-                               const vtc_t2g_cpu_gemm *p, const vtc_type *a_buffer, const vtc_type *b_buffer,
-                               const vtc_type *c_buffer) {
+/* The kernel, carrying `epi` when non-NULL (parameters D, extras...). */
+static vtc_op *build_cpu_gemm(vtc_context *ctx, vtc_builder *mb, const vtc_loc *loc, const char *name,
+                              const vtc_t2g_cpu_gemm *p, const vtc_type *a_buffer, const vtc_type *b_buffer,
+                              const vtc_type *c_buffer, const t2g_epilogue *epi) {
   if (vtc_t2g_cpu_gemm_check(p)) return NULL;
   ck g = {.ctx = ctx, .loc = loc, .p = p, .f32 = vtc_type_f32(ctx), .ael = vtc_gir_elem_type(ctx, a_buffer),
-          .bel = vtc_gir_elem_type(ctx, b_buffer), .cel = vtc_gir_elem_type(ctx, c_buffer)};
+          .bel = vtc_gir_elem_type(ctx, b_buffer), .cel = vtc_gir_elem_type(ctx, c_buffer), .epi = epi};
   const vtc_type *idx = vtc_type_index(ctx);
-  const vtc_type *params[10] = {a_buffer, b_buffer, c_buffer, idx, idx, idx, idx, idx, idx, idx};
-  vtc_op *k = vtc_gir_build_kernel(mb, loc, name, 10, params, VTC_GIR_HIER_CPU, p->group, p->lanes);
+  const vtc_type *params[11 + T2G_EPILOGUE_MAX_EXTRA] = {a_buffer, b_buffer, c_buffer, idx, idx, idx, idx, idx, idx, idx};
+  unsigned np = 10;
+  if (epi) {
+    params[np++] = epi->d_buffer;
+    for (unsigned x = 0; x < epi->num_extra; x++) params[np++] = epi->extra_buffer[x];
+  }
+  vtc_op *k = vtc_gir_build_kernel(mb, loc, name, np, params, VTC_GIR_HIER_CPU, p->group, p->lanes);
   vtc_block *body = vtc_gir_kernel_body(k);
   t2g_emit_init(&g.E, ctx, loc, body);
   g.E.at = vtc_builder_at_end(ctx, body);
   vtc_value **dst[10] = {&g.A, &g.B, &g.C, &g.M, &g.N, &g.K, &g.sa, &g.sb, &g.oa, &g.ob};
   for (unsigned i = 0; i < 10; i++) *dst[i] = body->args[i];
+  if (epi) {
+    g.D = body->args[10];
+    for (unsigned x = 0; x < epi->num_extra; x++) g.X[x] = body->args[11 + x];
+  }
   g.u = vtc_gir_build_id(&g.E.at, loc, VTC_GIR_DIM_UNIT_IN_GROUP);
   /* The group's CacheBuffer: the packed B panel, then one A sliver per unit. */
   int64_t bdims[] = {(int64_t)p->kc * p->nc}, adims[] = {(int64_t)p->group * p->mr * p->kc};
@@ -363,11 +426,18 @@ vtc_op *vtc_t2g_build_cpu_gemm(vtc_context *ctx, vtc_builder *mb, const vtc_loc 
   if (!p->direct) vtc_gir_build_sync(&g.E.at, loc, VTC_GIR_SCOPE_BLOCK, 1, &g.bp);
   close_for(&g, 0, NULL, &s0);
   if (p->panel_rows) panel_to_c(&g);
+  if (epi) c_to_d(&g);
   vtc_gir_build_return(&g.E.at, loc);
   t2g_emit_drop_unused_consts(&g.E);
   t2g_emit_free(&g.E);
   t2g_dce(k);
   return k;
+}
+
+vtc_op *vtc_t2g_build_cpu_gemm(vtc_context *ctx, vtc_builder *mb, const vtc_loc *loc, const char *name,
+                               const vtc_t2g_cpu_gemm *p, const vtc_type *a_buffer, const vtc_type *b_buffer,
+                               const vtc_type *c_buffer) {
+  return build_cpu_gemm(ctx, mb, loc, name, p, a_buffer, b_buffer, c_buffer, NULL);
 }
 
 /* ---- the planner's variants ------------------------------------------------------------------ */
@@ -509,7 +579,8 @@ vtc_op *t2g_build_gemm_cpu(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, co
   bool direct = g->direct_from && i >= g->direct_from;
   if (!cpu_params(&g->variants[i], g->hw, direct, g->cpu_one_k, &p, why, sizeof why))
     return NULL; /* the plan kept valid ones */
-  return vtc_t2g_build_cpu_gemm(S->ctx, mb, loc, name, &p, g->a_buffer, g->b_buffer, g->c_buffer);
+  return build_cpu_gemm(S->ctx, mb, loc, name, &p, g->a_buffer, g->b_buffer, g->c_buffer,
+                        t2g_gemm_fused(g, &g->variants[i]) ? &g->epi : NULL);
 }
 
 int64_t t2g_gemm_cpu_panel(const t2g_gemm *g, unsigned i) {
