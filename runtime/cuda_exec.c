@@ -310,6 +310,7 @@ typedef struct exec {
   plan_graph *recording;
   VTC_VEC(buffer_uses) uses;
   VTC_VEC(size_t) after;
+  bool graph_failed; /* the driver refused the graph (not the program) */
 } exec;
 
 static void exec_init(exec *x, vtc_cuda_program *p) {
@@ -546,8 +547,10 @@ static int record_launch(exec *x, const cplan_step *s, const cplan_kernel *k, co
       for (size_t r = 0; r < u->readers.len; r++) depend_on(x, u->readers.data[r]);
   }
   if (vtc_cuda_graph_add_launch(g, k->fn, grid, block, (unsigned)k->dynamic_shared, x->arg_ptrs, x->after.data,
-                                x->after.len, err) != 0)
+                                x->after.len, err) != 0) {
+    x->graph_failed = true;
     return -1;
+  }
   for (unsigned i = 0; x->p->concurrent_graphs && i < s->num_args; i++) {
     const cplan_arg *a = &plan->args.data[s->first_arg + i];
     if (a->kind != CPLAN_ARG_PTR) continue;
@@ -908,10 +911,12 @@ static char *record(exec *x, const vtc_tensor *inputs, binding_key *key, plan_gr
   g->key = key;
   char *err = NULL;
   g->graph = vtc_cuda_graph_create(p->cu, &err);
+  x->graph_failed = err != NULL;
   x->recording = g;
   if (!err) err = upload_inputs(x, inputs);
   if (!err) err = run_steps(x);
-  if (!err && vtc_cuda_graph_instantiate(g->graph, &err) == 0) {
+  if (!err && vtc_cuda_graph_instantiate(g->graph, &err) != 0) x->graph_failed = true;
+  if (!err) {
     g->vals = vtc_xcalloc(p->plan.slots.len + 1, sizeof *g->vals);
     memcpy(g->vals, x->vals, p->plan.slots.len * sizeof *g->vals);
     g->peak_bytes = x->peak_bytes;
@@ -985,7 +990,18 @@ static char *graph_for(exec *x, const vtc_tensor *inputs, bool repeated, plan_gr
     return NULL;
   } else {
     plan_graph **slot = graph_slot(p);
-    if ((err = record(x, inputs, key, slot))) return err;
+    if ((err = record(x, inputs, key, slot))) {
+      if (!x->graph_failed) return err; /* the program's own error, as a plain run would give it */
+      /* The driver refused the graph: this program launches from the plan. */
+      fprintf(stderr, "vtc: warning: @%s: no CUDA graph (%s); launching kernel by kernel\n", p->plan.entry, err);
+      free(err);
+      p->replayable = false;
+      x->peak_bytes = x->live_bytes = 0;
+      x->allocs = x->launches = 0;
+      for (size_t i = 0; i < x->uses.len; i++) VTC_VEC_FREE(&x->uses.data[i].readers);
+      x->uses.len = 0;
+      return NULL;
+    }
     g = *slot;
   }
   if (err) return err;

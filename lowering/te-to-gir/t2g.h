@@ -217,7 +217,8 @@ uint64_t t2g_dedup_kernels(vtc_op *module);
 uint64_t t2g_dedup_kernel_constants(vtc_op *module);
 enum { T2G_DEDUP_CONSTANTS_AUTO, T2G_DEDUP_CONSTANTS_ON, T2G_DEDUP_CONSTANTS_OFF };
 /* auto: on the GPU only (on the CPU measured faster on yolo11 and
- * shufflenet, slower on efficientnet-se.paper: benchmarks/results/vortex.md). */
+ * shufflenet, and efficientnet-se.paper compiles 1.6x longer:
+ * benchmarks/results/vortex.md). */
 enum { T2G_EPILOGUES_AUTO, T2G_EPILOGUES_ON, T2G_EPILOGUES_OFF };
 /* ---- merging a subprogram's kernels (merge.c) ------------------------------------- */
 

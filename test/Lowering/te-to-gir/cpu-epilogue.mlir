@@ -6,8 +6,8 @@
 // in the tiles' layout (a bias row broadcast over the rows, a conv's
 // per-channel column along them, a residual tile) and stores D. The
 // default (auto) keeps this to the GPU: on the CPU it was measured faster
-// on yolo11 and shufflenet and slower on efficientnet-se.paper
-// (benchmarks/results/vortex.md). The functions are rkernel-epilogue.mlir's.
+// on yolo11 and shufflenet, while efficientnet-se.paper compiles 1.6x
+// longer (benchmarks/results/vortex.md). The functions are rkernel-epilogue.mlir's.
 // RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir{epilogue=true})' --pass-statistics %S/rkernel-epilogue.mlir 2>%t.stats | FileCheck %s
 // RUN: FileCheck %s --check-prefix=STATS < %t.stats
 // RUN: vtc-opt --pass-pipeline='builtin.module(lower-graph-to-te,lower-te-to-gir)' --pass-statistics %S/rkernel-epilogue.mlir 2>&1 >/dev/null | FileCheck %s --check-prefix=AUTO
