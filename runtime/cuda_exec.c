@@ -814,23 +814,23 @@ static double now_ms(void) { return 1e3 * vtc_now_seconds(); }
  * launches, their arguments and the buffers are the same at every run. The
  * first run of a binding that is worth it records them as a CUDA graph
  * instead of launching them: the steps run on the host as usual, each
- * launch becomes a graph node after the previous one, and every buffer the
- * steps allocate (inputs included) stays the graph's, reused within the
- * recording as the plan frees it, so the graph's addresses remain valid.
- * A node waits for the one before it, or, in concurrent graphs, only for
- * the nodes whose buffers it reads or writes (record_launch), so kernels of
- * independent branches may run at once.
- * Later runs of the binding copy the inputs into the graph's input buffers
- * and launch the graph: one host call instead of one per kernel, the
- * kernels back to back on the GPU (what torch.compile's reduce-overhead
- * mode does with CUDA graphs). Graphs launch
- * on the default stream as the plain launches do, so runs stay ordered. Not replayed: plans with
- * device-barrier kernels (cooperative launches, phase splits) and plans
- * that read a kernel's check record between launches. */
+ * launch becomes a graph node, and every buffer the steps allocate (inputs
+ * included) stays the graph's, reused within the recording as the plan
+ * frees it, so the graph's addresses remain valid. A node waits for the
+ * one before it, or, in concurrent graphs, only for the nodes whose
+ * buffers it reads or writes (record_launch), so kernels of independent
+ * branches may run at once. Later runs of the binding copy the inputs into
+ * the graph's input buffers and launch the graph: one host call instead of
+ * one per kernel, the kernels back to back on the GPU (what torch.compile's
+ * reduce-overhead mode does with CUDA graphs). Graphs launch on the default
+ * stream as the plain launches do, so runs stay ordered. Not replayed:
+ * plans with device-barrier kernels (cooperative launches, phase splits)
+ * and plans that read a kernel's check record between launches; a graph
+ * the driver refuses falls back to launching kernel by kernel. */
 
 static binding_key *key_of(const vtc_cuda_program *p, const vtc_tensor *inputs) {
   size_t n = 0;
-  for (size_t a = 0; a < p->plan.inputs.len; a++) n += 2 + (size_t)inputs[a].rank;
+  for (size_t a = 0; a < p->plan.inputs.len; a++) n += 3 + (size_t)inputs[a].rank; /* rank, dims, a scalar's 2 */
   binding_key *k = vtc_xcalloc(1, sizeof *k + n * sizeof k->words[0]);
   for (size_t a = 0; a < p->plan.inputs.len; a++) {
     const vtc_tensor *t = &inputs[a];
