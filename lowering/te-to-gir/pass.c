@@ -715,16 +715,12 @@ static bool movable_to(vtc_op *const *ops, size_t from, size_t to) {
   return true;
 }
 
-static bool epilogues_on(const t2g_options *o) {
-  return o->epilogue == T2G_EPILOGUES_ON || (o->epilogue == T2G_EPILOGUES_AUTO && o->hierarchy == VTC_GIR_HIER_GPU);
-}
-
 /* The epilogue of ops[i]'s GEMM g (epilogue.c) where the function has no
  * subprograms to merge and c can move down to its TE: the index of the TE,
  * g->epi and g->fused set (split-K variants do not carry it); 0: none. */
 static size_t plan_epilogue(host *h, t2g_gemm *g, vtc_op *const *ops, const built *kernels, size_t n, size_t i) {
   t2g_state *S = h->S;
-  if (!epilogues_on(S->opts) || h->has_subprograms || !t2g_match_epilogue(S, g, &g->epi))
+  if (!S->opts->epilogue || h->has_subprograms || !t2g_match_epilogue(S, g, &g->epi))
     return 0;
   size_t j = i + 1;
   while (j < n && ops[j] != g->epi.compute) j++;
@@ -830,7 +826,7 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
   marks_vec marks = {0};
   inline_subprograms(S, h.entry, &marks);
   h.has_subprograms = marks.len != 0;
-  if (epilogues_on(S->opts) && S->opts->contractions == T2G_CONTRACTIONS_VORTEX && !h.has_subprograms)
+  if (S->opts->epilogue && S->opts->contractions == T2G_CONTRACTIONS_VORTEX && !h.has_subprograms)
     t2g_merge_epilogue_chains(S, h.entry);
   VTC_VEC(vtc_op *) ops = {0};
   for (vtc_op *op = h.entry->first; op; op = op->next) VTC_VEC_PUSH(&ops, op);
@@ -1090,7 +1086,6 @@ static const char *const hierarchy_names[] = {"cpu", "gpu", NULL};
 static const char *const contraction_names[] = {"vortex", "naive", NULL};
 static const char *const unroll_names[] = {"auto", "always", "never", NULL};
 static const char *const dedup_constant_names[] = {"auto", "on", "off", NULL};
-static const char *const epilogue_names[] = {"auto", "true", "false", NULL};
 
 static const vtc_pass_option t2g_option_table[] = {
     {"hierarchy", VTC_OPTION_ENUM, "cpu", "The kernels' parallel primitive: cpu (unit = thread) or gpu (unit = warp)",
@@ -1162,12 +1157,11 @@ static const vtc_pass_option t2g_option_table[] = {
      "GPU rKernels take their output tiles in bands of 8 tile rows, down each band's columns, for L2 reuse within a "
      "wave (false: row by row, the ablation)",
      offsetof(t2g_options, raster_grouped), NULL},
-    {"epilogue", VTC_OPTION_ENUM, "auto",
+    {"epilogue", VTC_OPTION_BOOL, "true",
      "rKernels carry the element-wise TEs after their contraction (bias, activation, residual, cast: a chain "
-     "merged into one TE): the GPU's in their store stage, the CPU's as each thread's pass over its tiles of the "
-     "finished product; one kernel instead of one per TE (auto: on the GPU only; true: on both; false: the "
-     "ablation)",
-     offsetof(t2g_options, epilogue), epilogue_names},
+     "merged into one TE): the GPU's in their store stage, the CPU's as each thread's pass over the rows of its "
+     "tiles of the finished product; one kernel instead of one per TE (false: the ablation)",
+     offsetof(t2g_options, epilogue), NULL},
     {"gpu", VTC_OPTION_STRING, "h100", "The GPU the rKernels are planned for (targets/hardware.h: h100, h200, a100)",
      offsetof(t2g_options, gpu_name), NULL},
     {"cpu", VTC_OPTION_STRING, "host", "The CPU the rKernels are planned for (hierarchy=cpu; targets/hardware.h)",

@@ -37,7 +37,7 @@ typedef struct t2g_options {
   bool wgmma;              /* tensor-core rKernels on sm_90 use wgmma where the tile allows (rkernel_gpu.c) */
   bool wgmma_overlap;      /* ... keeping one k-tile's wgmmas in flight across the next k-tile's barrier */
   bool raster_grouped;     /* GPU rKernels' tiles run in bands of tile rows (raster=grouped), else row by row */
-  int epilogue;            /* T2G_EPILOGUES_*: rKernels carry their element-wise consumers (epilogue.c) */
+  bool epilogue;           /* rKernels carry their element-wise consumers (epilogue.c) */
 } t2g_options;
 
 enum { T2G_CONTRACTIONS_VORTEX, T2G_CONTRACTIONS_NAIVE };
@@ -216,10 +216,6 @@ uint64_t t2g_dedup_kernels(vtc_op *module);
  * returns how many kernels were erased (dedup.c). */
 uint64_t t2g_dedup_kernel_constants(vtc_op *module);
 enum { T2G_DEDUP_CONSTANTS_AUTO, T2G_DEDUP_CONSTANTS_ON, T2G_DEDUP_CONSTANTS_OFF };
-/* auto: on the GPU only (on the CPU measured faster on yolo11 and
- * shufflenet, and efficientnet-se.paper compiles 1.6x longer:
- * benchmarks/results/vortex.md). */
-enum { T2G_EPILOGUES_AUTO, T2G_EPILOGUES_ON, T2G_EPILOGUES_OFF };
 /* ---- merging a subprogram's kernels (merge.c) ------------------------------------- */
 
 /* The host ops strictly between begin and end (what one te.subprogram
