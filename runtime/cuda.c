@@ -2,6 +2,7 @@
  * needs, declared here (the ABI of cuda.h; the _v2 names are the ones cuda.h
  * maps the plain names to), and wrappers that turn each CUresult into a
  * message naming the call. */
+#include "ir/context.h" /* vtc_xrealloc, which VTC_VEC_PUSH calls */
 #include "ir/support.h"
 #include "runtime/cuda.h"
 
@@ -491,10 +492,8 @@ struct vtc_cuda_graph {
   vtc_cuda *cu;
   CUgraph graph;
   CUgraphExec exec; /* once instantiated */
-  CUgraphNode *nodes; /* launch i's node */
-  size_t num_launches, cap;
-  CUgraphNode *deps;  /* scratch for one launch's dependencies */
-  size_t cap_deps;
+  VTC_VEC(CUgraphNode) nodes; /* launch i's node */
+  VTC_VEC(CUgraphNode) deps;  /* scratch for one launch's dependencies */
 };
 
 /* CUDA_KERNEL_NODE_PARAMS_v2 (cuda.h). */
@@ -527,60 +526,51 @@ vtc_cuda_graph *vtc_cuda_graph_create(vtc_cuda *cu, char **error) {
   return g;
 }
 
-static void *grow(void *p, size_t *cap, size_t need, size_t elem) {
-  if (need <= *cap) return p;
-  *cap = need > 2 * *cap ? need : 2 * *cap;
-  p = realloc(p, *cap * elem);
-  if (!p) abort();
-  return p;
-}
-
 int vtc_cuda_graph_add_launch(vtc_cuda_graph *g, vtc_cuda_function fn, const unsigned grid[3], const unsigned block[3],
                               unsigned dynamic_shared_bytes, void **args, const size_t *after, size_t num_after,
                               char **error) {
   vtc_cuda *cu = g->cu;
   kernel_node_params kp = {fn,   grid[0], grid[1], grid[2], block[0], block[1], block[2], dynamic_shared_bytes,
                            args, NULL,    NULL,    NULL};
-  g->deps = grow(g->deps, &g->cap_deps, num_after + 1, sizeof *g->deps);
+  g->deps.len = 0;
   for (size_t i = 0; i < num_after; i++) {
-    if (after[i] >= g->num_launches) {
-      vtc_set_error(error, "vtc_cuda_graph_add_launch: launch %zu depends on launch %zu, not added yet", g->num_launches,
+    if (after[i] >= g->nodes.len) {
+      vtc_set_error(error, "vtc_cuda_graph_add_launch: launch %zu depends on launch %zu, not added yet", g->nodes.len,
                     after[i]);
       return -1;
     }
-    g->deps[i] = g->nodes[after[i]];
+    VTC_VEC_PUSH(&g->deps, g->nodes.data[after[i]]);
   }
-  g->nodes = grow(g->nodes, &g->cap, g->num_launches + 1, sizeof *g->nodes);
   CUgraphNode node = NULL;
-  CHECK_CALL(cu, cu->api.cuGraphAddKernelNode(&node, g->graph, num_after ? g->deps : NULL, num_after, &kp), error,
+  CHECK_CALL(cu, cu->api.cuGraphAddKernelNode(&node, g->graph, g->deps.data, g->deps.len, &kp), error,
              "cuGraphAddKernelNode(grid %ux%ux%u, block %ux%ux%u, %u bytes shared, %zu dependencies)", grid[0],
              grid[1], grid[2], block[0], block[1], block[2], dynamic_shared_bytes, num_after);
-  g->nodes[g->num_launches++] = node;
+  VTC_VEC_PUSH(&g->nodes, node);
   return 0;
 }
 
 int vtc_cuda_graph_instantiate(vtc_cuda_graph *g, char **error) {
   vtc_cuda *cu = g->cu;
   CHECK_CALL(cu, cu->api.cuGraphInstantiate(&g->exec, g->graph, 0), error, "cuGraphInstantiate(%zu launches)",
-             g->num_launches);
+             g->nodes.len);
   return 0;
 }
 
 int vtc_cuda_graph_launch(vtc_cuda_graph *g, char **error) {
   vtc_cuda *cu = g->cu;
-  if (g->num_launches == 0) return 0;
-  CHECK_CALL(cu, cu->api.cuGraphLaunch(g->exec, NULL), error, "cuGraphLaunch(%zu launches)", g->num_launches);
+  if (g->nodes.len == 0) return 0;
+  CHECK_CALL(cu, cu->api.cuGraphLaunch(g->exec, NULL), error, "cuGraphLaunch(%zu launches)", g->nodes.len);
   return 0;
 }
 
-size_t vtc_cuda_graph_num_launches(const vtc_cuda_graph *g) { return g->num_launches; }
+size_t vtc_cuda_graph_num_launches(const vtc_cuda_graph *g) { return g->nodes.len; }
 
 void vtc_cuda_graph_destroy(vtc_cuda_graph *g) {
   if (!g) return;
   if (g->exec) g->cu->api.cuGraphExecDestroy(g->exec);
   g->cu->api.cuGraphDestroy(g->graph);
-  free(g->nodes);
-  free(g->deps);
+  VTC_VEC_FREE(&g->nodes);
+  VTC_VEC_FREE(&g->deps);
   free(g);
 }
 

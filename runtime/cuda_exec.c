@@ -1014,28 +1014,18 @@ static char *graph_for(exec *x, const vtc_tensor *inputs, bool repeated, plan_gr
   return NULL;
 }
 
-/* One replay between the program's two events. */
-static char *timed_replay(exec *x, const plan_graph *g, double *ms) {
-  vtc_cuda *cu = x->p->cu;
-  char *err = NULL;
-  float f = 0;
-  if (vtc_cuda_event_record(cu, x->p->start, &err) != 0 || vtc_cuda_graph_launch(g->graph, &err) != 0 ||
-      vtc_cuda_event_record(cu, x->p->stop, &err) != 0 ||
-      vtc_cuda_event_elapsed_ms(cu, x->p->start, x->p->stop, &f, &err) != 0)
-    return err;
-  *ms = f;
-  return NULL;
-}
-
-/* Runs the plan between the program's two events; *ms gets the time, and
- * *host_ms (may be NULL) the host's time to issue the steps. */
-static char *timed_steps(exec *x, double *ms, double *host_ms) {
+/* One call between the program's two events: the plan's steps, or the
+ * replay of graph g (non-NULL); *ms gets the time, and *host_ms (may be
+ * NULL) the host's time to issue the call. */
+static char *timed_call(exec *x, const plan_graph *g, double *ms, double *host_ms) {
   vtc_cuda *cu = x->p->cu;
   char *err = NULL;
   float f = 0;
   if (vtc_cuda_event_record(cu, x->p->start, &err) != 0) return err;
   double t0 = now_ms();
-  if ((err = run_steps(x))) return err;
+  if (g) vtc_cuda_graph_launch(g->graph, &err);
+  else err = run_steps(x);
+  if (err) return err;
   if (host_ms) *host_ms = now_ms() - t0;
   if (vtc_cuda_event_record(cu, x->p->stop, &err) != 0 ||
       vtc_cuda_event_elapsed_ms(cu, x->p->start, x->p->stop, &f, &err) != 0)
@@ -1066,7 +1056,7 @@ int vtc_cuda_program_run(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *in
   plan_graph *g = NULL;
   err = graph_for(&x, inputs, false, &g);
   if (!err && !g) err = upload_inputs(&x, inputs);
-  if (!err) err = g ? timed_replay(&x, g, &ms) : timed_steps(&x, &ms, NULL);
+  if (!err) err = timed_call(&x, g, &ms, NULL);
   if (!err) err = check_records(&x);
   if (!err && outputs) err = download_results(&x, outputs);
   if (!err && stats) *stats = (vtc_cuda_run_stats){x.peak_bytes, x.allocs, x.launches, ms, 0, g != NULL};
@@ -1092,7 +1082,7 @@ int vtc_cuda_program_bench(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor *
   if (!err && !g) err = upload_inputs(&x, inputs);
   for (int i = -warmup; i < runs && !err; i++) {
     double t = 0;
-    err = g ? timed_replay(&x, g, &t) : timed_steps(&x, &t, NULL);
+    err = timed_call(&x, g, &t, NULL);
     release_live(&x); /* the results are dropped */
     if (i >= 0) ms[i] = t;
   }
@@ -1170,7 +1160,7 @@ int vtc_cuda_program_profile(vtc_cuda_program *p, vtc_cuda *cu, const vtc_tensor
     double t = 0, h = 0;
     x.next_event = 0;
     x.timed.len = 0;
-    err = timed_steps(&x, &t, &h);
+    err = timed_call(&x, NULL, &t, &h);
     release_live(&x);
     if (!err && i >= 0) {
       call[i] = t;

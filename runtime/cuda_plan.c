@@ -204,6 +204,10 @@ static int64_t kernel_index(compiler *c, vtc_op *k) {
                       .dynamic_shared = vtc_gir_gpu_dynamic_shared_bytes(k),
                       .where = where_of(k),
                       .loc = loc_of(k)};
+  vtc_block *kb = vtc_gir_kernel_body(k);
+  row.num_params = kb ? kb->num_args : 0;
+  row.written = vtc_xcalloc(row.num_params + 1, sizeof *row.written);
+  if (kb) vtc_gir_kernel_written_params(k, row.written);
   vtc_gir_device_split split;
   vtc_gir_kernel_device_split(k, &split, NULL);
   row.device_barriers = split.barriers;
@@ -258,20 +262,16 @@ static bool compile_launch(compiler *c, scope *sc, vtc_op *op) {
   int groups = operand_slot(sc, op, 0);
   if (groups < 0 || slot_info(c, groups)->is_buffer) return op_error(c, op, "needs a scalar group count");
   cplan *p = c->plan;
-  unsigned first_arg = (unsigned)p->args.len, nargs = vtc_gir_launch_num_args(op);
-  vtc_block *kb = vtc_gir_kernel_body(k);
-  bool *written = vtc_xcalloc((kb ? kb->num_args : 0) + nargs + 1, sizeof *written);
-  if (kb) vtc_gir_kernel_written_params(k, written);
-  bool ok = true;
-  for (unsigned a = 0; ok && a < nargs; a++) {
+  unsigned first_arg = (unsigned)p->args.len;
+  int64_t ki = kernel_index(c, k); /* its parameters' written flags once per kernel */
+  for (unsigned a = 0; a < vtc_gir_launch_num_args(op); a++) {
+    const cplan_kernel *row = &p->kernels.data[ki];
     int s = operand_slot(sc, op, a + 1);
-    if (s < 0) ok = op_error(c, op, "uses a value that host code did not define");
-    else ok = push_launch_args(c, op, a, s, !kb || a >= kb->num_args || written[a]);
+    if (s < 0) return op_error(c, op, "uses a value that host code did not define");
+    if (!push_launch_args(c, op, a, s, a >= row->num_params || row->written[a])) return false;
   }
-  free(written);
-  if (!ok) return false;
   cplan_step *st = push_step(c, op, CPLAN_LAUNCH, -1, &groups, 1);
-  st->imm = kernel_index(c, k);
+  st->imm = ki;
   st->first_arg = first_arg;
   st->num_args = (unsigned)p->args.len - first_arg;
   /* A kernel with device barriers also takes the barrier state and the phase. */
@@ -683,6 +683,7 @@ void cplan_free(cplan *plan) {
     free(plan->kernels.data[i].name);
     free(plan->kernels.data[i].where);
     free(plan->kernels.data[i].loc);
+    free(plan->kernels.data[i].written);
   }
   VTC_VEC_FREE(&plan->slots);
   VTC_VEC_FREE(&plan->steps);

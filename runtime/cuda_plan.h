@@ -89,6 +89,10 @@ typedef struct cplan_kernel {
   int64_t dynamic_shared; /* bytes of dynamic shared memory per launch (gir_to_llvm.h), 0: none */
   char *where;            /* "file:line:col: 'gir.kernel'", for errors at load (owned) */
   char *loc;              /* "file:line:col" of the gir.kernel, NULL without one (owned) */
+  /* Per parameter: the kernel may write memory through it
+   * (vtc_gir_kernel_written_params; owned, num_params entries). */
+  bool *written;
+  unsigned num_params;
   /* Device barriers (gir_to_llvm.h, "Device barriers"): how many, the
    * segments of a sound phase split (0: none) and why not (static), and,
    * once loaded, the most blocks that can be resident at once (0: never

@@ -20,7 +20,8 @@
  *      GEMM's only N dim (a bias) or its only M dim (a convolution's bias).
  *      rkernel_gpu.c then applies its body to the accumulators, cast to the
  *      contraction's type first as the TE reads them, with those operands
- *      gathered in the accumulators' layout.
+ *      gathered in the accumulators' layout; rkernel_cpu.c to each row of
+ *      a thread's tiles of C once C is final.
  * The host (pass.c) launches a variant that carries the epilogue in place
  * of the contraction and the TE; split-K variants (their partials are summed
  * by a second kernel) and the plain kernel write the contraction and then

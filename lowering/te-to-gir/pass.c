@@ -7,10 +7,10 @@
  * Choices where the papers are silent (this is the simple, correct
  * lowering; PowerFusion's templates and Vortex's kernels come later):
  * - One kernel per TE (kernels that come out identical are then shared,
- *   dedup.c), except that on the GPU a contraction's rKernels carry the
- *   element-wise chain after it (epilogue.c, lower_gemm_epilogue). A work
- *   item is one chunk of `lanes` consecutive
- *   elements of an output row (the innermost dimension); units take
+ *   dedup.c), except that a contraction's rKernels carry the element-wise
+ *   chain after it (epilogue.c, lower_gemm_epilogue). A work item is one
+ *   chunk of `lanes` consecutive elements of an output row (the innermost
+ *   dimension); units take
  *   contiguous blocks of work items (at most `max-units` units per launch;
  *   on the CPU a plain kernel with static sizes takes at most one unit per
  *   `min-unit-work` of its work, so a small one runs on the calling thread).
@@ -317,12 +317,20 @@ typedef void (*gemm_case_fn)(host *h, unsigned i, void *data);
  * launches, not the variants), the other kernels noted as maybe
  * unlaunched; else a host gir.switch whose region i runs case i and whose
  * default runs the plain kernel's case. */
+/* Whether the selector folds to a constant; *ci: the case it picks (a
+ * variant, or num_variants, the plain kernel). */
+static bool folded_case(const t2g_gemm *g, vtc_value *sel, unsigned *ci) {
+  int64_t chosen;
+  if (!t2g_const_int(sel, &chosen)) return false;
+  *ci = chosen >= 0 && chosen < (int64_t)g->num_variants ? (unsigned)chosen : g->num_variants;
+  return true;
+}
+
 static void switch_variants(host *h, const vtc_loc *loc, const built *k, vtc_value *sel, gemm_case_fn emit,
                             void *data) {
   const t2g_gemm *g = k->gemm;
-  int64_t chosen;
-  if (t2g_const_int(sel, &chosen)) {
-    unsigned ci = chosen >= 0 && chosen < (int64_t)g->num_variants ? (unsigned)chosen : g->num_variants;
+  unsigned ci;
+  if (folded_case(g, sel, &ci)) {
     emit(h, ci, data);
     for (unsigned j = 0; j <= g->num_variants; j++)
       if (j != ci) note_unlaunched(h->S, j < g->num_variants ? k->variant_names[j] : k->name);
@@ -476,9 +484,8 @@ static bool lower_gemm_epilogue(host *h, vtc_op *c, const built *kc, vtc_op *e, 
   h->E.at = vtc_builder_before(e);
   l.c.s = t2g_gemm_host_sizes(&h->E, g, lc.syms, lc.nsym);
   vtc_value *sel = t2g_gemm_selector(&h->E, g, &l.c.s, h->S->opts->force_variant);
-  int64_t chosen;
-  bool folded = t2g_const_int(sel, &chosen);
-  unsigned ci = folded && chosen >= 0 && chosen < (int64_t)g->num_variants ? (unsigned)chosen : g->num_variants;
+  unsigned ci = g->num_variants;
+  bool folded = folded_case(g, sel, &ci);
   /* Some case writes the product (every CPU variant does). */
   if (!folded || ci == g->num_variants || !g->fused[ci] || h->S->opts->hierarchy == VTC_GIR_HIER_CPU)
     vtc_value_replace_all_uses(vtc_op_result(c, 0),

@@ -37,8 +37,8 @@
  * final (after the last KC block), each thread reads back its own tiles of
  * C a row at a time (just written, in cache), applies the epilogue with
  * the extras loaded in the row's layout, and stores D: no second kernel,
- * no second pass over C from memory. C stays the product's buffer: with several KC blocks
- * it holds the partial sums, as without an epilogue. */
+ * no second pass over C from memory. C stays the product's buffer: with
+ * several KC blocks it holds the partial sums, as without an epilogue. */
 #include <stdio.h>
 #include <string.h>
 

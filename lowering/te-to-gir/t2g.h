@@ -235,7 +235,8 @@ void t2g_merge_subprogram(t2g_state *S, vtc_builder *mb, t2g_emit *E, vtc_op *be
  * x output tile. A split-K variant (split_k > 1) writes f32 partials into a
  * workspace (t2g_gemm_workspace_type, batch x split x M x N elements) that
  * the reduction kernel (parameters W, C, M N, batch) sums into C. */
-/* An element-wise TE applied by a GPU rKernel's store stage (epilogue.c):
+/* An element-wise TE applied by an rKernel (epilogue.c; GPU: in its store
+ * stage, CPU: in a pass over each thread's finished tiles):
  * its operand c_input is the contraction, extra[i] the others, each read
  * as the output's shape (FULL), or as a vector at the GEMM's N dim (ROW: the
  * same for every row) or at its M dim (COL: the same along a row). */
@@ -274,8 +275,10 @@ typedef struct t2g_gemm {
   /* CPU, an f16/bf16 result: K (static), which the packed variants take as
    * one KC block (the direct ones accumulate in an f32 panel); 0: f32. */
   int64_t cpu_one_k;
-  /* GPU: the epilogue that the variants with fused[i] carry (then their
-   * parameters C is the TE's result, followed by its extra operands). */
+  /* The epilogue that the variants with fused[i] carry: on the GPU their
+   * parameter C is the TE's result, followed by its extra operands; on the
+   * CPU C stays the product and the TE's result and extras follow the ten
+   * parameters (rkernel_cpu.c). */
   t2g_epilogue epi;
   bool fused[VORTEX_MAX_VARIANTS];
 } t2g_gemm;
