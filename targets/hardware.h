@@ -107,9 +107,10 @@ typedef struct vtc_hardware {
 
 /* The row named `name` (case-insensitive; aliases such as "h100-sxm",
  * "sm_80"), asking each target's hook in turn: GPUs "h100", "h200", "a100",
- * "a100-40gb"; CPUs "skylake-avx512", "znver3", "host" (this machine,
- * detected and measured once), "cpu" (= host), "gpu" (= h100, the default
- * device of this project's GPU runs). NULL if unknown. Thread-safe. */
+ * "a100-40gb", or a GPU by the name its driver reports ("NVIDIA H200",
+ * "NVIDIA A100-SXM4-40GB"); CPUs "skylake-avx512", "znver3", "host" (this
+ * machine, detected and measured once), "cpu" (= host), "gpu" (= h100, the
+ * default device of this project's GPU runs). NULL if unknown. Thread-safe. */
 const vtc_hardware *vtc_hardware_lookup(const char *name);
 
 /* Every fixed row's name, for messages ("h100, h200, ..."): a static string. */

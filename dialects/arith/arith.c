@@ -291,6 +291,7 @@ static bool parse_same_type_n(vtc_parser *p, vtc_parse_state *st, unsigned expec
 
 static bool parse_binary(vtc_parser *p, vtc_parse_state *st) { return parse_same_type_n(p, st, 2); }
 static bool parse_unary(vtc_parser *p, vtc_parse_state *st) { return parse_same_type_n(p, st, 1); }
+static bool parse_ternary(vtc_parser *p, vtc_parse_state *st) { return parse_same_type_n(p, st, 3); }
 
 /* ---- cmpi and cmpf -------------------------------------------------------------- */
 
@@ -610,6 +611,8 @@ const vtc_op_def vtc_arith_ops[VTC_ARITH_NUM_OPS] = {
     MFUN(ACOSH, "acosh", "Inverse hyperbolic cosine"),
     MFUN(ATANH, "atanh", "Inverse hyperbolic tangent"),
     MFUN(LOG1P, "log1p", "log(1 + x), exact for small x"),
+    MATH(FMA, "fma", 3, SAME, verify_float_op, print_same_type, parse_ternary, NULL,
+         "Fused multiply-add a * b + c, rounded once to the type"),
     MATH(ABSI, "absi", 1, SAME, verify_int_op, print_same_type, parse_unary, NULL, "Integer absolute value"),
 };
 

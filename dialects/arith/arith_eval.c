@@ -258,6 +258,12 @@ bool vtc_arith_eval(vtc_arith_opcode code, const vtc_type *operand_elem, const v
     ok = eval_cmpf(predicate, run, in[0].f, in[1].f, &out->i);
   } else if (code >= VTC_ARITH_EXTSI && code <= VTC_ARITH_BITCAST) {
     ok = eval_cast(code, operand_elem, result_elem, run, in[0], out, why_not);
+  } else if (code == VTC_ARITH_FMA) {
+    /* In f64 as every float op here (the interpreters round at stores and
+     * casts only): for f32 and narrower operands the product is exact, so
+     * this is the value of mulf then addf too. */
+    out->f = fma(in[0].f, in[1].f, in[2].f);
+    ok = true;
   } else if ((code >= VTC_ARITH_ADDF && code <= VTC_ARITH_NEGF) || (code >= VTC_ARITH_POWF && code <= VTC_ARITH_LOG1P)) {
     ok = eval_float(code, run, in[0].f, in[1].f, &out->f);
   } else if ((code >= VTC_ARITH_ADDI && code <= VTC_ARITH_MINUI) || code == VTC_ARITH_CMPI || code == VTC_ARITH_ABSI) {

@@ -255,6 +255,12 @@ static LLVMValueRef compute(g2l *t, vtc_op *op, int code, LLVMValueRef x, LLVMVa
     r = t->gpu ? libdevice(t, "pow", 2, xy) : binary(t, "llvm.pow", x, y);
     break;
   }
+  case VTC_ARITH_FMA: {
+    LLVMValueRef xyz[] = {x, y, g2l_scalar(t, vtc_op_operand(op, 2))};
+    LLVMTypeRef ty = LLVMTypeOf(x);
+    r = g2l_call_intrinsic(t, "llvm.fma", &ty, 1, xyz, 3);
+    break;
+  }
   case VTC_ARITH_ABSI: {
     LLVMTypeRef ty = LLVMTypeOf(x);
     LLVMValueRef args[] = {x, LLVMConstInt(t->i1, 0, 0)};
@@ -449,6 +455,8 @@ bool g2l_scalar_op(g2l *t, vtc_op *op, bool *handled) {
     r = x; /* i16 <-> bf16: the same bits */
   } else if (t->warp && native_bf16(code) && is_bf16_type(res->type) && is_bf16_type(xt) && is_bf16_type(yt)) {
     r = bf16_arith(t, code, x, y);
+  } else if (bf && code == VTC_ARITH_FMA) {
+    return g2l_error(t, op, "math.fma on bf16 is not supported (lower-te-to-gir emits it in f32)");
   } else if (bf && code != VTC_ARITH_SELECT && code != VTC_ARITH_BITCAST) {
     /* bf16 operands widen to f32, a bf16 result rounds back to bits. */
     LLVMTypeRef f32 = with_elem(rty, LLVMFloatTypeInContext(t->c));

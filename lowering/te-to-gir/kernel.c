@@ -6,6 +6,7 @@
  * gir.for (along a long contiguous row: partial results in the lanes, then
  * gir.reduce). PowerFusion section 4 (GIR) and 7 (code generation): one unit is
  * a CPU thread, its lanes the SIMD lanes. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,6 @@
 #include "lowering/te-to-gir/t2g.h"
 
 #define MAXR VTC_GIR_MAX_RANK
-#define T2G_MAX_GROUP 8 /* outputs per shared-load group: G accumulators per work item */
 #define ROWRED_MIN_LANES 32 /* the shortest static row the lanes run along (choose_lanes) */
 
 typedef struct tk {
@@ -32,6 +32,15 @@ typedef struct tk {
    * (vd = rank + nred - 1), each work item is one output element, the
    * accumulator holds V partial results combined by gir.reduce at the end. */
   bool rowred;
+  /* A float sum of one step per lane (a row-reduce over a row no longer
+   * than the lanes) whose register accumulators start at -0.0, the
+   * identity of IEEE addition (x + -0.0 is x for every x, so LLVM drops the
+   * step's add; x + +0.0 is not, for x = -0.0): 32 of the decode scores'
+   * 250 instructions per work item were adds of +0.0. The sum differs from
+   * one started at +0.0 only when every term is -0.0 (-0.0 against +0.0),
+   * which finish_reduction's final + +0.0 turns back: bit-identical. A
+   * loop of more steps would keep its adds and gain the final one. */
+  bool neg_zero_init;
   unsigned vd;      /* the iteration index that differs across lanes */
   vtc_value *vpos;  /* its value at lane 0 */
   vtc_ptrmap varying; /* te value -> 1: differs across lanes */
@@ -418,6 +427,88 @@ static bool is_varying_load(tk *K, vtc_value *v) {
 
 static bool is_const(vtc_value *v) { return v->def_op && vtc_op_is_named(v->def_op, "arith.constant"); }
 
+/* A reduction of f16/bf16 values accumulates in f32 (K->acc_elem), and its
+ * body's float arithmetic runs there too: the loaded halves are widened
+ * once, the products and sums of the body are f32. te's semantics compute
+ * a body's floats unrounded (dialects/te/interpreter.c), so an f32 product
+ * of two halves (exact: 8 x 8 or 11 x 11 significant bits) is te's value,
+ * where rounding each product to the half type was not, and it is what a
+ * tensor-core contraction computes. It is also cheaper: the decode
+ * attention's q . K^T spent most of its issue slots on bf16 products and
+ * their unpacking into f32 (mul.bf16x2, cvt, shl per product pair). Ops
+ * outside this table see their operands narrowed back to the half type. */
+static const char *const widened_ops[] = {"arith.mulf", "arith.addf", "arith.subf", "arith.negf",
+                                          "arith.maximumf", "arith.minimumf", "arith.divf"};
+
+static bool widened_op(const vtc_op *op) {
+  for (size_t i = 0; i < sizeof widened_ops / sizeof *widened_ops; i++)
+    if (vtc_op_is_named(op, widened_ops[i])) return true;
+  return false;
+}
+
+/* A float narrower than the accumulator: what the body widens. */
+static bool narrow_float(const tk *K, const vtc_type *t) {
+  return vtc_type_is_float(t) && vtc_type_bit_width(t) < vtc_type_bit_width(K->acc_elem);
+}
+
+static vtc_value *convert(tk *K, vtc_builder *b, vtc_value *v, const vtc_type *to) {
+  if (v->type == to) return v;
+  const char *name = vtc_type_bit_width(to) > vtc_type_bit_width(v->type) ? "arith.extf" : "arith.truncf";
+  return vtc_op_result(vtc_builder_create(b, name, K->loc, 1, &v, to, 0, NULL), 0);
+}
+
+/* Clones op into the body at b through bm, in f32 where widened_op allows
+ * (its operands as f32: the widened ones, or constants extended), else as
+ * it is with any widened operand narrowed back for it. An extf of a value
+ * that is f32 already is that value. */
+static void clone_widened(tk *K, vtc_builder *b, vtc_op *op, vtc_mapping *bm) {
+  vtc_value *r = vtc_op_result(op, 0);
+  if (vtc_op_is_named(op, "arith.extf")) {
+    vtc_value *x = vtc_mapping_lookup_value(bm, vtc_op_operand(op, 0));
+    if (x && x->type == r->type) {
+      vtc_mapping_map_value(bm, r, x);
+      return;
+    }
+  }
+  unsigned n = op->num_operands;
+  vtc_value *orig[8], *mapped[8];
+  bool widen = op->num_results == 1 && narrow_float(K, r->type) && n <= 8 && widened_op(op);
+  for (unsigned i = 0; i < n && i < 8; i++) {
+    orig[i] = vtc_op_operand(op, i);
+    mapped[i] = vtc_mapping_lookup_value(bm, orig[i]);
+    widen &= mapped[i] != NULL;
+  }
+  if (widen) {
+    vtc_value *ops[8];
+    for (unsigned i = 0; i < n; i++) ops[i] = convert(K, b, mapped[i], K->acc_elem);
+    vtc_op *w = vtc_builder_create(b, op->name->name, K->loc, n, ops, K->acc_elem, op->num_attrs, op->attrs);
+    vtc_mapping_map_value(bm, r, vtc_op_result(w, 0));
+    return;
+  }
+  for (unsigned i = 0; i < n && i < 8; i++) /* narrowed back for an op that stays as it is */
+    if (mapped[i] && mapped[i]->type != orig[i]->type) vtc_mapping_map_value(bm, orig[i], convert(K, b, mapped[i], orig[i]->type));
+  vtc_builder_insert_op(b, vtc_op_clone(op, bm));
+  for (unsigned i = 0; i < n && i < 8; i++)
+    if (mapped[i]) vtc_mapping_map_value(bm, orig[i], mapped[i]);
+}
+
+/* A float sum's step acc + a * b, where the body's value *v is a product
+ * (arith.mulf in the accumulator's type, used nowhere else), as one
+ * math.fma(a, b, acc): one instruction and one rounding instead of two
+ * (the decode attention's P . V spent a quarter of its issue slots on the
+ * separate adds). Returns false, changing nothing, for any other step. */
+static bool fused_multiply_add(tk *K, vtc_builder *b, vtc_value *acc, vtc_value **v) {
+  vtc_op *mul = (*v)->def_op;
+  if (!K->S->opts->fma || vtc_te_compute_combiner(K->compute) != VTC_TE_COMBINER_SUM || !mul ||
+      !vtc_op_is_named(mul, "arith.mulf") || (*v)->type != K->acc_elem || vtc_value_has_uses(*v))
+    return false;
+  vtc_value *ops[3] = {vtc_op_operand(mul, 0), vtc_op_operand(mul, 1), acc};
+  vtc_value *r = vtc_op_result(vtc_builder_create(b, "math.fma", K->loc, 3, ops, K->acc_elem, 0, NULL), 0);
+  vtc_op_erase(mul);
+  *v = r;
+  return true;
+}
+
 /* The value of one output chunk as a register slice, at b: the varying part
  * of the body as one gir.elementwise over the loaded slices (with the
  * uniform values as scalar operands), combined into acc when reducing. */
@@ -466,7 +557,11 @@ static vtc_value *emit_value(tk *K, vtc_builder *b, vtc_value *acc) {
   vtc_builder bb = vtc_builder_at_end(K->ctx, body);
   vtc_mapping *bm = vtc_mapping_create();
   unsigned base = acc ? 1 : 0;
-  for (size_t i = 0; i < te_vals.len; i++) vtc_mapping_map_value(bm, te_vals.data[i], body->args[base + i]);
+  bool widen = acc && K->S->opts->widen_reductions && vtc_type_is_float(K->acc_elem);
+  for (size_t i = 0; i < te_vals.len; i++) {
+    vtc_value *a = body->args[base + i];
+    vtc_mapping_map_value(bm, te_vals.data[i], widen && narrow_float(K, a->type) ? convert(K, &bb, a, K->acc_elem) : a);
+  }
   if (uses_pos) { /* the innermost output index: chunk start + lane */
     vtc_value *j0 = vtc_mapping_lookup_value(bm, dl);
     vtc_value *ops[2] = {j0, body->args[body->num_args - 1]};
@@ -481,7 +576,8 @@ static vtc_value *emit_value(tk *K, vtc_builder *b, vtc_value *acc) {
       vtc_value *c = vtc_op_operand(op, i);
       if (is_const(c) && !vtc_mapping_lookup_value(bm, c)) vtc_builder_insert_op(&bb, vtc_op_clone(c->def_op, bm));
     }
-    vtc_builder_insert_op(&bb, vtc_op_clone(op, bm));
+    if (widen) clone_widened(K, &bb, op, bm);
+    else vtc_builder_insert_op(&bb, vtc_op_clone(op, bm));
   }
   vtc_value *v = vtc_mapping_lookup_value(bm, yv);
   if (!v && is_const(yv)) {
@@ -489,13 +585,14 @@ static vtc_value *emit_value(tk *K, vtc_builder *b, vtc_value *acc) {
     v = vtc_mapping_lookup_value(bm, yv);
   }
   if (acc) {
-    if (K->acc_elem != K->elem)
-      v = vtc_op_result(vtc_builder_create(&bb, "arith.extf", K->loc, 1, &v, K->acc_elem, 0, NULL), 0);
-    vtc_value *ops[2] = {body->args[0], v};
-    bool fl = vtc_type_is_float(K->elem);
-    vtc_op *c = vtc_builder_create(&bb, combine_op(vtc_te_compute_combiner(K->compute), fl), K->loc, 2, ops,
-                                   K->acc_elem, 0, NULL);
-    v = vtc_op_result(c, 0);
+    v = convert(K, &bb, v, K->acc_elem);
+    if (!fused_multiply_add(K, &bb, body->args[0], &v)) {
+      vtc_value *ops[2] = {body->args[0], v};
+      bool fl = vtc_type_is_float(K->elem);
+      vtc_op *c = vtc_builder_create(&bb, combine_op(vtc_te_compute_combiner(K->compute), fl), K->loc, 2, ops,
+                                     K->acc_elem, 0, NULL);
+      v = vtc_op_result(c, 0);
+    }
     if (tail) {
       vtc_value *lt[2] = {body->args[body->num_args - 1], body->args[operands.len - 1]};
       vtc_named_attr pa = {vtc_str(K->ctx, "predicate"), vtc_attr_i64(K->ctx, (int64_t)VTC_CMPI_ULT)};
@@ -575,7 +672,7 @@ static void check_dest_chunks(tk *K) {
 /* Outputs that share a load (vtc_te_find_load_group) are computed together,
  * in any lane mode but along the lanes' own dim (vector mode reads those as
  * one slice already): a first group, then a second along another dim while
- * G stays within T2G_MAX_GROUP accumulators. Marks what depends on each
+ * G stays within max-group accumulators. Marks what depends on each
  * group's index: its index, loads whose map reads it per output, and what
  * uses them. The outputs' reduction order is unchanged: bit-identical. */
 static void mark_group_dependence(tk *K, unsigned d) {
@@ -595,8 +692,8 @@ static void choose_group(tk *K) {
   if (!K->S->opts->group_shared_loads) return;
   uint32_t excluded = K->vector && !K->rowred ? 1u << K->vd : 0;
   vtc_te_load_group g;
-  while (K->ngroups < 2 && T2G_MAX_GROUP / K->G >= 2 &&
-         vtc_te_find_load_group(K->compute, excluded, T2G_MAX_GROUP / K->G, &g)) {
+  int64_t max = K->S->opts->max_group;
+  while (K->ngroups < 2 && max / K->G >= 2 && vtc_te_find_load_group(K->compute, excluded, max / K->G, &g)) {
     unsigned d = K->ngroups++;
     K->gdim[d] = g.dim;
     K->gsize[d] = g.size;
@@ -731,11 +828,18 @@ static vtc_value *finish_reduction(tk *K, vtc_value *value, int64_t VO) {
   if (K->rowred)
     value = vtc_gir_build_reduce(&E->at, K->loc, gir_combiner(vtc_te_compute_combiner(K->compute)),
                                  VTC_GIR_AXIS_WIDTH, value);
-  if (K->acc_elem == K->elem) return value;
+  if (K->acc_elem == K->elem && !K->neg_zero_init) return value;
   vtc_op *ew = vtc_gir_build_elementwise(&E->at, K->loc, reg(K, K->elem, 1, VO), 1, &value, false);
   vtc_block *eb = vtc_gir_elementwise_body(ew);
   vtc_builder bb = vtc_builder_at_end(K->ctx, eb);
-  vtc_value *t = vtc_op_result(vtc_builder_create(&bb, "arith.truncf", K->loc, 1, eb->args, K->elem, 0, NULL), 0);
+  vtc_value *t = eb->args[0];
+  if (K->neg_zero_init) { /* -0.0 + +0.0 is +0.0; any other sum stays as it is */
+    vtc_named_attr zero = {vtc_str(K->ctx, "value"), vtc_attr_float(K->ctx, K->acc_elem, 0.0)};
+    vtc_value *ops[2] = {t, vtc_op_result(vtc_builder_create(&bb, "arith.constant", K->loc, 0, NULL, K->acc_elem, 1, &zero), 0)};
+    t = vtc_op_result(vtc_builder_create(&bb, "arith.addf", K->loc, 2, ops, K->acc_elem, 0, NULL), 0);
+  }
+  if (K->acc_elem != K->elem)
+    t = vtc_op_result(vtc_builder_create(&bb, "arith.truncf", K->loc, 1, &t, K->elem, 0, NULL), 0);
   vtc_gir_build_yield(&bb, K->loc, 1, &t);
   return vtc_op_result(ew, 0);
 }
@@ -899,7 +1003,14 @@ bool t2g_build_kernel(t2g_state *S, vtc_op *compute, vtc_builder *mb, const char
   vtc_value *acc0 = NULL;
   if (K->nred) {
     const vtc_attr *init = vtc_te_compute_init(compute);
-    vtc_value *c = K->acc_elem == K->elem ? t2g_const_attr(E, init) : t2g_const(E, K->acc_elem, 0, init->f);
+    const vtc_affine_expr *last = redm->results[K->nred - 1];
+    bool one_step = K->rowred && K->nred == 1 && last->kind == VTC_AFFINE_CONST && last->value <= K->V;
+    K->neg_zero_init = one_step && vtc_te_compute_combiner(compute) == VTC_TE_COMBINER_SUM &&
+                       vtc_type_is_float(K->acc_elem) && init->kind == VTC_ATTR_FLOAT && init->f == 0.0 &&
+                       !signbit(init->f);
+    vtc_value *c = K->neg_zero_init            ? t2g_const(E, K->acc_elem, 0, -0.0)
+                   : K->acc_elem == K->elem ? t2g_const_attr(E, init)
+                                            : t2g_const(E, K->acc_elem, 0, init->f);
     acc0 = vtc_gir_build_broadcast(&E->at, K->loc, VTC_GIR_AXIS_WIDTH, c, reg(K, K->acc_elem, 1, K->V));
   }
   bool along_chunks = false;

@@ -30,7 +30,9 @@
  * - Reductions: a register accumulator initialised to `init`, carried by one
  *   gir.for per reduction axis (row-major order, as te's semantics), combined
  *   element-wise. Accumulation is in the element type (f32 for f16/bf16,
- *   rounded once when stored).
+ *   rounded once when stored), and so is the body's float arithmetic
+ *   (`widen-reductions`: te computes a body unrounded; an f32 product of two
+ *   halves is exact); a sum of products steps by one math.fma (`fma`).
  * - Row reductions: when every passed input read through the innermost
  *   reduction index reads it contiguously (its last index, coefficient 1),
  *   none reads the innermost output index as its last index, and the
@@ -1025,6 +1027,9 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   if (o->min_unit_work < 0)
     return vtc_error(S.ctx, root->loc, "lower-te-to-gir: min-unit-work must be >= 0 (got %lld)",
                      (long long)o->min_unit_work);
+  if (o->max_group < 1 || o->max_group > T2G_MAX_GROUP)
+    return vtc_error(S.ctx, root->loc, "lower-te-to-gir: max-group must be in [1, %d] (got %lld)", T2G_MAX_GROUP,
+                     (long long)o->max_group);
   if (o->items_per_step < 0 || o->items_per_step > 64)
     return vtc_error(S.ctx, root->loc, "lower-te-to-gir: items-per-step must be in [0, 64] (got %lld)",
                      (long long)o->items_per_step);
@@ -1144,6 +1149,18 @@ static const vtc_pass_option t2g_option_table[] = {
      "A reduction kernel computes the outputs that read one element of a load together (GQA's heads of one "
      "K/V row, a product's rows of one B row) and reads it once (false: once per output: the ablation)",
      offsetof(t2g_options, group_shared_loads), NULL},
+    {"max-group", VTC_OPTION_INT, "16",
+     "At most this many outputs per work item share their loads (group-shared-loads; 1 to 16: the decode "
+     "scores' 4 heads x 4 positions at 16, 4 x 2 at 8)",
+     offsetof(t2g_options, max_group), NULL},
+    {"widen-reductions", VTC_OPTION_BOOL, "true",
+     "A reduction's f16/bf16 body arithmetic runs in its f32 accumulator, the loads widened once (te's "
+     "unrounded value; false: in the half type, each product rounded: the ablation)",
+     offsetof(t2g_options, widen_reductions), NULL},
+    {"fma", VTC_OPTION_BOOL, "true",
+     "A float sum whose step is a product adds it as one math.fma, rounded once (false: mulf then addf: the "
+     "ablation)",
+     offsetof(t2g_options, fma), NULL},
     {"unroll-k", VTC_OPTION_ENUM, "auto",
      "The k-rows of a staged tile in the GPU CUDA-core rKernel: auto (unrolled where a lane's tile holds 128 or "
      "more accumulators, a loop below), always or never (the ablations)",

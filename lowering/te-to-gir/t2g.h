@@ -14,6 +14,8 @@
 #include "passes/vortex/rkernel.h"
 
 /* The pass options (pass.c documents them). */
+#define T2G_MAX_GROUP 16 /* the most outputs per shared-load group: G accumulators per work item (kernel.c) */
+
 typedef struct t2g_options {
   int hierarchy;       /* the kernels' vtc_gir_hierarchy (the enum option's index) */
   int64_t vector_bits; /* elements per work item = vector_bits / element bits (0: the hierarchy's) */
@@ -32,6 +34,9 @@ typedef struct t2g_options {
   bool dest_in_place;    /* write `into` destinations in place where allowed (false: copy each: the ablation) */
   bool merge_subprograms; /* one kernel per te.subprogram (merge.c; false: one per TE, the ablation) */
   bool group_shared_loads; /* kernel.c computes a group of outputs sharing a load together (false: the ablation) */
+  int64_t max_group;       /* at most this many outputs per shared-load group (kernel.c; <= T2G_MAX_GROUP) */
+  bool widen_reductions;   /* a reduction's f16/bf16 body arithmetic in its f32 accumulator (kernel.c) */
+  bool fma;                /* a float sum's multiply-add step as one math.fma (kernel.c) */
   int unroll_k;            /* T2G_UNROLL_*: the CUDA-core rKernel's k-rows of a stage (rkernel_gpu.c) */
   bool register_budget;    /* GPU rKernels carry their planned occupancy (gir.kernel `occupancy`) */
   bool wgmma;              /* tensor-core rKernels on sm_90 use wgmma where the tile allows (rkernel_gpu.c) */

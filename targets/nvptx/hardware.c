@@ -73,6 +73,7 @@ const vtc_hardware *vtc_nvptx_hardware(const char *name) {
   if (!name) return NULL;
   if (strcasecmp(name, "gpu") == 0) name = "h100";
   const vtc_gpu_desc *g = vtc_gpu_lookup(name);
+  if (!g) g = vtc_gpu_for_device_name(name); /* "NVIDIA H200", as the driver names it */
   if (!g) return NULL;
   pthread_once(&rows_once, build_rows);
   for (int i = 0; i < num_rows; i++)

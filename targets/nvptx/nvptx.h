@@ -97,9 +97,10 @@ const vtc_gpu_desc *vtc_gpu_for_device_name(const char *device_name);
 /* Prints a description (for tools and tests); file is a FILE *. */
 void vtc_gpu_print(const vtc_gpu_desc *g, void *file);
 
-/* The vtc_hardware row of a GPU (targets/hardware.h) by name or alias, built
- * from vtc_gpus once; "gpu" names the default device, the H100. NULL if
- * unknown. The nvptx row's `hardware` hook. */
+/* The vtc_hardware row of a GPU (targets/hardware.h) by name or alias, or
+ * by the name the driver reports ("NVIDIA H200"), built from vtc_gpus once;
+ * "gpu" names the default device, the H100. NULL if unknown. The nvptx
+ * row's `hardware` hook. */
 const vtc_hardware *vtc_nvptx_hardware(const char *name);
 
 #endif

@@ -153,6 +153,12 @@ static void test_casts(void) {
   /* select copies the chosen operand whole. */
   vtc_arith_scalar in[3] = {I(0), F(1.5), F(2.5)};
   CHECK(vtc_arith_eval(VTC_ARITH_SELECT, f32, f32, 0, RUN, in, &r, NULL) && r.f == 2.5);
+  /* math.fma in f64, as mulf then addf in the interpreters: (1 + 2^-23)^2
+   * - 1 keeps the 2^-46 that an f32 product would round away. */
+  double e = ldexp(1.0, -23);
+  vtc_arith_scalar fin[3] = {F(1 + e), F(1 + e), F(-1)};
+  CHECK(vtc_arith_eval(VTC_ARITH_FMA, f32, f32, 0, RUN, fin, &r, NULL) && r.f == 2 * e + e * e);
+  CHECK(vtc_arith_eval(VTC_ARITH_FMA, f64, f64, 0, FOLD, fin, &r, NULL) && r.f == 2 * e + e * e);
 }
 
 int main(void) {

@@ -44,6 +44,22 @@ func.func @exp_int(%a: i32) {
 
 // -----
 
+func.func @fma_int(%a: i32) {
+  // expected-error@+1 {{'math.fma' op operand #0 must be floating-point-like, but got 'i32'}}
+  %0 = math.fma %a, %a, %a : i32
+  return
+}
+
+// -----
+
+func.func @fma_two(%a: f32) {
+  // expected-error@+1 {{expected 3 operands, but found 2}}
+  %0 = math.fma %a, %a : f32
+  return
+}
+
+// -----
+
 func.func @cmpi_bad_predicate(%a: i32) {
   // expected-error@+1 {{expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]}}
   %0 = arith.cmpi foo, %a, %a : i32

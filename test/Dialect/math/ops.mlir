@@ -29,6 +29,9 @@ func.func @math(%x: f32, %y: f32, %i: i32, %t: tensor<2x3xf16>) {
   // CHECK: math.powf [[X]], [[Y]] : f32
   // GENERIC: "math.powf"(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
   %6 = math.powf %x, %y : f32
+  // CHECK: math.fma [[X]], [[Y]], [[X]] : f32
+  // GENERIC: "math.fma"(%{{.*}}, %{{.*}}, %{{.*}}) : (f32, f32, f32) -> f32
+  %fma = math.fma %x, %y, %x : f32
   // CHECK: math.absf [[X]] : f32
   // GENERIC: "math.absf"
   %7 = math.absf %x : f32

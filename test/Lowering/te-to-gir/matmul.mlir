@@ -1,11 +1,18 @@
 // lower-te-to-gir on a matmul TE: lanes over the output row, a register
 // accumulator over k; A's element is a scalar (it does not move with the
-// output column), B's row chunk a contiguous slice, multiply-add fused in
-// one gir.elementwise (FMA vector code after gir-to-llvm). contractions=naive:
+// output column), B's row chunk a contiguous slice, the step one math.fma
+// (rounded once; fma=false: mulf then addf) in one gir.elementwise.
+// contractions=naive:
 // with static sizes the default (vortex) launches only the rKernel the model
 // picks, and the plain kernel goes.
 // RUN: vtc-opt --lower-te-to-gir='contractions=naive group-shared-loads=false' %s | FileCheck %s
 // RUN: vtc-opt --lower-te-to-gir='contractions=naive group-shared-loads=false' %s | vtc-opt | FileCheck %s
+// RUN: vtc-opt --lower-te-to-gir='contractions=naive group-shared-loads=false fma=false' %s | FileCheck %s --check-prefix=NOFMA
+// NOFMA-LABEL: gir.kernel @matmul_k0
+// NOFMA: ^bb0(%[[C:.*]]: f32, %[[X:.*]]: f32, %[[Y:.*]]: f32):
+// NOFMA-NEXT: %[[P:.*]] = arith.mulf %[[X]], %[[Y]] : f32
+// NOFMA-NEXT: %[[S:.*]] = arith.addf %[[C]], %[[P]] : f32
+// NOFMA-NOT: math.fma
 // The default (vortex): static sizes fold the model's choice into one launch
 // of one rKernel, no host gir.switch and no plain kernel; `?` sizes keep the
 // run-time switch over the variants with the plain kernel as its default.
@@ -78,8 +85,7 @@
 // CHECK-NEXT: %[[BR:.*]] = gir.copy %[[BV]] : !gir.slice<global, 1x16xf32> -> !gir.slice<register, 1x16xf32>
 // CHECK-NEXT: %[[N:.*]] = gir.elementwise(%[[A]], %[[AS]], %[[BR]]) : (!gir.slice<register, 1x16xf32>, f32, !gir.slice<register, 1x16xf32>) -> !gir.slice<register, 1x16xf32> {
 // CHECK-NEXT: ^bb0(%[[C:.*]]: f32, %[[X:.*]]: f32, %[[Y:.*]]: f32):
-// CHECK-NEXT: %[[P:.*]] = arith.mulf %[[X]], %[[Y]] : f32
-// CHECK-NEXT: %[[S:.*]] = arith.addf %[[C]], %[[P]] : f32
+// CHECK-NEXT: %[[S:.*]] = math.fma %[[X]], %[[Y]], %[[C]] : f32
 // CHECK-NEXT: gir.yield %[[S]] : f32
 // CHECK-NEXT: }
 // CHECK-NEXT: gir.yield %[[N]] : !gir.slice<register, 1x16xf32>

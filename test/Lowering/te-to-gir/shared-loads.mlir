@@ -5,7 +5,14 @@
 // h floordiv 4, so a work item computes heads 4g..4g+3 with four
 // accumulators and loads the K row once. The outputs' reduction order is
 // unchanged (bit-identical to the ungrouped kernel).
-// RUN: vtc-opt --lower-te-to-gir='hierarchy=gpu contractions=naive' %s 2>&1 | FileCheck %s
+// The IR below is at max-group=8 (four heads x two positions); the
+// default, 16, takes four positions (G16).
+// RUN: vtc-opt --lower-te-to-gir='hierarchy=gpu contractions=naive max-group=8' %s 2>&1 | FileCheck %s
+// RUN: vtc-opt --lower-te-to-gir='hierarchy=gpu contractions=naive' %s 2>&1 | FileCheck %s --check-prefix=G16
+// G16: remark: lower-te-to-gir: per work item 4 outputs along dim 1 share input #1's load, 4 outputs along dim 2 share input #0's load
+// G16: gir.kernel @scores_k0(
+// G16: %{{.*}}:16 = gir.for
+// G16-COUNT-16: gir.reduce sum width
 // RUN: vtc-opt --lower-te-to-gir='hierarchy=gpu contractions=naive' --pass-statistics %s 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 // RUN: vtc-opt --lower-te-to-gir='hierarchy=gpu contractions=naive group-shared-loads=false' --pass-statistics %s 2>&1 | FileCheck %s --check-prefix=OFF
 // STATS: 2 grouped-kernels

@@ -4,6 +4,10 @@
 // RUN: vtc-opt '--vortex-print-hardware=target=h100' %s -o /dev/null 2>&1 | grep 'remark:' | FileCheck %s --check-prefix=H100
 // RUN: vtc-opt '--vortex-print-hardware=target=sm_80' %s -o /dev/null 2>&1 | grep 'remark:' | FileCheck %s --check-prefix=A100
 // RUN: vtc-opt '--vortex-print-hardware=target=h200' %s -o /dev/null 2>&1 | grep 'remark:' | FileCheck %s --check-prefix=H200
+// A GPU by the name its driver reports (vtc-run plans for the row it names):
+// RUN: vtc-opt '--vortex-print-hardware=target="NVIDIA H200"' %s -o /dev/null 2>&1 | grep 'remark:' | FileCheck %s --check-prefix=H200
+// RUN: vtc-opt '--vortex-print-hardware=target="NVIDIA A100-SXM4-40GB"' %s -o /dev/null 2>&1 | grep 'remark:' | FileCheck %s --check-prefix=A100-40
+// A100-40: remark: hardware a100-sxm4-40gb (gpu, nvptx sm_80)
 // RUN: vtc-opt '--vortex-print-hardware=target=skylake-avx512' %s -o /dev/null 2>&1 | grep 'remark:' | FileCheck %s --check-prefix=SKX
 // RUN: vtc-opt '--vortex-print-hardware=target=znver3' %s -o /dev/null 2>&1 | grep 'remark:' | FileCheck %s --check-prefix=ZEN
 // RUN: env VTC_HOST_BANDWIDTH=estimate vtc-opt --vortex-print-hardware %s -o /dev/null 2>&1 | grep 'remark:' | FileCheck %s --check-prefix=HOST
@@ -19,6 +23,7 @@
 // A100: remark: hardware a100-sxm4-80gb (gpu, nvptx sm_80)
 // A100: remark:   shared/sm 167936, shared/block 49152, opt-in 166912 bytes
 // A100: remark:   {{.*}}(mma.sync 1.00 of it)
+// H200: remark: hardware h200-sxm (gpu, nvptx sm_90)
 // H200: remark:   l2 62914560 bytes at 7200 GB/s, dram 141000000000 bytes at 4176 GB/s
 // SKX: remark: hardware skylake-avx512 (cpu, x86 skylake-avx512)
 // SKX: remark:   cores 24, clock 2500 MHz, vector 512 bits, 32 vector registers
