@@ -491,6 +491,47 @@ static void walk_points(contig_ctx *c, int64_t (*vals)[8], const int *nvals, con
   }
 }
 
+/* Adds scale x e's coefficient of each dim to coef[]: false where e is not
+ * linear in the dims (mod, floordiv, ceildiv, a symbol, a product of two
+ * non-constants) or a coefficient would overflow. */
+static bool linear_coeffs(const vtc_affine_expr *e, int64_t scale, unsigned rank, int64_t *coef) {
+  int64_t t;
+  switch ((vtc_affine_kind)e->kind) {
+  case VTC_AFFINE_CONST: return true;
+  case VTC_AFFINE_DIM:
+    return e->value < (int64_t)rank && !__builtin_add_overflow(coef[e->value], scale, &coef[e->value]);
+  case VTC_AFFINE_ADD: return linear_coeffs(e->lhs, scale, rank, coef) && linear_coeffs(e->rhs, scale, rank, coef);
+  case VTC_AFFINE_MUL:
+    if (e->rhs->kind == VTC_AFFINE_CONST)
+      return !__builtin_mul_overflow(scale, e->rhs->value, &t) && linear_coeffs(e->lhs, t, rank, coef);
+    if (e->lhs->kind == VTC_AFFINE_CONST)
+      return !__builtin_mul_overflow(scale, e->lhs->value, &t) && linear_coeffs(e->rhs, t, rank, coef);
+    return false;
+  default: return false;
+  }
+}
+
+/* A piece whose map is linear in the virtual indices has one step per
+ * virtual dim everywhere: the sum over base dims of the result's
+ * coefficient times the base stride. It is what the point-by-point walk
+ * below finds for such a map, without visiting up to 2^16 points per
+ * mapping (lstm-stack.paper's 11k views took 8 s of vtc-virtualize).
+ * False where the map is not linear: the walk decides. */
+static bool linear_steps(contig_ctx *c, const int64_t *lo, const int64_t *hi) {
+  int64_t step[VTC_MAX_RANK] = {0};
+  for (unsigned k = 0; k < c->brank; k++) {
+    int64_t coef[VTC_MAX_RANK] = {0};
+    if (!linear_coeffs(c->p->map->results[k], 1, c->vrank, coef)) return false;
+    for (unsigned i = 0; i < c->vrank; i++) {
+      int64_t t;
+      if (__builtin_mul_overflow(coef[i], c->bstride[k], &t) || __builtin_add_overflow(step[i], t, &step[i]))
+        return false;
+    }
+  }
+  for (unsigned i = 0; i < c->vrank; i++) c->fail[i] = hi[i] - lo[i] > 1 && step[i] != c->vsuffix[i];
+  return true;
+}
+
 static bool piece_contiguity(contig_ctx *c, const int64_t *vdims, int64_t elem, unsigned *d_out, int64_t *chunk,
                              bool *sampled) {
   const vtc_graph_map_piece *p = c->p;
@@ -504,7 +545,9 @@ static bool piece_contiguity(contig_ctx *c, const int64_t *vdims, int64_t elem, 
   memset(c->fail, 0, sizeof c->fail);
   int64_t vals[VTC_MAX_RANK][8];
   int nvals[VTC_MAX_RANK];
-  if (volume <= (1 << 16)) {
+  if (linear_steps(c, lo, hi)) {
+    /* decided without walking */
+  } else if (volume <= (1 << 16)) {
     /* full enumeration */
     int64_t idx[VTC_MAX_RANK];
     for (unsigned d = 0; d < c->vrank; d++) idx[d] = lo[d];

@@ -280,8 +280,7 @@ static bool lower_softmax(host *h, const built *k) {
 
 /* A kernel that may have lost its every launch: erase_unlaunched checks. */
 static void note_unlaunched(t2g_state *S, const char *name) {
-  vtc_op *kernel = vtc_symbol_table_lookup(S->module, name);
-  if (kernel && vtc_gir_is(kernel, "kernel")) vtc_ptrmap_put(&S->maybe_unlaunched, kernel, (void *)1);
+  vtc_ptrmap_put(&S->unlaunched_names, vtc_str(S->ctx, name), (void *)1);
 }
 
 /* Variant i's launches of a contraction (rkernel.c) at h->E.at; i ==
@@ -1007,6 +1006,11 @@ static vtc_walk_result note_launch(vtc_op *op, void *launched) {
 /* The kernels whose every launch merge.c replaced, and the variants a
  * static choice left out. */
 static void erase_unlaunched(t2g_state *S) {
+  for (size_t i = 0; i < S->unlaunched_names.cap; i++) { /* one symbol index for every name */
+    if (S->unlaunched_names.keys[i] <= VTC_PTRMAP_DELETED) continue;
+    vtc_op *kernel = vtc_symbol_table_lookup(S->module, (const char *)S->unlaunched_names.keys[i]);
+    if (kernel && vtc_gir_is(kernel, "kernel")) vtc_ptrmap_put(&S->maybe_unlaunched, kernel, (void *)1);
+  }
   if (!S->maybe_unlaunched.count) return;
   vtc_ptrmap launched = {0};
   vtc_op_walk(S->module, true, note_launch, &launched);
@@ -1064,6 +1068,7 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   if (ok && o->dedup_kernels && constants) vtc_pass_stat_add(pc, 16, t2g_dedup_kernel_constants(root));
   free(funcs);
   vtc_ptrmap_free(&S.maybe_unlaunched);
+  vtc_ptrmap_free(&S.unlaunched_names);
   vtc_pass_stat_add(pc, 9, S.merge.subprograms);
   vtc_pass_stat_add(pc, 10, S.merge.merged_kernels);
   vtc_pass_stat_add(pc, 11, S.merge.merged_stages);

@@ -79,6 +79,8 @@ typedef struct t2g_state {
   t2g_merge_stats merge;
   vtc_ptrmap maybe_unlaunched; /* kernels that may have lost every launch (merged by merge.c, or variants a
                                static choice left out): erased at the end when unlaunched */
+  vtc_ptrmap unlaunched_names; /* the same by interned name, resolved once at the end (a lookup per note
+                                 rebuilt the symbol index after every change: 2 s of lstm-stack's lowering) */
 } t2g_state;
 
 /* ---- index arithmetic (index.c) ----------------------------------------------

@@ -56,9 +56,11 @@ static void annotate_op(vtog *g, vtc_op *op) {
   const vtc_attr **views = NULL, **composed = NULL;
   unsigned nv = 0, nc = 0;
   int kind = -1;
-  for (unsigned i = 0; i < g->num_edges; i++) {
+  unsigned first, end;
+  vtog_op_edges(g, op, &first, &end);
+  for (unsigned i = first; i < end; i++) {
     const vtog_edge *e = &g->edges[i];
-    if (!e->selected || e->op != op) continue;
+    if (!e->selected) continue;
     if ((int)e->rule.kind > kind) kind = (int)e->rule.kind;
     unsigned np = e->rule.map.index_dependent ? 1 : e->rule.map.num_pieces;
     for (unsigned k = 0; k < np; k++) {
@@ -66,7 +68,7 @@ static void annotate_op(vtog *g, vtc_op *op) {
       views[nv++] = piece_view(g, e, e->rule.map.index_dependent ? NULL : &e->rule.map.pieces[k]);
     }
     bool seen = false; /* one composed entry per view tensor */
-    for (unsigned j = 0; j < i; j++) seen |= g->edges[j].selected && g->edges[j].op == op && g->edges[j].from == e->from;
+    for (unsigned j = first; j < i; j++) seen |= g->edges[j].selected && g->edges[j].from == e->from;
     if (!seen) composed_lines(g, &g->nodes[e->from], &composed, &nc);
   }
   if (kind >= 0) {

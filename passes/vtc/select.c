@@ -255,8 +255,9 @@ static void free_cands(cand *c, unsigned n) {
   for (unsigned i = 0; i < n; i++) vtc_graph_mapping_free(&c[i].composed);
 }
 
-/* Anchors v as a view through the chosen candidates. */
-static void anchor_virtual(vtog *g, unsigned v, cand *c, unsigned n, unsigned mask, double s) {
+/* Anchors v as a view through the chosen candidates; the nodes whose
+ * edges the choice blocks are marked dirty (their covers change). */
+static void anchor_virtual(vtog *g, unsigned v, cand *c, unsigned n, unsigned mask, double s, bool *dirty) {
   vtog_node *node = &g->nodes[v];
   node->state = VTOG_VIRTUAL;
   node->saving = s;
@@ -268,8 +269,12 @@ static void anchor_virtual(vtog *g, unsigned v, cand *c, unsigned n, unsigned ma
     vtog_edge *e = &g->edges[c[i].edge];
     e->selected = true;
     for (unsigned k = 0; k < g->num_conflicts; k++) { /* O(1) checks in usable() from now on */
-      if (g->conflicts[k].a == c[i].edge) g->edges[g->conflicts[k].b].blocked = true;
-      if (g->conflicts[k].b == c[i].edge) g->edges[g->conflicts[k].a].blocked = true;
+      unsigned other = g->conflicts[k].a == c[i].edge ? g->conflicts[k].b
+                       : g->conflicts[k].b == c[i].edge ? g->conflicts[k].a
+                                                        : UINT32_MAX;
+      if (other == UINT32_MAX) continue;
+      g->edges[other].blocked = true;
+      dirty[g->edges[other].from] = true;
     }
     e->w = c[i].w;
     if (e->rule.kind == VTC_GRAPH_VIEW_READ || g->nodes[e->to].read_chain) node->read_chain = true;
@@ -286,8 +291,9 @@ static void anchor_virtual(vtog *g, unsigned v, cand *c, unsigned n, unsigned ma
 }
 
 /* No cover is worth taking: anchor physical the open tensor whose in-edges
- * from open tensors weigh the most (the first one on ties). */
-static void anchor_physical(vtog *g, const vtc_options *o) {
+ * from open tensors weigh the most (the first one on ties). Returns it, or
+ * -1 when none is open. */
+static int anchor_physical(vtog *g, const vtc_options *o) {
   double *unlock = vtc_xcalloc(g->num_nodes, sizeof *unlock);
   for (unsigned i = 0; i < g->num_edges; i++) {
     const vtog_edge *e = &g->edges[i];
@@ -300,6 +306,38 @@ static void anchor_physical(vtog *g, const vtc_options *o) {
     if (g->nodes[v].state == VTOG_OPEN && (pick < 0 || unlock[v] > unlock[pick])) pick = (int)v;
   if (pick >= 0) g->nodes[pick].state = VTOG_PHYSICAL;
   free(unlock);
+  return pick;
+}
+
+/* The best cover of open node v by MAXEDGES over its candidates, or -inf
+ * when it has none. */
+static double node_score(vtog *g, const vtc_options *o, unsigned v, cand *c) {
+  unsigned n = candidates(g, o, v, c, 64);
+  best_set b = n ? max_edges(g, c, n, g->nodes[v].volume) : (best_set){-INFINITY, 0, false};
+  if (b.greedy) vtc_remark(g->ctx, g->nodes[v].loc, "vtc: %s has %u candidate edges: MAXEDGES is greedy above %d",
+                           g->nodes[v].name, n, MAX_EXHAUSTIVE);
+  free_cands(c, n);
+  return b.mask ? b.s : -INFINITY;
+}
+
+/* In-edges per node (compressed rows: into[first[v] .. first[v + 1])). */
+typedef struct in_edges {
+  unsigned *first, *into;
+} in_edges;
+
+static in_edges in_edges_of(const vtog *g) {
+  in_edges r = {vtc_xcalloc(g->num_nodes + 1, sizeof *r.first), vtc_xcalloc(g->num_edges + 1, sizeof *r.into)};
+  for (unsigned i = 0; i < g->num_edges; i++) r.first[g->edges[i].to + 1]++;
+  for (unsigned v = 0; v < g->num_nodes; v++) r.first[v + 1] += r.first[v];
+  unsigned *at = vtc_xcalloc(g->num_nodes + 1, sizeof *at);
+  for (unsigned i = 0; i < g->num_edges; i++) r.into[r.first[g->edges[i].to] + at[g->edges[i].to]++] = i;
+  free(at);
+  return r;
+}
+
+/* v changed (anchored): the covers of the nodes with an edge into it. */
+static void mark_in_neighbours(const vtog *g, const in_edges *in, unsigned v, bool *dirty) {
+  for (unsigned k = in->first[v]; k < in->first[v + 1]; k++) dirty[g->edges[in->into[k]].from] = true;
 }
 
 bool vtc_select(vtog *g, const vtc_options *o, vtc_selection *res) {
@@ -313,7 +351,17 @@ bool vtc_select(vtog *g, const vtc_options *o, vtc_selection *res) {
     for (unsigned i = 0; i < g->nodes[v].num_out; i++) any |= g->edges[g->nodes[v].out[i]].legal;
     if (!any || o->strategy == VTC_STRATEGY_NONE) g->nodes[v].state = VTOG_PHYSICAL;
   }
+  /* Each open node's best cover is kept between rounds: it depends only
+   * on its out-edges' targets (state, composed map, read chain) and on
+   * which of its out-edges are blocked, so anchoring a node re-measures
+   * the nodes with an edge into it and those whose edges it blocked, not
+   * every open node (lstm-stack.paper's 11k nodes: the rescan of all of
+   * them each round was most of vtc-virtualize's time). Same choices. */
   cand *c = vtc_xcalloc(64, sizeof *c);
+  double *score = vtc_xcalloc(g->num_nodes + 1, sizeof *score);
+  bool *dirty = vtc_xcalloc(g->num_nodes + 1, sizeof *dirty);
+  for (unsigned v = 0; v < g->num_nodes; v++) dirty[v] = true;
+  in_edges in = in_edges_of(g);
   for (;;) {
     bool open = false;
     double best_s = -INFINITY;
@@ -321,25 +369,27 @@ bool vtc_select(vtog *g, const vtc_options *o, vtc_selection *res) {
     for (unsigned v = 0; v < g->num_nodes; v++) {
       if (g->nodes[v].state != VTOG_OPEN) continue;
       open = true;
-      unsigned n = candidates(g, o, v, c, 64);
-      best_set b = n ? max_edges(g, c, n, g->nodes[v].volume) : (best_set){-INFINITY, 0, false};
-      if (b.greedy) vtc_remark(g->ctx, g->nodes[v].loc, "vtc: %s has %u candidate edges: MAXEDGES is greedy above %d",
-                               g->nodes[v].name, n, MAX_EXHAUSTIVE);
-      if (b.mask && b.s > best_s) best_s = b.s, best_v = (int)v;
-      free_cands(c, n);
+      if (dirty[v]) score[v] = node_score(g, o, v, c), dirty[v] = false;
+      if (score[v] > best_s) best_s = score[v], best_v = (int)v;
     }
     if (!open) break;
     if (best_v < 0 || best_s <= 0) {
-      anchor_physical(g, o);
+      int p = anchor_physical(g, o);
+      if (p >= 0) mark_in_neighbours(g, &in, (unsigned)p, dirty);
       continue;
     }
     /* recompute the winner's candidates (the re-measured weights) and anchor it */
     unsigned n = candidates(g, o, (unsigned)best_v, c, 64);
     best_set b = max_edges(g, c, n, g->nodes[best_v].volume);
-    anchor_virtual(g, (unsigned)best_v, c, n, b.mask, b.s);
+    anchor_virtual(g, (unsigned)best_v, c, n, b.mask, b.s, dirty);
+    mark_in_neighbours(g, &in, (unsigned)best_v, dirty);
     free_cands(c, n);
     res->total_saving += b.s;
   }
+  free(in.first);
+  free(in.into);
+  free(score);
+  free(dirty);
   free(c);
   for (unsigned v = 0; v < g->num_nodes; v++)
     if (g->nodes[v].state == VTOG_VIRTUAL) res->virtualized++, res->bytes_saved += g->nodes[v].bytes;
@@ -366,8 +416,10 @@ bool vtc_op_eliminated(const vtog *g, vtc_op *op) {
     int v = vtog_node_of(g, vtc_graph_vrule_virtual(op, &rs.rules[r]));
     any[dir] = true;
     bool through_op = false;
-    for (unsigned i = 0; v >= 0 && i < g->num_edges; i++)
-      through_op |= g->edges[i].selected && g->edges[i].op == op && g->edges[i].from == (unsigned)v &&
+    unsigned first, end;
+    vtog_op_edges(g, op, &first, &end);
+    for (unsigned i = first; v >= 0 && i < end; i++)
+      through_op |= g->edges[i].selected && g->edges[i].from == (unsigned)v &&
                     (g->edges[i].rule.kind != VTC_GRAPH_VIEW_READ) == dir;
     if (!through_op) done[dir] = false;
   }

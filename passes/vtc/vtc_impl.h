@@ -96,6 +96,7 @@ typedef struct vtog {
   unsigned num_conflicts;
   vtc_ptrmap conflict_pairs; /* conflict_key(a, b) of every conflict: O(1) vtog_conflicting */
   vtc_ptrmap ids; /* value -> node id + 1 */
+  vtc_ptrmap op_edges; /* op -> its first edge's index + 1 (an op's edges are added together: contiguous) */
 } vtog;
 
 /* vtog.c: Algorithm 1, the conflict sets and the interference rule; false
@@ -105,6 +106,8 @@ void vtog_free(vtog *g);
 void vtog_print(vtog *g);
 bool vtog_conflicting(const vtog *g, unsigned e1, unsigned e2);
 int vtog_node_of(const vtog *g, const vtc_value *v); /* -1 if none */
+/* The edges of op: [*first, *end), empty if it has none. */
+void vtog_op_edges(const vtog *g, const vtc_op *op, unsigned *first, unsigned *end);
 void vtog_count(vtog *g, vtc_pass_context *pc);
 /* Emits one remark per line of text at loc, each prefixed. */
 void vtc_remark_lines(vtc_context *ctx, const vtc_loc *loc, const char *prefix, const char *text);

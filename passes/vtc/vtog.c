@@ -157,6 +157,7 @@ static void add_edges(vtog *g, vtc_op *op) {
     bool donated_result = r->kind == VTC_GRAPH_VIEW_IN_PLACE && vf->result_index >= 0 && vt->donated_to == vf->result_index;
     /* Algorithm 1, line 10: graph inputs and outputs stay physical. */
     if (vf->input || (vf->result_index >= 0 && !donated_result)) continue;
+    if (!vtc_ptrmap_contains(&g->op_edges, op)) vtc_ptrmap_put(&g->op_edges, op, (void *)(uintptr_t)(g->num_edges + 1));
     g->edges = vtc_xrealloc(g->edges, (g->num_edges + 1) * sizeof *g->edges);
     vtog_edge *e = &g->edges[g->num_edges];
     memset(e, 0, sizeof *e);
@@ -219,6 +220,12 @@ static void add_conflict(vtog *g, unsigned a, unsigned b, bool interference, con
 
 /* A set lookup: lstm-stack.paper after graph-batch-matmuls has thousands of
  * conflicts, and a scan of them per query made vtc-virtualize 12 s. */
+void vtog_op_edges(const vtog *g, const vtc_op *op, unsigned *first, unsigned *end) {
+  uintptr_t f = (uintptr_t)vtc_ptrmap_get(&g->op_edges, op);
+  *first = *end = f ? (unsigned)(f - 1) : 0;
+  while (f && *end < g->num_edges && g->edges[*end].op == op) (*end)++;
+}
+
 bool vtog_conflicting(const vtog *g, unsigned e1, unsigned e2) {
   return vtc_ptrmap_contains(&g->conflict_pairs, conflict_key(e1, e2));
 }
@@ -342,6 +349,7 @@ void vtog_free(vtog *g) {
   free(g->edges);
   free(g->conflicts);
   vtc_ptrmap_free(&g->conflict_pairs);
+  vtc_ptrmap_free(&g->op_edges);
   free(g->ops);
   vtc_ptrmap_free(&g->ids);
   memset(g, 0, sizeof *g);
