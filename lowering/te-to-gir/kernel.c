@@ -470,25 +470,27 @@ static void clone_widened(tk *K, vtc_builder *b, vtc_op *op, vtc_mapping *bm) {
       return;
     }
   }
-  unsigned n = op->num_operands;
-  vtc_value *orig[8], *mapped[8];
-  bool widen = op->num_results == 1 && narrow_float(K, r->type) && n <= 8 && widened_op(op);
-  for (unsigned i = 0; i < n && i < 8; i++) {
+  enum { kMaxOperands = 8 }; /* arith's ops have at most 3 */
+  unsigned n = op->num_operands < kMaxOperands ? op->num_operands : kMaxOperands;
+  vtc_value *orig[kMaxOperands], *mapped[kMaxOperands];
+  bool widen = op->num_results == 1 && narrow_float(K, r->type) && op->num_operands == n && widened_op(op);
+  for (unsigned i = 0; i < n; i++) {
     orig[i] = vtc_op_operand(op, i);
     mapped[i] = vtc_mapping_lookup_value(bm, orig[i]);
     widen &= mapped[i] != NULL;
   }
   if (widen) {
-    vtc_value *ops[8];
+    vtc_value *ops[kMaxOperands];
     for (unsigned i = 0; i < n; i++) ops[i] = convert(K, b, mapped[i], K->acc_elem);
     vtc_op *w = vtc_builder_create(b, op->name->name, K->loc, n, ops, K->acc_elem, op->num_attrs, op->attrs);
     vtc_mapping_map_value(bm, r, vtc_op_result(w, 0));
     return;
   }
-  for (unsigned i = 0; i < n && i < 8; i++) /* narrowed back for an op that stays as it is */
-    if (mapped[i] && mapped[i]->type != orig[i]->type) vtc_mapping_map_value(bm, orig[i], convert(K, b, mapped[i], orig[i]->type));
+  for (unsigned i = 0; i < n; i++) /* narrowed back for an op that stays as it is */
+    if (mapped[i] && mapped[i]->type != orig[i]->type)
+      vtc_mapping_map_value(bm, orig[i], convert(K, b, mapped[i], orig[i]->type));
   vtc_builder_insert_op(b, vtc_op_clone(op, bm));
-  for (unsigned i = 0; i < n && i < 8; i++)
+  for (unsigned i = 0; i < n; i++)
     if (mapped[i]) vtc_mapping_map_value(bm, orig[i], mapped[i]);
 }
 
@@ -835,7 +837,8 @@ static vtc_value *finish_reduction(tk *K, vtc_value *value, int64_t VO) {
   vtc_value *t = eb->args[0];
   if (K->neg_zero_init) { /* -0.0 + +0.0 is +0.0; any other sum stays as it is */
     vtc_named_attr zero = {vtc_str(K->ctx, "value"), vtc_attr_float(K->ctx, K->acc_elem, 0.0)};
-    vtc_value *ops[2] = {t, vtc_op_result(vtc_builder_create(&bb, "arith.constant", K->loc, 0, NULL, K->acc_elem, 1, &zero), 0)};
+    vtc_op *z = vtc_builder_create(&bb, "arith.constant", K->loc, 0, NULL, K->acc_elem, 1, &zero);
+    vtc_value *ops[2] = {t, vtc_op_result(z, 0)};
     t = vtc_op_result(vtc_builder_create(&bb, "arith.addf", K->loc, 2, ops, K->acc_elem, 0, NULL), 0);
   }
   if (K->acc_elem != K->elem)
