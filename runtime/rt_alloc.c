@@ -177,26 +177,35 @@ void vtc_rt_alloc_scope_close(vtc_rt_alloc_scope *s, bool free_blocks) {
   free(s);
 }
 
-void *vtc_rt_alloc_buffer(int64_t elem_bytes, int64_t rank, const int64_t *dims, const char *where) {
-  char shape[256] = "";
+/* The shape "2x3x4" for a message: formatted only when an allocation
+ * fails (every host allocation passes through here: lstm-stack.paper's
+ * call makes 11k of them). */
+static void shape_text(int64_t rank, const int64_t *dims, char *shape, size_t cap) {
   size_t len = 0;
+  shape[0] = '\0';
+  for (int64_t k = 0; k < rank && len < cap; k++)
+    len += (size_t)snprintf(shape + len, cap - len, "%s%" PRId64, k ? "x" : "", dims[k]);
+}
+
+void *vtc_rt_alloc_buffer(int64_t elem_bytes, int64_t rank, const int64_t *dims, const char *where) {
   int64_t bytes = elem_bytes;
   bool overflow = elem_bytes < 0, negative = false;
   for (int64_t k = 0; k < rank; k++) {
-    if (len < sizeof shape)
-      len += (size_t)snprintf(shape + len, sizeof shape - len, "%s%" PRId64, k ? "x" : "", dims[k]);
     if (dims[k] < 0) negative = true;
     else if (!overflow && __builtin_mul_overflow(bytes, dims[k], &bytes)) overflow = true;
   }
+  void *p = negative || overflow || !vtc_alloc_fits((uint64_t)bytes, 1) ? NULL : vtc_rt_alloc(bytes);
+  if (p) return p;
+  char shape[256];
+  shape_text(rank, dims, shape, sizeof shape);
   const char *sep = rank ? "" : "a scalar", *of = rank ? " elements" : "";
   if (negative)
     vtc_rt_fail(where, "cannot allocate a buffer of %s%s%s: a dimension is negative", shape, sep, of);
   else if (overflow)
     vtc_rt_fail(where, "cannot allocate a buffer of %s%s%s of %" PRId64 " bytes: its size in bytes overflows int64",
                 shape, sep, of, elem_bytes);
-  void *p = negative || overflow || !vtc_alloc_fits((uint64_t)bytes, 1) ? NULL : vtc_rt_alloc(bytes);
-  if (!p && !negative && !overflow)
+  else
     vtc_rt_fail(where, "cannot allocate a buffer of %s%s%s of %" PRId64 " bytes (%" PRId64 " bytes): out of memory",
                 shape, sep, of, elem_bytes, bytes);
-  return p;
+  return NULL;
 }

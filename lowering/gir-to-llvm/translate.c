@@ -209,12 +209,14 @@ LLVMValueRef g2l_string(g2l *t, const char *text) {
 
 /* A global buffer in host code: vtc_rt_alloc_buffer checks the size (a
  * `?` bound at run time may make it overflow or not fit) and fails at the
- * op's location instead of returning NULL. */
+ * op's location instead of returning NULL. It reads the dims at once, so
+ * one array per function serves every allocation (one per allocation made
+ * lstm-stack.paper's host function 11k stack slots). */
 static LLVMValueRef global_alloc(g2l *t, vtc_op *op, const vtc_gir_buffer_info *info, LLVMValueRef *dims) {
   LLVMValueRef shape = LLVMConstNull(t->ptr);
   if (info->rank) {
-    LLVMTypeRef at = LLVMArrayType2(t->i64, info->rank);
-    shape = g2l_entry_alloca(t, at, 8);
+    if (!t->alloc_dims) t->alloc_dims = g2l_entry_alloca(t, LLVMArrayType2(t->i64, VTC_GIR_MAX_RANK), 8);
+    shape = t->alloc_dims;
     for (unsigned i = 0; i < info->rank; i++) {
       LLVMValueRef idx = g2l_i64(t, i);
       LLVMBuildStore(t->b, dims[i], LLVMBuildGEP2(t->b, t->i64, shape, &idx, 1, ""));
@@ -383,6 +385,7 @@ static void add_fn_attr(g2l *t, LLVMValueRef fn, const char *name) {
 
 static void begin_function(g2l *t, LLVMValueRef fn) {
   t->fn = fn;
+  t->alloc_dims = NULL;
   t->entry = LLVMAppendBasicBlockInContext(t->c, fn, "entry");
   LLVMPositionBuilderAtEnd(t->b, t->entry);
 }

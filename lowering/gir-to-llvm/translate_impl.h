@@ -52,6 +52,7 @@ typedef struct g2l {
   /* The function being filled and its entry block (for allocas). */
   LLVMValueRef fn;
   LLVMBasicBlockRef entry;
+  LLVMValueRef alloc_dims; /* host: the dims array every buffer allocation of the function fills (NULL: none yet) */
   /* Inside a kernel's unit function. */
   vtc_op *kernel;
   int64_t group_size;

@@ -23,7 +23,8 @@
 // --help documents the target, its exit status and --dump-ptx.
 // RUN: vtc-run --help | FileCheck %s --check-prefix=HELP
 // HELP: --target=cuda opens the GPU (device 0) first, then lowers with those and
-// HELP-NEXT: te-split-reduction,lower-te-to-gir{hierarchy=gpu} (or the --pass-pipeline given),
+// HELP-NEXT: te-split-reduction,lower-te-to-gir{hierarchy=gpu} (or the --pass-pipeline given; the rKernels
+// HELP-NEXT: planned for the GPU the driver names where vtc knows it, `gpu=h200` on an H200, else for
 // HELP: driver or GPU it prints one `vtc-run: error:` line and exits 3.
 // HELP: 3 no GPU for --target=cuda (no CUDA driver or no device).
 // HELP: --dump-ptx=FILE
