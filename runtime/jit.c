@@ -184,6 +184,98 @@ static LLVMModuleRef move_to_context(LLVMModuleRef m, LLVMContextRef ctx, char *
   return out;
 }
 
+/* ---- host functions apart, at codegen O0 ------------------------------------- */
+
+/* gir-to-llvm marks a host function of hundreds of launches `optnone`: the
+ * optimiser leaves it alone, but the code generator runs at the module's
+ * level, and its greedy register allocator took 2 of lstm-stack.paper's
+ * 10.5 s of compile on the 90k-line host function (llc: 4.3 s at -O3, 1.9
+ * s at -O0). Such functions are compiled apart, at codegen O0, into an
+ * object the JIT links with the rest of the module. */
+static bool optnone_body(LLVMValueRef f) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("optnone", 7);
+  return !LLVMIsDeclaration(f) && LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind) != NULL;
+}
+
+static bool any_optnone_body(LLVMModuleRef m) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (optnone_body(f)) return true;
+  return false;
+}
+
+/* f becomes a declaration of its name and type, its uses kept. */
+static void to_declaration(LLVMModuleRef m, LLVMValueRef f) {
+  size_t len = 0;
+  const char *name = LLVMGetValueName2(f, &len);
+  char *keep = strndup(name, len);
+  if (!keep) abort();
+  LLVMSetValueName2(f, "", 0);
+  LLVMValueRef d = LLVMAddFunction(m, keep, LLVMGlobalGetValueType(f));
+  LLVMReplaceAllUsesWith(f, d);
+  LLVMDeleteFunction(f);
+  free(keep);
+}
+
+static bool is_local(LLVMValueRef g) {
+  LLVMLinkage l = LLVMGetLinkage(g);
+  return l == LLVMInternalLinkage || l == LLVMPrivateLinkage;
+}
+
+/* Splits m: the optnone host functions go to *host (declarations of what
+ * they call), the rest stays. A mutable module-local global becomes one
+ * hidden external definition in m that both sides share; constants are
+ * copied. */
+static LLVMModuleRef split_host(LLVMModuleRef m) {
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
+    if (is_local(g) && !LLVMIsGlobalConstant(g) && LLVMGetInitializer(g)) {
+      LLVMSetLinkage(g, LLVMExternalLinkage);
+      LLVMSetVisibility(g, LLVMHiddenVisibility);
+    }
+  LLVMModuleRef host = LLVMCloneModule(m);
+  size_t n = 0, k = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) n++;
+  LLVMValueRef *fs = calloc(n + 1, sizeof *fs); /* the clone has the same functions */
+  if (!fs) abort();
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (optnone_body(f)) fs[k++] = f;
+  for (size_t i = 0; i < k; i++) to_declaration(m, fs[i]);
+  k = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(host); f; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f) && !optnone_body(f)) fs[k++] = f;
+  for (size_t i = 0; i < k; i++) to_declaration(host, fs[i]);
+  free(fs);
+  for (bool again = true; again;) { /* local declarations nothing calls any more */
+    again = false;
+    for (LLVMValueRef f = LLVMGetFirstFunction(host), next; f; f = next) {
+      next = LLVMGetNextFunction(f);
+      if (LLVMIsDeclaration(f) && is_local(f) && !LLVMGetFirstUse(f)) LLVMDeleteFunction(f), again = true;
+    }
+  }
+  for (LLVMValueRef g = LLVMGetFirstGlobal(host); g; g = LLVMGetNextGlobal(g))
+    if (!is_local(g) && LLVMGetInitializer(g)) LLVMSetInitializer(g, NULL); /* m defines it */
+  return host;
+}
+
+/* host compiled at codegen O0 and added to the JIT as an object. */
+static int add_host_object(vtc_jit *jit, LLVMModuleRef host, char **error) {
+  vtc_target_options topts = {jit->cpu, jit->features, 0};
+  char *msg = NULL, *obj = NULL;
+  size_t size = 0;
+  LLVMTargetMachineRef tm = vtc_target_machine_create(&vtc_target_x86, &topts, NULL, NULL, &msg);
+  int rc = tm ? vtc_llvm_emit(host, tm, VTC_EMIT_OBJECT, &obj, &size, &msg) : -1;
+  if (tm) LLVMDisposeTargetMachine(tm);
+  LLVMDisposeModule(host);
+  if (rc != 0) {
+    vtc_set_error(error, "jit: cannot compile the host function: %s", msg ? msg : "unknown error");
+    free(msg);
+    return -1;
+  }
+  LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(obj, size, "vtc-host");
+  free(obj);
+  LLVMErrorRef err = LLVMOrcLLJITAddObjectFile(jit->lljit, LLVMOrcLLJITGetMainJITDylib(jit->lljit), buf);
+  return err ? take_error(err, error, "jit: cannot add the host object") : 0;
+}
+
 int vtc_jit_add_module(vtc_jit *jit, LLVMModuleRef m, char **error) {
   LLVMContextRef ctx = vtc_jit_context(jit);
   if (LLVMGetModuleContext(m) != ctx) {
@@ -204,6 +296,10 @@ int vtc_jit_add_module(vtc_jit *jit, LLVMModuleRef m, char **error) {
   }
   LLVMDisposeMessage(msg);
   if (vtc_llvm_optimize(m, jit->tm, jit->passes, error) != 0) {
+    LLVMDisposeModule(m);
+    return -1;
+  }
+  if (any_optnone_body(m) && add_host_object(jit, split_host(m), error) != 0) {
     LLVMDisposeModule(m);
     return -1;
   }
