@@ -221,16 +221,32 @@ static bool is_local(LLVMValueRef g) {
   return l == LLVMInternalLinkage || l == LLVMPrivateLinkage;
 }
 
-/* Splits m: the optnone host functions go to *host (declarations of what
- * they call), the rest stays. A mutable module-local global becomes one
- * hidden external definition in m that both sides share; constants are
- * copied. */
+/* Splits m: the optnone host functions go to the returned module (with
+ * declarations of what they call), the rest stays. A mutable module-local
+ * global, and a module-local function they call, becomes one hidden
+ * external definition in m that both sides share; constants are copied. */
+static void share(LLVMValueRef g) {
+  LLVMSetLinkage(g, LLVMExternalLinkage);
+  LLVMSetVisibility(g, LLVMHiddenVisibility);
+}
+
+/* The module-local functions an optnone body calls directly: m keeps
+ * their definitions, so they must be visible to the host's object. */
+static void share_callees(LLVMValueRef f) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      if (!LLVMIsACallInst(i)) continue;
+      LLVMValueRef callee = LLVMGetCalledValue(i);
+      if (LLVMIsAFunction(callee) && !LLVMIsDeclaration(callee) && !optnone_body(callee) && is_local(callee))
+        share(callee);
+    }
+}
+
 static LLVMModuleRef split_host(LLVMModuleRef m) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
-    if (is_local(g) && !LLVMIsGlobalConstant(g) && LLVMGetInitializer(g)) {
-      LLVMSetLinkage(g, LLVMExternalLinkage);
-      LLVMSetVisibility(g, LLVMHiddenVisibility);
-    }
+    if (is_local(g) && !LLVMIsGlobalConstant(g) && LLVMGetInitializer(g)) share(g);
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    if (optnone_body(f)) share_callees(f);
   LLVMModuleRef host = LLVMCloneModule(m);
   size_t n = 0, k = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f)) n++;
