@@ -95,6 +95,12 @@ bool t2g_const_int(const vtc_value *v, int64_t *out) {
   return true;
 }
 
+vtc_value *t2g_float_cast(vtc_builder *b, const vtc_loc *loc, vtc_value *v, const vtc_type *to) {
+  if (v->type == to) return v;
+  const char *name = vtc_type_bit_width(to) > vtc_type_bit_width(v->type) ? "arith.extf" : "arith.truncf";
+  return vtc_op_result(vtc_builder_create(b, name, loc, 1, &v, to, 0, NULL), 0);
+}
+
 vtc_value *t2g_op(t2g_emit *E, const char *name, unsigned n, vtc_value *const *operands, const vtc_type *type,
                   unsigned num_attrs, const vtc_named_attr *attrs) {
   vtc_op *op = vtc_builder_create(&E->at, name, E->loc, n, operands, type, num_attrs, attrs);

@@ -452,9 +452,7 @@ static bool narrow_float(const tk *K, const vtc_type *t) {
 }
 
 static vtc_value *convert(tk *K, vtc_builder *b, vtc_value *v, const vtc_type *to) {
-  if (v->type == to) return v;
-  const char *name = vtc_type_bit_width(to) > vtc_type_bit_width(v->type) ? "arith.extf" : "arith.truncf";
-  return vtc_op_result(vtc_builder_create(b, name, K->loc, 1, &v, to, 0, NULL), 0);
+  return t2g_float_cast(b, K->loc, v, to);
 }
 
 /* Clones op into the body at b through bm, in f32 where widened_op allows
@@ -841,8 +839,7 @@ static vtc_value *finish_reduction(tk *K, vtc_value *value, int64_t VO) {
     vtc_value *ops[2] = {t, vtc_op_result(z, 0)};
     t = vtc_op_result(vtc_builder_create(&bb, "arith.addf", K->loc, 2, ops, K->acc_elem, 0, NULL), 0);
   }
-  if (K->acc_elem != K->elem)
-    t = vtc_op_result(vtc_builder_create(&bb, "arith.truncf", K->loc, 1, &t, K->elem, 0, NULL), 0);
+  t = convert(K, &bb, t, K->elem);
   vtc_gir_build_yield(&bb, K->loc, 1, &t);
   return vtc_op_result(ew, 0);
 }

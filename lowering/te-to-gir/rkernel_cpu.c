@@ -91,9 +91,7 @@ static vtc_value *convert(ck *g, vtc_value *v, const vtc_type *to) {
   vtc_op *ew = vtc_gir_build_elementwise(&g->E.at, g->loc, vtc_gir_register_type(g->ctx, to, si.num, si.width), 1, &v,
                                          false);
   vtc_builder in = vtc_builder_at_end(g->ctx, vtc_gir_elementwise_body(ew));
-  vtc_value *x = vtc_gir_elementwise_body(ew)->args[0];
-  const char *name = vtc_type_bit_width(to) > vtc_type_bit_width(from) ? "arith.extf" : "arith.truncf";
-  vtc_value *y = vtc_op_result(vtc_builder_create(&in, name, g->loc, 1, &x, to, 0, NULL), 0);
+  vtc_value *y = t2g_float_cast(&in, g->loc, vtc_gir_elementwise_body(ew)->args[0], to);
   vtc_gir_build_yield(&in, g->loc, 1, &y);
   return vtc_op_result(ew, 0);
 }

@@ -135,8 +135,7 @@ static vtc_value *op2(t2g_emit *B, const char *name, vtc_value *a, vtc_value *b)
   return t2g_op(B, name, 2, ab, a->type, 0, NULL);
 }
 static vtc_value *convert(t2g_emit *B, vtc_value *v, const vtc_type *to) {
-  if (v->type == to) return v;
-  return op1(B, vtc_type_bit_width(to) > vtc_type_bit_width(v->type) ? "arith.extf" : "arith.truncf", v, to);
+  return t2g_float_cast(&B->at, B->loc, v, to);
 }
 
 /* One elementwise gOperator over 1 x V slices (and scalars); `fn` builds the

@@ -140,6 +140,9 @@ vtc_value *t2g_cmpi(t2g_emit *E, vtc_cmpi_predicate p, vtc_value *a, vtc_value *
 vtc_value *t2g_andi(t2g_emit *E, vtc_value *a, vtc_value *b); /* i1 */
 vtc_value *t2g_select(t2g_emit *E, vtc_value *cond, vtc_value *a, vtc_value *b);
 /* Any op with one result at E->at (attrs may be NULL). */
+/* v as float type `to` at b (arith.extf to a wider one, arith.truncf to a
+ * narrower one); v itself when it has that type. */
+vtc_value *t2g_float_cast(vtc_builder *b, const vtc_loc *loc, vtc_value *v, const vtc_type *to);
 vtc_value *t2g_op(t2g_emit *E, const char *name, unsigned n, vtc_value *const *operands, const vtc_type *type,
                   unsigned num_attrs, const vtc_named_attr *attrs);
 
