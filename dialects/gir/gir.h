@@ -213,6 +213,7 @@ bool vtc_gir_check_type(vtc_context *ctx, const char *mnemonic, const char *body
 #define VTC_GIR_ATTR_MULTIPLE "multiple"     /* assume_multiple: i64 */
 #define VTC_GIR_ATTR_CASES "cases"           /* switch: [i64 ...], distinct */
 #define VTC_GIR_ATTR_ATOMIC "kind"           /* atomic: string add|max|min */
+#define VTC_GIR_ATTR_UNROLL "unroll"         /* for: i64 >= 1, a hint: the backend unrolls the loop this many times */
 
 /* ---- kinds ---------------------------------------------------------------------- */
 
@@ -488,6 +489,12 @@ vtc_op *vtc_gir_build_for(vtc_builder *b, const vtc_loc *loc, vtc_value *lower, 
                           unsigned num_iter, vtc_value *const *iter_init);
 vtc_block *vtc_gir_for_body(const vtc_op *op);
 vtc_value *vtc_gir_for_induction_var(const vtc_op *op);
+/* The loop's `unroll` hint (1 when it has none); setting 1 removes it. An
+ * unrolled loop issues several iterations' loads before their uses: what
+ * keeps a memory-bound GPU reduction's bytes in flight (gir-to-llvm makes it
+ * llvm.loop.unroll.count; the interpreters ignore it). */
+int64_t vtc_gir_for_unroll(const vtc_op *op);
+void vtc_gir_for_set_unroll(vtc_op *op, int64_t count);
 unsigned vtc_gir_for_num_iter(const vtc_op *op);
 
 /* ---- gir.switch (ops_switch.c) ------------------------------------------------------

@@ -524,6 +524,19 @@ vtc_block *vtc_gir_for_body(const vtc_op *op) { return op->num_regions ? op->reg
 vtc_value *vtc_gir_for_induction_var(const vtc_op *op) { return vtc_gir_for_body(op)->args[0]; }
 unsigned vtc_gir_for_num_iter(const vtc_op *op) { return op->num_operands >= 3 ? op->num_operands - 3 : 0; }
 
+int64_t vtc_gir_for_unroll(const vtc_op *op) {
+  const vtc_attr *a = vtc_op_get_attr(op, VTC_GIR_ATTR_UNROLL);
+  return a && a->kind == VTC_ATTR_INTEGER && a->i >= 1 ? a->i : 1;
+}
+
+void vtc_gir_for_set_unroll(vtc_op *op, int64_t count) {
+  vtc_context *ctx = vtc_op_context(op);
+  if (count > 1)
+    vtc_op_set_attr(op, VTC_GIR_ATTR_UNROLL, vtc_attr_i64(ctx, count));
+  else
+    vtc_op_remove_attr(op, VTC_GIR_ATTR_UNROLL);
+}
+
 bool gir_verify_for(vtc_op *op) {
   if (!gir_require_kernel(op)) return false;
   if (op->num_operands < 3) return vtc_op_error(op, "requires lower bound, upper bound and step operands");
@@ -533,6 +546,9 @@ bool gir_verify_for(vtc_op *op) {
   int64_t step;
   if (gir_constant_index(vtc_op_operand(op, 2), &step) && step <= 0)
     return vtc_op_error(op, "step must be positive, but is %lld", (long long)step);
+  const vtc_attr *unroll = vtc_op_get_attr(op, VTC_GIR_ATTR_UNROLL);
+  if (unroll && (unroll->kind != VTC_ATTR_INTEGER || unroll->i < 1 || unroll->i > 64))
+    return vtc_op_error(op, "'unroll' must be an integer from 1 to 64");
   unsigned n = vtc_gir_for_num_iter(op);
   if (op->num_results != n)
     return vtc_op_error(op, "has %u loop-carried values but %u results", n, op->num_results);

@@ -283,12 +283,24 @@ enum { kMaxJoint = 32, kJointLookahead = 256 /* ops scanned past the first: line
 
 /* The in-thread part: segment value v (bf16 as f32) reduced over the
  * thread's positions; `in` (NULL: all) says which are inside the width,
- * the others count as the identity. */
+ * the others count as the identity. A float sum of a few positions adds
+ * them in order, each add allowed to contract with the product it adds
+ * (a dot product's math.fma with a -0.0 accumulator is a product): one FMA
+ * per position instead of a product and a tree of adds (the decode scores:
+ * 7 instructions per output and lane -> 4). */
+enum { kMaxChain = 8 };
 static LLVMValueRef reduce_positions(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef in, LLVMValueRef v) {
   LLVMTypeRef vt = LLVMTypeOf(v), et = LLVMGetElementType(vt);
   unsigned n = LLVMGetVectorSize(vt);
   if (in) v = LLVMBuildSelect(t->b, in, v, g2l_splat(t, identity(t, c, fp, et), n), "");
-  return n == 1 ? LLVMBuildExtractElement(t->b, v, i32c(t, 0), "") : g2l_reduce_vector(t, c, fp, v);
+  if (n == 1) return LLVMBuildExtractElement(t->b, v, i32c(t, 0), "");
+  if (!fp || c != VTC_GIR_SUM || n > kMaxChain) return g2l_reduce_vector(t, c, fp, v);
+  LLVMValueRef s = LLVMBuildExtractElement(t->b, v, i32c(t, 0), "");
+  for (unsigned i = 1; i < n; i++) {
+    s = LLVMBuildFAdd(t->b, s, LLVMBuildExtractElement(t->b, v, i32c(t, i), ""), "");
+    LLVMSetFastMathFlags(s, LLVMFastMathAllowContract);
+  }
+  return s;
 }
 
 /* Reduces x[0..count) (count a power of two <= warp) across the warp; every

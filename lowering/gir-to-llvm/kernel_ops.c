@@ -7,6 +7,8 @@
 
 #include "lowering/gir-to-llvm/translate_impl.h"
 
+#include <llvm-c/DebugInfo.h> /* LLVMTemporaryMDNode: a loop ID refers to itself */
+
 bool g2l_slice_info(g2l *t, vtc_op *op, const vtc_type *type, vtc_gir_slice_info *info) {
   if (!vtc_gir_slice_info_of(t->ctx, type, info) || !g2l_scalar_type(t, info->elem))
     return g2l_error(t, op, "has a slice type the %s translation does not support", t->gpu ? "NVPTX" : "CPU");
@@ -532,6 +534,20 @@ static LLVMValueRef checked_bound(g2l *t, vtc_op *op, LLVMValueRef lb, LLVMValue
   return LLVMBuildSelect(b, bad, lb, ub, "for.ub");
 }
 
+/* The loop ID !{self, !{"llvm.loop.unroll.count", i32 count}} on a loop's
+ * back edge: LLVM's unroller then copies the body `count` times, with a
+ * remainder loop when the trip count is unknown or not a multiple. */
+static void mark_unroll(g2l *t, LLVMValueRef backedge, int64_t count) {
+  LLVMMetadataRef self = LLVMTemporaryMDNode(t->c, NULL, 0);
+  static const char key[] = "llvm.loop.unroll.count";
+  LLVMMetadataRef hint[] = {LLVMMDStringInContext2(t->c, key, sizeof key - 1),
+                            LLVMValueAsMetadata(LLVMConstInt(LLVMInt32TypeInContext(t->c), (unsigned long long)count, 0))};
+  LLVMMetadataRef ops[] = {self, LLVMMDNodeInContext2(t->c, hint, 2)};
+  LLVMMetadataRef id = LLVMMDNodeInContext2(t->c, ops, 2);
+  LLVMMetadataReplaceAllUsesWith(self, id);
+  LLVMSetMetadata(backedge, LLVMGetMDKindIDInContext(t->c, "llvm.loop", 9), LLVMMetadataAsValue(t->c, id));
+}
+
 static bool for_op(g2l *t, vtc_op *op) {
   LLVMValueRef lb = g2l_scalar(t, vtc_op_operand(op, 0)), ub = g2l_scalar(t, vtc_op_operand(op, 1));
   LLVMValueRef step = g2l_scalar(t, vtc_op_operand(op, 2));
@@ -573,7 +589,8 @@ static bool for_op(g2l *t, vtc_op *op) {
   if (ok) {
     LLVMValueRef next = LLVMBuildAdd(t->b, iv, step, "iv.next");
     LLVMBasicBlockRef latch = LLVMGetInsertBlock(t->b);
-    LLVMBuildBr(t->b, header);
+    LLVMValueRef backedge = LLVMBuildBr(t->b, header);
+    if (vtc_gir_for_unroll(op) > 1) mark_unroll(t, backedge, vtc_gir_for_unroll(op));
     LLVMBasicBlockRef blocks[] = {pre, latch};
     LLVMValueRef ivin[] = {lb, next};
     LLVMAddIncoming(iv, ivin, blocks, 2);

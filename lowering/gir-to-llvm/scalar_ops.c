@@ -259,6 +259,9 @@ static LLVMValueRef compute(g2l *t, vtc_op *op, int code, LLVMValueRef x, LLVMVa
     LLVMValueRef xyz[] = {x, y, g2l_scalar(t, vtc_op_operand(op, 2))};
     LLVMTypeRef ty = LLVMTypeOf(x);
     r = g2l_call_intrinsic(t, "llvm.fma", &ty, 1, xyz, 3);
+    /* Kept by the fmul InstCombine makes of fma(a, b, -0.0): a lane's
+     * products may then fuse with the adds that sum them (gpu_ops.c). */
+    LLVMSetFastMathFlags(r, LLVMFastMathAllowContract);
     break;
   }
   case VTC_ARITH_ABSI: {

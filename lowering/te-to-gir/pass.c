@@ -1034,6 +1034,9 @@ static bool run_lower_te_to_gir(vtc_pass_context *pc, vtc_op *root, const void *
   if (o->max_group < 1 || o->max_group > T2G_MAX_GROUP)
     return vtc_error(S.ctx, root->loc, "lower-te-to-gir: max-group must be in [1, %d] (got %lld)", T2G_MAX_GROUP,
                      (long long)o->max_group);
+  if (o->unroll_reductions < 0 || o->unroll_reductions > 64)
+    return vtc_error(S.ctx, root->loc, "lower-te-to-gir: unroll-reductions must be in [0, 64] (got %lld)",
+                     (long long)o->unroll_reductions);
   if (o->items_per_step < 0 || o->items_per_step > 64)
     return vtc_error(S.ctx, root->loc, "lower-te-to-gir: items-per-step must be in [0, 64] (got %lld)",
                      (long long)o->items_per_step);
@@ -1170,6 +1173,11 @@ static const vtc_pass_option t2g_option_table[] = {
      "The k-rows of a staged tile in the GPU CUDA-core rKernel: auto (unrolled where a lane's tile holds 128 or "
      "more accumulators, a loop below), always or never (the ablations)",
      offsetof(t2g_options, unroll_k), unroll_names},
+    {"unroll-reductions", VTC_OPTION_INT, "0",
+     "On the gpu, a plain kernel's innermost reduction loop carries this gir.for unroll hint, so that several "
+     "rows' loads are in flight before their FMAs (decode attention's P.V; 0: 4 where the loop has 16 trips or more, "
+     "1: no hint, the ablation)",
+     offsetof(t2g_options, unroll_reductions), NULL},
     {"register-budget", VTC_OPTION_BOOL, "true",
      "GPU rKernels ask the backend for the CTAs per SM they were planned for (gir.kernel occupancy; false: "
      "ptxas's own register choice, the ablation)",

@@ -38,6 +38,7 @@ typedef struct t2g_options {
   bool widen_reductions;   /* a reduction's f16/bf16 body arithmetic in its f32 accumulator (kernel.c) */
   bool fma;                /* a float sum's multiply-add step as one math.fma (kernel.c) */
   int unroll_k;            /* T2G_UNROLL_*: the CUDA-core rKernel's k-rows of a stage (rkernel_gpu.c) */
+  int64_t unroll_reductions; /* GPU: a plain kernel's innermost reduction loop's gir.for unroll hint (kernel.c; 0: 8, 1: off) */
   bool register_budget;    /* GPU rKernels carry their planned occupancy (gir.kernel `occupancy`) */
   bool wgmma;              /* tensor-core rKernels on sm_90 use wgmma where the tile allows (rkernel_gpu.c) */
   bool wgmma_overlap;      /* ... keeping one k-tile's wgmmas in flight across the next k-tile's barrier */

@@ -365,6 +365,26 @@ gir.kernel @k(%n: index) parallel cpu group 1 lanes 16 {
 
 // -----
 
+gir.kernel @k(%n: index) parallel gpu group 4 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{'gir.for' op 'unroll' must be an integer from 1 to 64}}
+  gir.for %i = %c0 to %n step %c1 attributes {unroll = 0 : i64} {
+  }
+}
+
+// -----
+
+gir.kernel @k(%n: index) parallel gpu group 4 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error@+1 {{'gir.for' op 'unroll' must be an integer from 1 to 64}}
+  gir.for %i = %c0 to %n step %c1 attributes {unroll = "eight"} {
+  }
+}
+
+// -----
+
 gir.kernel @k() parallel cpu group 1 lanes 16 {
   // expected-error@+1 {{'gir.id' op dim must be "unit", "group" or "unit_in_group"}}
   %u = "gir.id"() {dim = "lane"} : () -> index

@@ -24,7 +24,11 @@
 // CHECK: %pos = add <2 x i64> %{{.*}}, <i64 0, i64 1>
 // CHECK: call <2 x float> @llvm.masked.gather.v2f32.v2p0(<2 x ptr>
 // CHECK: for.exit:
-// CHECK: call reassoc float @llvm.vector.reduce.fadd.v2f32(float -0.000000e+00, <2 x float>
+// A lane's two positions are added in order (contract: an FMA with the
+// product that made them, where there is one).
+// CHECK: %[[P0:.*]] = extractelement <2 x float> %{{.*}}, i32 0
+// CHECK: %[[P1:.*]] = extractelement <2 x float> %{{.*}}, i32 1
+// CHECK: fadd contract float %[[P0]], %[[P1]]
 // CHECK-COUNT-5: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1,
 // The 1x1 result is stored by lane 0 only.
 // CHECK: icmp ult <1 x i64> %pos{{.*}}, <i64 1>
