@@ -221,10 +221,7 @@ static bool is_local(LLVMValueRef g) {
   return l == LLVMInternalLinkage || l == LLVMPrivateLinkage;
 }
 
-/* Splits m: the optnone host functions go to the returned module (with
- * declarations of what they call), the rest stays. A mutable module-local
- * global, and a module-local function they call, becomes one hidden
- * external definition in m that both sides share; constants are copied. */
+/* g becomes one hidden external definition both objects share. */
 static void share(LLVMValueRef g) {
   LLVMSetLinkage(g, LLVMExternalLinkage);
   LLVMSetVisibility(g, LLVMHiddenVisibility);
@@ -242,6 +239,10 @@ static void share_callees(LLVMValueRef f) {
     }
 }
 
+/* Splits m: the optnone host functions go to the returned module (with
+ * declarations of what they call), the rest stays. A mutable module-local
+ * global, and a module-local function they call, becomes one hidden
+ * external definition in m that both sides share; constants are copied. */
 static LLVMModuleRef split_host(LLVMModuleRef m) {
   for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
     if (is_local(g) && !LLVMIsGlobalConstant(g) && LLVMGetInitializer(g)) share(g);

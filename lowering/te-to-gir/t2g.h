@@ -38,7 +38,7 @@ typedef struct t2g_options {
   bool widen_reductions;   /* a reduction's f16/bf16 body arithmetic in its f32 accumulator (kernel.c) */
   bool fma;                /* a float sum's multiply-add step as one math.fma (kernel.c) */
   int unroll_k;            /* T2G_UNROLL_*: the CUDA-core rKernel's k-rows of a stage (rkernel_gpu.c) */
-  int64_t unroll_reductions; /* GPU: a plain kernel's innermost reduction loop's gir.for unroll hint (kernel.c; 0: 8, 1: off) */
+  int64_t unroll_reductions; /* GPU: a plain kernel's innermost reduction loop's gir.for unroll hint (kernel.c; 0: 4 on loops of >= 16 trips, 1: off) */
   bool register_budget;    /* GPU rKernels carry their planned occupancy (gir.kernel `occupancy`) */
   bool wgmma;              /* tensor-core rKernels on sm_90 use wgmma where the tile allows (rkernel_gpu.c) */
   bool wgmma_overlap;      /* ... keeping one k-tile's wgmmas in flight across the next k-tile's barrier */
@@ -140,10 +140,10 @@ vtc_value *t2g_minui(t2g_emit *E, vtc_value *a, vtc_value *b);
 vtc_value *t2g_cmpi(t2g_emit *E, vtc_cmpi_predicate p, vtc_value *a, vtc_value *b);
 vtc_value *t2g_andi(t2g_emit *E, vtc_value *a, vtc_value *b); /* i1 */
 vtc_value *t2g_select(t2g_emit *E, vtc_value *cond, vtc_value *a, vtc_value *b);
-/* Any op with one result at E->at (attrs may be NULL). */
 /* v as float type `to` at b (arith.extf to a wider one, arith.truncf to a
  * narrower one); v itself when it has that type. */
 vtc_value *t2g_float_cast(vtc_builder *b, const vtc_loc *loc, vtc_value *v, const vtc_type *to);
+/* Any op with one result at E->at (attrs may be NULL). */
 vtc_value *t2g_op(t2g_emit *E, const char *name, unsigned n, vtc_value *const *operands, const vtc_type *type,
                   unsigned num_attrs, const vtc_named_attr *attrs);
 

@@ -218,14 +218,16 @@ static void add_conflict(vtog *g, unsigned a, unsigned b, bool interference, con
   snprintf(c->reason, sizeof c->reason, "%s", reason);
 }
 
-/* A set lookup: lstm-stack.paper after graph-batch-matmuls has thousands of
- * conflicts, and a scan of them per query made vtc-virtualize 12 s. */
+/* An op's edges were added together (add_edges): one contiguous range
+ * from the first, found by a map instead of a scan of every edge. */
 void vtog_op_edges(const vtog *g, const vtc_op *op, unsigned *first, unsigned *end) {
   uintptr_t f = (uintptr_t)vtc_ptrmap_get(&g->op_edges, op);
   *first = *end = f ? (unsigned)(f - 1) : 0;
   while (f && *end < g->num_edges && g->edges[*end].op == op) (*end)++;
 }
 
+/* A set lookup: lstm-stack.paper after graph-batch-matmuls has thousands of
+ * conflicts, and a scan of them per query made vtc-virtualize 12 s. */
 bool vtog_conflicting(const vtog *g, unsigned e1, unsigned e2) {
   return vtc_ptrmap_contains(&g->conflict_pairs, conflict_key(e1, e2));
 }
