@@ -17,8 +17,6 @@
  * average pool's mean over H x W too). Several reduction axes split the
  * first: R is its extent, and a part holds R/S of it times the others. S
  * is the smallest power of two with O x S >= min-items, at most max-parts,
- * (O counting a group of outputs that share a load as one: the kernel
- * computes them together, vtc_te_find_load_group),
  * whose chunk R/S divides R and whose part has at least min-chunk points;
  * a reduction of fewer than min-length points (R times the other axes)
  * stays whole: its serial chain is short already (the decode attention's
@@ -32,16 +30,21 @@
  *     the end, by a third TE: a te.compute's yield has its result's type);
  *     the split reassociates the sum (a different rounding than the
  *     row-major fold, as any split-K).
- *   - Not in the default pipeline: vtc-run --vtc=S with --target=cuda runs
- *     it (its GPU pipeline); leaving it out is the ablation.
+ *   - In vtc-run's --target=cuda pipeline (RUN_CUDA_PIPELINE); a pipeline
+ *     without it is the ablation.
+ *   - O counts every output, also a group of outputs that share a load
+ *     (which lower-te-to-gir computes as one work item): the H200's best
+ *     part count of the decode P.V follows the outputs, not the groups.
+ *     llama3 b16 (65536 outputs, 16384 groups of 4 heads) and gemma2 b16
+ *     (65536, 32768 groups of 2) are both fastest with 32 parts of 128
+ *     points, b1 (4096 outputs) with 64 of 64; counting groups gave b16 64
+ *     parts. Call ms, -inplace, 2026-11-30 (vtc-decode-reductions-h200.txt):
+ *     llama3 b16 0.180 -> 0.172, gemma2 b16 0.216 -> 0.206, b1 unchanged.
  *   - The defaults (min-items 2^21, min-chunk 64, min-length 1024), from
- *     the decode attention on an H200 (call ms, --vtc=all, -inplace,
- *     2026-11-28; the old defaults were min-items 2^19 and no min-length):
- *       llama3 b1 0.159 -> 0.088, gemma2 b1 0.189 -> 0.092 (QK^T over
- *       128 points no longer split: 0.074 -> 0.010 ms; P.V in 64 parts of
- *       64 instead of 32 of 128: 0.062 -> 0.034 ms); llama3 b16 0.241 ->
- *       0.247, gemma2 b16 0.264 -> 0.248 (chunks of 128 measured 0.241 and
- *       0.237: b16 prefers them, b1 the smaller ones; one rule for both). */
+ *     the decode attention on an H200 (2026-11-28; the old defaults were
+ *     min-items 2^19 and no min-length): the QK^T over the head dim (128 or
+ *     256 points) is not split (at b1 0.074 -> 0.010 ms), P.V at b1 in 64
+ *     parts of 64 (0.062 -> 0.034 ms). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,10 +87,6 @@ static int64_t choose_parts(const splitter *sp, vtc_op *c, int64_t *chunk, const
     if (red->results[k]->kind != VTC_AFFINE_CONST) return *why = "a reduction extent is dynamic", 1;
     if (k) inner *= red->results[k]->value;
   }
-  /* A kernel computes a group of outputs that share a load together
-   * (lower-te-to-gir{group-shared-loads}): one work item. */
-  vtc_te_load_group g;
-  if (vtc_te_find_load_group(c, 0, 8, &g)) outputs /= g.size;
   int64_t r = red->results[0]->value, parts = 1;
   if (r * inner < sp->o->min_length) return *why = "its reduction is shorter than min-length", 1;
   while (outputs * parts < sp->o->min_items && parts * 2 <= sp->o->max_parts && r % (parts * 2) == 0 &&
