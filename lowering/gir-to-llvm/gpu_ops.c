@@ -6,7 +6,9 @@
  *     masked, else per-thread gathers/scatters of the thread's positions,
  *     masked by the width, `valid` and padding;
  *   - width reductions reduce the thread's positions, then across the warp
- *     with butterfly shuffles (every lane ends with the result);
+ *     with butterfly shuffles (every lane ends with the result, except a
+ *     joint reduction's result bound only for memory: it stays in the lane
+ *     that holds it, which stores it);
  *   - broadcasts, extract and mma read single elements with shfl.idx;
  *   - a register-form sync (a change of pattern) goes through a per-warp
  *     shared-memory scratch, bracketed by __syncwarp;
@@ -304,8 +306,10 @@ static LLVMValueRef reduce_positions(g2l *t, vtc_gir_combiner c, bool fp, LLVMVa
 }
 
 /* Reduces x[0..count) (count a power of two <= warp) across the warp; every
- * lane ends with every result. */
-static void reduce_lanes(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef *x, unsigned count) {
+ * lane ends with every result, except those with held[i] set: x[i] is then
+ * the value that lane holder[i] - 1 holds (the value of index i there). */
+static void reduce_lanes(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef *x, unsigned count, const bool *held,
+                         unsigned *holder) {
   unsigned m = count, shift = 0;
   LLVMValueRef lane = t->lane;
   for (unsigned d = t->warp / 2; d >= 1; d /= 2) {
@@ -324,11 +328,40 @@ static void reduce_lanes(g2l *t, vtc_gir_combiner c, bool fp, LLVMValueRef *x, u
     shift++;
   }
   /* Value i ended in the lanes whose bits warp/2, warp/4, ... spell i. */
-  LLVMValueRef held = x[0];
+  LLVMValueRef value = x[0];
   unsigned log_warp = 0;
   while ((1u << log_warp) < t->warp) log_warp++;
-  for (unsigned i = 0; i < count && count > 1; i++)
-    x[i] = shfl(t, VTC_SHUFFLE_IDX, held, i << (log_warp - shift));
+  for (unsigned i = 0; i < count && count > 1; i++) {
+    unsigned lane = i << (log_warp - shift);
+    if (held[i]) holder[i] = lane + 1;
+    x[i] = held[i] ? value : shfl(t, VTC_SHUFFLE_IDX, value, lane);
+  }
+}
+
+/* ---- results that stay in the lane that holds them --------------------------------
+ * After a joint reduction each result sits in a few lanes; bringing all G
+ * to every lane costs G shuffles, and each then runs its own copy of the
+ * element-wise ops after it (the same instructions on the same register in
+ * every lane: the decode scores' +0.0 and bf16 rounding, 16 times per work
+ * item). A result whose only way out is element-wise ops (with scalars)
+ * into a one-element store stays where it is instead: those ops run once
+ * for all results (they are the same LLVM instructions on the same value,
+ * which LLVM merges), and each store is made by the lane that holds its
+ * value. Anything else that reads it (a broadcast, an extract, a sync)
+ * gets the shuffled value, as before. */
+static bool held_to_memory(vtc_value *v, unsigned depth) {
+  if (depth > 8) return false;
+  for (vtc_use *u = v->first_use; u; u = u->next) {
+    vtc_op *user = u->owner;
+    if (vtc_gir_is(user, "copy") && user->num_results == 0 && vtc_gir_copy_source(user) == v) continue;
+    if (!vtc_gir_is(user, "elementwise") || vtc_gir_elementwise_has_position(user)) return false;
+    for (unsigned k = 0; k < user->num_operands; k++) {
+      vtc_value *o = vtc_op_operand(user, k);
+      if (o != v && !vtc_type_is_float(o->type) && !vtc_type_is_int_or_index(o->type)) return false;
+    }
+    if (!held_to_memory(vtc_op_result(user, 0), depth + 1)) return false;
+  }
+  return true;
 }
 
 /* The width reductions after `first` in its block that can run with it
@@ -373,32 +406,61 @@ static bool reduce_width(g2l *t, vtc_op *op, const vtc_gir_slice_info *si) {
   LLVMValueRef *x = vtc_xmalloc(total * sizeof *x), in = NULL;
   if (width % t->warp) /* one mask for every segment: the padding positions */
     in = LLVMBuildICmp(t->b, LLVMIntULT, g2l_positions(t, width), g2l_splat(t, g2l_i64(t, width), n), "in_width");
+  bool *held = vtc_xcalloc(total + 1, sizeof *held);
+  unsigned *holder = vtc_xcalloc(total + 1, sizeof *holder);
   total = 0;
   for (unsigned k = 0; k < nops; k++) {
     g2l_value *s = g2l_lookup(t, vtc_op_operand(batch[k], 0));
-    for (unsigned i = 0; i < s->num; i++)
+    bool stays = s->num == 1 && nops > 1 && held_to_memory(vtc_op_result(batch[k], 0), 0);
+    for (unsigned i = 0; i < s->num; i++) {
+      held[total] = stays;
       x[total++] = reduce_positions(t, c, fp, in, bf16 ? g2l_bf16_to_f32(t, s->segs[i]) : s->segs[i]);
+    }
   }
   /* Chunks of a power of two values, at most a warp's; none when width is 1. */
   for (unsigned done = 0; done < total && width > 1;) {
     unsigned count = 1;
     while (2 * count <= total - done && 2 * count <= t->warp) count *= 2;
-    reduce_lanes(t, c, fp, x + done, count);
+    reduce_lanes(t, c, fp, x + done, count, held + done, holder + done);
     done += count;
   }
   total = 0;
   for (unsigned k = 0; k < nops; k++) {
     g2l_value *s = g2l_lookup(t, vtc_op_operand(batch[k], 0)), *r = g2l_new_register(t, s->num);
-    for (unsigned i = 0; i < s->num; i++) {
-      LLVMValueRef v = x[total++];
+    for (unsigned i = 0; i < s->num; i++, total++) {
+      LLVMValueRef v = x[total];
       LLVMValueRef one = LLVMBuildInsertElement(t->b, LLVMGetPoison(LLVMVectorType(LLVMTypeOf(v), 1)), v, i32c(t, 0), "");
       r->segs[i] = bf16 ? g2l_f32_to_bf16(t, one) : one;
-      if (width > 1) vtc_ptrmap_put(&t->replicated, r->segs[i], (void *)1); /* every lane holds it */
+      r->holder = holder[total];
+      if (width > 1 && !r->holder) vtc_ptrmap_put(&t->replicated, r->segs[i], (void *)1); /* every lane holds it */
     }
     g2l_bind(t, vtc_op_result(batch[k], 0), r);
   }
+  free(held);
+  free(holder);
   free(x);
   return true;
+}
+
+/* A one-element register slice that one lane holds, stored by that lane. */
+static void store_held(g2l *t, g2l_value *s, g2l_value *view, const vtc_type *elem) {
+  LLVMTypeRef mem = g2l_mem_type(t, elem);
+  LLVMValueRef mine = LLVMBuildICmp(t->b, LLVMIntEQ, t->lane, i32c(t, s->holder - 1), "holder");
+  LLVMValueRef pos = g2l_splat(t, g2l_i64(t, 0), 1);
+  g2l_gpu_scatter(t, g2l_to_memory(t, s->segs[0], elem, 1), addresses(t, view->ptr, view_offset(t, view, 0), mem, pos),
+                  g2l_splat(t, mine, 1), (unsigned)g2l_elem_bytes(elem));
+}
+
+static bool copy_op(g2l *t, vtc_op *op) {
+  vtc_value *src = vtc_gir_copy_source(op);
+  g2l_value *s = g2l_lookup(t, src);
+  if (op->num_results == 0 && s->kind == G2L_REGISTER && s->holder) {
+    vtc_gir_slice_info si;
+    if (!g2l_slice_info(t, op, src->type, &si)) return false;
+    store_held(t, s, g2l_lookup(t, vtc_op_operand(op, 1)), si.elem);
+    return true;
+  }
+  return g2l_copy(t, op, load_segment, store_segment);
 }
 
 static bool broadcast_op(g2l *t, vtc_op *op) {
@@ -493,7 +555,7 @@ static bool sync_op(g2l *t, vtc_op *op) {
 
 bool g2l_gpu_kernel_op(g2l *t, vtc_op *op, bool *handled) {
   *handled = true;
-  if (vtc_gir_is(op, "copy")) return g2l_copy(t, op, load_segment, store_segment);
+  if (vtc_gir_is(op, "copy")) return copy_op(t, op);
   if (vtc_gir_is(op, "broadcast")) return broadcast_op(t, op);
   if (vtc_gir_is(op, "extract")) return extract_op(t, op);
   /* mma: each thread holds its columns of B, C and D; A[i][k] reaches every

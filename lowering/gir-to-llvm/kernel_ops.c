@@ -249,6 +249,9 @@ static bool elementwise_op(g2l *t, vtc_op *op) {
     if (ok) r->segs[i] = g2l_scalar(t, vtc_op_operand(yield, 0));
   }
   free(splats);
+  /* A value that one lane holds stays there (gpu_ops.c's held results):
+   * the other operands are scalars, which every lane has. */
+  for (unsigned k = 0; k < nops; k++) r->holder |= g2l_lookup(t, vtc_op_operand(op, k))->holder;
   if (ok) g2l_bind(t, res, r);
   return ok;
 }

@@ -36,6 +36,9 @@ typedef struct g2l_value {
   LLVMValueRef first_num, first_width;  /* i64, NULL when the window starts at (0, 0) */
   LLVMValueRef padding;                 /* scalar of the register element type */
   int64_t multiple;                     /* view: what offset and stride are known multiples of (0: both zero) */
+  unsigned holder;                      /* register 1x1 on a GPU: 0 = the layout's lane (0, or every lane when
+                                           replicated); k > 0 = only lane k - 1 holds it (gpu_ops.c, a joint
+                                           width reduction's result on its way to memory) */
 } g2l_value;
 
 typedef struct g2l {

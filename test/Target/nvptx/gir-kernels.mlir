@@ -63,18 +63,27 @@
 // CHECK-LABEL: define ptx_kernel void @joint_sums(
 // Four width sums ready together reduce jointly: 2 + 1 shuffles while the
 // lanes halve the values (bits 16 and 8 pick the half a lane keeps), 3
-// for the rest of the butterfly, then each result from the lane that holds
-// it (value i in lane 8 i): 10 shuffles instead of 20.
+// for the rest of the butterfly (value i ends in lane 8 i). A result that
+// only goes to memory, directly or through element-wise ops with scalars,
+// stays in its lane and is stored by it: %s0, %s1 (times 2 where it is),
+// %s2. %s3 is also broadcast, so it comes to every lane from lane 24:
+// 7 shuffles instead of 20.
 // CHECK-COUNT-2: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 16, i32 31)
 // CHECK: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 8, i32 31)
 // CHECK: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 4, i32 31)
 // CHECK: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 2, i32 31)
 // CHECK: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 1, i32 31)
-// CHECK: call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %{{.*}}, i32 0, i32 31)
-// CHECK: call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %{{.*}}, i32 8, i32 31)
-// CHECK: call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %{{.*}}, i32 16, i32 31)
-// CHECK: call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %{{.*}}, i32 24, i32 31)
+// CHECK-NEXT: %[[HELD:[0-9]+]] = fadd float
+// CHECK-NEXT: %[[S3:.*]] = call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %[[HELD]], i32 24, i32 31)
 // CHECK-NOT: @llvm.nvvm.shfl
+// CHECK: %holder = icmp eq i32 %lane, 0
+// CHECK: call void @llvm.masked.scatter.v1f32.v1p0(
+// CHECK: fmul <1 x float> %{{.*}}, <float 2.000000e+00>
+// CHECK: %holder{{.*}} = icmp eq i32 %lane, 8
+// CHECK: call void @llvm.masked.scatter.v1f32.v1p0(
+// CHECK: %holder{{.*}} = icmp eq i32 %lane, 16
+// CHECK: call void @llvm.masked.scatter.v1f32.v1p0(
+// CHECK-NOT: icmp eq i32 %lane, 24
 // CHECK: ret void
 
 // CHECK-LABEL: define ptx_kernel void @joint_ready_only(
@@ -83,11 +92,12 @@
 // CHECK: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 16, i32 31)
 // CHECK-COUNT-4: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 {{8|4|2|1}}, i32 31)
 // CHECK: call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %{{.*}}, i32 0, i32 31)
-// CHECK: call float @llvm.nvvm.shfl.sync.idx.f32(i32 -1, float %{{.*}}, i32 16, i32 31)
 // The first sum is read as a scalar without a shuffle: every lane holds it.
 // CHECK-NOT: shfl.sync.idx
 // CHECK-COUNT-5: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 {{16|8|4|2|1}}, i32 31)
 // CHECK-NOT: @llvm.nvvm.shfl
+// The second sum only goes to memory: lane 16, which holds it, stores it.
+// CHECK: icmp eq i32 %lane, 16
 // CHECK: ret void
 
 // CHECK-LABEL: define ptx_kernel void @joint_max_padded(
@@ -100,7 +110,10 @@
 // CHECK: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 16, i32 31)
 // CHECK: call float @llvm.maximum.f32(
 // CHECK-COUNT-4: call float @llvm.nvvm.shfl.sync.bfly.f32(i32 -1, float %{{.*}}, i32 {{8|4|2|1}}, i32 31)
-// CHECK-COUNT-2: call float @llvm.nvvm.shfl.sync.idx.f32(
+// Both maxima only go to memory: lanes 0 and 16 store them.
+// CHECK-NOT: shfl.sync.idx
+// CHECK: icmp eq i32 %lane, 0
+// CHECK: icmp eq i32 %lane, 16
 // CHECK: ret void
 
 // CHECK-LABEL: define ptx_kernel void @many_rows(
@@ -230,14 +243,23 @@ gir.kernel @joint_sums(%x: !gir.buffer<global, 4x128xf32>, %y: !gir.buffer<globa
   %o0 = gir.view %y[%c0] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x1xf32>
   gir.copy %s0 to %o0 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
   %s1 = gir.reduce sum width %r1 : !gir.slice<register, 1x128xf32> -> !gir.slice<register, 1x1xf32>
+  %two = arith.constant 2.0 : f32
+  %d1 = gir.elementwise(%s1, %two) : (!gir.slice<register, 1x1xf32>, f32) -> !gir.slice<register, 1x1xf32> {
+  ^bb0(%p: f32, %q: f32):
+    %m = arith.mulf %p, %q : f32
+    gir.yield %m : f32
+  }
   %o1 = gir.view %y[%c1] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x1xf32>
-  gir.copy %s1 to %o1 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+  gir.copy %d1 to %o1 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
   %s2 = gir.reduce sum width %r2 : !gir.slice<register, 1x128xf32> -> !gir.slice<register, 1x1xf32>
   %o2 = gir.view %y[%c2] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x1xf32>
   gir.copy %s2 to %o2 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
   %s3 = gir.reduce sum width %r3 : !gir.slice<register, 1x128xf32> -> !gir.slice<register, 1x1xf32>
   %o3 = gir.view %y[%c3] : !gir.buffer<global, 4xf32> -> !gir.slice<global, 1x1xf32>
   gir.copy %s3 to %o3 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+  %a3 = gir.extract %s3[0, 0] : !gir.slice<register, 1x1xf32>
+  %b3 = gir.broadcast %a3 : f32 -> !gir.slice<register, 1x128xf32>
+  gir.copy %b3 to %v3 : !gir.slice<register, 1x128xf32> -> !gir.slice<global, 1x128xf32>
 }
 
 gir.kernel @joint_ready_only(%x: !gir.buffer<global, 3x64xf32>, %y: !gir.buffer<global, 3xf32>) parallel gpu group 1 lanes 32 {
