@@ -27,6 +27,9 @@ enum {
   VTC_TRAIT_ELEMENTWISE = 1u << 10,
   VTC_TRAIT_DATA_MOVEMENT = 1u << 11,
   VTC_TRAIT_RETURN_LIKE = 1u << 12,
+  VTC_TRAIT_CHECK = 1u << 13,        /* only checks its operands, stopping the program when the check fails: a
+                                        copy of it after the same check never fails (cse merges region ops
+                                        that hold checks) */
 };
 
 /* Interface slots. Each slot's function type is declared by the module that

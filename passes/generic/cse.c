@@ -7,12 +7,19 @@
  *
  * Choices, as MLIR: a region of an op that is isolated from above, or of an
  * unregistered op (which might be), starts from an empty table; only blocks
- * reachable from the entry of a multi-block region are visited; ops with
- * regions are not merged (MLIR compares isomorphic regions; vtc does not). */
+ * reachable from the entry of a multi-block region are visited. An op with
+ * regions is merged when it is pure, every op nested in it pure, a
+ * terminator or a check (VTC_TRAIT_CHECK: te.assert), and its regions are isomorphic to the other's (MLIR's
+ * OperationEquivalence, locations ignored): one block each, the same
+ * argument types, ops pairwise equivalent where a value defined inside
+ * stands for the one at the same place in the other. Two te.computes of
+ * the same inputs and body are one (the decode attention's K and V
+ * scatters each computed the same last-writer table of kv_index). */
 #include <stdlib.h>
 
 #include "ir/dialect.h"
 #include "ir/dominance.h"
+#include "ir/ptrmap.h"
 #include "passes/generic/generic_passes.h"
 
 typedef struct cse_entry {
@@ -48,17 +55,48 @@ static uint64_t hash_op(const vtc_op *op) {
   return h;
 }
 
-static bool ops_equivalent(const vtc_op *a, const vtc_op *b) {
+static bool regions_equivalent(const vtc_region *ra, const vtc_region *rb, vtc_ptrmap *inside);
+
+/* a and b compute the same, a value of `inside` (defined in the regions
+ * being compared) standing for its image in b's. */
+static bool ops_equivalent_in(const vtc_op *a, const vtc_op *b, vtc_ptrmap *inside) {
   if (a->name != b->name || a->num_operands != b->num_operands || a->num_results != b->num_results ||
-      a->num_attrs != b->num_attrs)
+      a->num_attrs != b->num_attrs || a->num_regions != b->num_regions || a->num_successors || b->num_successors)
     return false;
-  for (unsigned i = 0; i < a->num_operands; i++)
-    if (a->operands[i].value != b->operands[i].value) return false;
+  for (unsigned i = 0; i < a->num_operands; i++) {
+    const vtc_value *x = a->operands[i].value, *image = inside ? vtc_ptrmap_get(inside, x) : NULL;
+    if ((image ? image : x) != b->operands[i].value) return false;
+  }
   for (unsigned i = 0; i < a->num_results; i++)
     if (a->results[i].type != b->results[i].type) return false;
   for (unsigned i = 0; i < a->num_attrs; i++)
     if (a->attrs[i].name != b->attrs[i].name || a->attrs[i].value != b->attrs[i].value) return false;
+  for (unsigned r = 0; r < a->num_regions; r++)
+    if (!regions_equivalent(&a->regions[r], &b->regions[r], inside)) return false;
+  for (unsigned i = 0; inside && i < a->num_results; i++) vtc_ptrmap_put(inside, &a->results[i], (void *)&b->results[i]);
   return true;
+}
+
+static bool regions_equivalent(const vtc_region *ra, const vtc_region *rb, vtc_ptrmap *inside) {
+  const vtc_block *x = ra->first, *y = rb->first;
+  if (!x || !y) return x == y;
+  if (x != ra->last || y != rb->last || x->num_args != y->num_args) return false;
+  for (unsigned i = 0; i < x->num_args; i++) {
+    if (x->args[i]->type != y->args[i]->type) return false;
+    vtc_ptrmap_put(inside, x->args[i], y->args[i]);
+  }
+  const vtc_op *p = x->first, *q = y->first;
+  for (; p && q; p = p->next, q = q->next)
+    if (!ops_equivalent_in(p, q, inside)) return false;
+  return !p && !q;
+}
+
+static bool ops_equivalent(const vtc_op *a, const vtc_op *b) {
+  if (!a->num_regions) return ops_equivalent_in(a, b, NULL);
+  vtc_ptrmap inside = {0};
+  bool same = ops_equivalent_in(a, b, &inside);
+  vtc_ptrmap_free(&inside);
+  return same;
 }
 
 static void table_link(cse_table *t, cse_entry *e) {
@@ -106,9 +144,22 @@ static bool is_dead(vtc_op *op) {
   return true;
 }
 
+/* Every op nested in op is pure, a terminator or a check (MLIR: no
+ * recursive memory effects; a check is safe too: the copy being merged
+ * away would check the same values after the kept one did). */
+static bool recursively_pure(const vtc_op *op) {
+  for (unsigned r = 0; r < op->num_regions; r++)
+    for (const vtc_block *b = op->regions[r].first; b; b = b->next)
+      for (const vtc_op *o = b->first; o; o = o->next)
+        if (!vtc_op_has_trait(o, VTC_TRAIT_PURE | VTC_TRAIT_TERMINATOR | VTC_TRAIT_CHECK) || o->num_successors ||
+            !recursively_pure(o))
+          return false;
+  return true;
+}
+
 static bool is_candidate(vtc_op *op) {
   return vtc_op_has_trait(op, VTC_TRAIT_PURE) && !vtc_op_has_trait(op, VTC_TRAIT_TERMINATOR) &&
-         op->num_regions == 0 && op->num_successors == 0;
+         op->num_successors == 0 && (op->num_regions == 0 || recursively_pure(op));
 }
 
 static void simplify_region(cse_table *t, vtc_region *r);

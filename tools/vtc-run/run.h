@@ -82,8 +82,11 @@ bool run_cpu(run_request *req);
  * greedy default: on the H200 every paper row is as fast or faster with
  * it (benchmarks/results/vtc.md), while greedy's byte model declines the
  * decode attention's views (llama3 b16-inplace 3.7 ms against 0.24).
- * --vtc=none keeps the same pipeline with no view. */
-#define RUN_VTC_FRONT(S) "vtc-virtualize{strategy=" S "},lower-graph-to-te,souffle-vertical{producers=vtc-views into-ci=true remarks=false}"
+ * --vtc=none keeps the same pipeline with no view. cse then merges TEs that
+ * compute the same (the decode attention's K and V scatters each had the
+ * same last-writer table of kv_index: one launch fewer). */
+#define RUN_VTC_FRONT(S) \
+  "vtc-virtualize{strategy=" S "},lower-graph-to-te,souffle-vertical{producers=vtc-views into-ci=true remarks=false},cse"
 
 /* The default pipeline of a compiled target: `graph` (graph passes before
  * VTC's; NULL: none), RUN_VTC_FRONT for req->vtc, then `lowering` (from

@@ -50,7 +50,7 @@ func.func @main(%x: tensor<2x3xf32>, %y: tensor<3x2xf32>) -> (tensor<2x2xf32>, t
 // RUN: vtc-run --help | FileCheck %s --check-prefix=HELP
 // HELP: TARGETS: the compiled targets' default pipelines begin with graph-batch-matmuls, then VTC's
 // HELP-NEXT: passes
-// HELP-NEXT: vtc-virtualize{strategy=S},lower-graph-to-te,souffle-vertical{producers=vtc-views into-ci=true remarks=false}
+// HELP-NEXT: vtc-virtualize{strategy=S},lower-graph-to-te,souffle-vertical{producers=vtc-views into-ci=true remarks=false},cse
 // HELP-NEXT: (S from --vtc, `all` unless given). --target=cpu lowers with those and lower-te-to-gir
 // HELP: CHECK: --check runs the graph reference interpreter
 // HELP: f64 1e-9, f32 1e-4, f16 1e-2, bf16 3e-2; i32, i64, i1: exact.
