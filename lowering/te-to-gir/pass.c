@@ -258,8 +258,9 @@ static int64_t unit_cap(const host *h, const built *k) { return h->in_subprogram
 static bool lower_softmax(host *h, const built *k) {
   const t2g_softmax *sm = &k->chain;
   vtc_op *y = sm->y;
-  /* x as e reads it now: its producer may have become a buffer since. */
-  vtc_value *x = operand_buffer(h, vtc_te_compute_input(sm->e, 0));
+  /* x (or the prologue's z) as read now: its producer may have become a
+   * buffer since. */
+  vtc_value *x = operand_buffer(h, sm->pro ? vtc_te_compute_input(sm->pro, sm->z_input) : vtc_te_compute_input(sm->e, 0));
   if (!x) return false;
   h->E.at = vtc_builder_before(y);
   const vtc_type *yt = vtc_te_compute_type(y);
@@ -273,8 +274,8 @@ static bool lower_softmax(host *h, const built *k) {
   vtc_value *items = t2g_muli(&h->E, rows, t2g_cidx(&h->E, k->units_per_row));
   vtc_value *buf = alloc_and_launch(h, y->loc, t2g_buffer_type(h->S->ctx, yt), sizes, k->name, items, 1, &x, 0, NULL);
   vtc_value_replace_all_uses(vtc_op_result(y, 0), buf);
-  vtc_op *chain[] = {y, sm->s, sm->e, sm->m};
-  for (unsigned i = 0; i < 4; i++) vtc_op_erase(chain[i]);
+  vtc_op *chain[] = {y, sm->s, sm->e, sm->m, sm->pro};
+  for (unsigned i = 0; i < 5 && chain[i]; i++) vtc_op_erase(chain[i]);
   return true;
 }
 
@@ -682,16 +683,18 @@ static bool has_static_zero(const vtc_type *tensor) {
   return false;
 }
 
-/* Marks the fused softmax chains among ops (program order). */
-static void mark_softmax_chains(vtc_op *const *ops, size_t n, built *kernels) {
+/* Marks the fused softmax chains among ops (program order), with their
+ * prologues (softmax-prologue). */
+static void mark_softmax_chains(const t2g_state *S, vtc_op *const *ops, size_t n, built *kernels) {
   for (size_t i = 0; i < n; i++) {
     t2g_softmax sm;
     if (vtc_te_is_compute(ops[i]) && vtc_te_compute_num_dests(ops[i])) continue;
     if (!t2g_match_softmax(ops[i], &sm)) continue;
+    if (S->opts->softmax_prologue) t2g_match_softmax_prologue(S, &sm);
     kernels[i].softmax = true;
     kernels[i].chain = sm;
     for (size_t j = 0; j < i; j++)
-      if (ops[j] == sm.m || ops[j] == sm.e || ops[j] == sm.s) kernels[j].absorbed = true;
+      if (ops[j] == sm.m || ops[j] == sm.e || ops[j] == sm.s || (sm.pro && ops[j] == sm.pro)) kernels[j].absorbed = true;
   }
 }
 
@@ -734,7 +737,10 @@ static size_t plan_epilogue(host *h, t2g_gemm *g, vtc_op *const *ops, const buil
   while (j < n && ops[j] != g->epi.compute) j++;
   bool any = false;
   /* A TE of two contractions' results (an LSTM's x W + h U) is the first one's. */
-  for (unsigned v = 0; j < n && !kernels[j].epilogue_of && movable_to(ops, i, j) && v < g->num_variants; v++)
+  /* A softmax's prologue (absorbed into its kernel) is not also an epilogue. */
+  for (unsigned v = 0; j < n && !kernels[j].epilogue_of && !kernels[j].absorbed && movable_to(ops, i, j) &&
+                       v < g->num_variants;
+       v++)
     any |= g->fused[v] = g->variants[v].split_k <= 1;
   if (any) return j;
   memset(&g->epi, 0, sizeof g->epi);
@@ -841,7 +847,7 @@ static bool lower_function(t2g_state *S, vtc_op *func) {
   bool ok = true;
   /* The kernels first, from the computes as they are. */
   built *kernels = vtc_xcalloc(ops.len + 1, sizeof *kernels);
-  if (S->opts->fuse_softmax) mark_softmax_chains(ops.data, ops.len, kernels);
+  if (S->opts->fuse_softmax) mark_softmax_chains(S, ops.data, ops.len, kernels);
   for (size_t i = 0; ok && i < ops.len; i++) {
     built *k = &kernels[i];
     if (!vtc_te_is_compute(ops.data[i]) || k->absorbed) continue;
@@ -1131,6 +1137,10 @@ static const vtc_pass_option t2g_option_table[] = {
      offsetof(t2g_options, vectorize), NULL},
     {"fuse-softmax", VTC_OPTION_BOOL, "true", "One kernel for a softmax along the last axis (max, sum, write)",
      offsetof(t2g_options, fuse_softmax), NULL},
+    {"softmax-prologue", VTC_OPTION_BOOL, "true",
+     "The softmax kernel applies x's element-wise producer (an attention's scale) as it loads, instead of a "
+     "kernel of its own",
+     offsetof(t2g_options, softmax_prologue), NULL},
     {"dedup-kernels", VTC_OPTION_BOOL, "true", "Share structurally identical kernels (one launch target each)",
      offsetof(t2g_options, dedup_kernels), NULL},
     {"dedup-constants", VTC_OPTION_ENUM, "auto",

@@ -12,7 +12,15 @@
  * Where the papers are silent: the chain is recognised by its structure (the
  * four computes, their maps and body ops, each intermediate used only inside
  * the chain); the masked softmax of attention (with its -inf selects) is
- * left alone. Padding the row's tail with -inf keeps it out of max and sum. */
+ * left alone. Padding the row's tail with -inf keeps it out of max and sum.
+ *
+ * Prologue (softmax-prologue): when x is made by an element-wise TE that
+ * only the chain reads (an attention's scores times 1/sqrt(d)), the kernel
+ * loads that TE's input and applies its body, op for op, as it loads each
+ * chunk: the scaled scores make no kernel and no trip through memory of
+ * their own. Only a TE reading one tensor at x's index plus splat
+ * constants, and only in rows walked in whole chunks (a padded -inf would
+ * go through the body). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +116,50 @@ bool t2g_match_softmax(vtc_op *y, t2g_softmax *out) {
   return true;
 }
 
+/* The chunk width V and the units G sharing a row (the kernel's choice). */
+static void chunking(const t2g_state *S, const t2g_softmax *sm, int64_t *V, int64_t *G) {
+  *V = t2g_max_lanes(S->opts, vtc_te_compute_type(sm->m)->element);
+  *G = S->opts->hierarchy == VTC_GIR_HIER_GPU ? S->opts->group_size : 1;
+}
+
+/* The body of p only computes on its loads: arith and math ops on values of
+ * the body (no index arguments), loads of `z` at the identity map over all
+ * rank dims or of splat constants. */
+static bool prologue_body_ok(vtc_op *p, unsigned rank, vtc_value **z) {
+  vtc_block *b = vtc_te_compute_body(p);
+  for (vtc_op *op = b->first; op; op = op->next) {
+    if (vtc_te_is_load(op)) {
+      vtc_value *in = vtc_te_load_input(op);
+      if (vtc_te_load_num_extra(op) || vtc_te_load_padding(op)) return false;
+      if (t2g_input_is_folded(in, NULL)) continue;
+      if (!identity_load(op, rank) || (*z && *z != in)) return false;
+      *z = in;
+      continue;
+    }
+    if (!strcmp(op->name->name, "te.yield")) continue;
+    if (strcmp(op->name->dialect, "arith") && strcmp(op->name->dialect, "math")) return false;
+    for (unsigned i = 0; i < op->num_operands; i++)
+      if (!vtc_op_operand(op, i)->def_op) return false; /* an index argument */
+  }
+  return *z != NULL;
+}
+
+bool t2g_match_softmax_prologue(const t2g_state *S, t2g_softmax *sm) {
+  vtc_op *p = compute_of(sm->x);
+  unsigned rank = sm->x->type->rank;
+  if (!p || vtc_te_compute_num_reduce(p) || vtc_te_compute_num_dests(p) || vtc_te_compute_rank(p) != rank ||
+      !used_only_by(sm->x, sm->m, sm->e))
+    return false;
+  int64_t last = vtc_tensor_dim(sm->x->type, rank - 1), V, G;
+  chunking(S, sm, &V, &G);
+  if (last == VTC_DYNAMIC || last % (V * G)) return false;
+  vtc_value *z = NULL;
+  if (!prologue_body_ok(p, rank, &z) || z->type->rank != rank) return false;
+  sm->pro = p;
+  sm->z_input = (unsigned)vtc_te_compute_input_index(p, z);
+  return true;
+}
+
 /* ---- the fused kernel ------------------------------------------------------------------ */
 
 /* The walks over a row. On a CPU (f32 out) the sum walk also stores
@@ -120,8 +172,9 @@ typedef struct sm_kernel {
   t2g_emit *E;
   vtc_context *ctx;
   const vtc_loc *loc;
-  vtc_value *x, *y, *n, *base, *k0, *step, *shared;
+  vtc_value *x, *y, *n, *base, *k0, *step, *shared; /* x: the buffer loaded (z's with a prologue) */
   const vtc_type *elem, *acc, *out; /* x's element, the accumulation type, y's element */
+  const t2g_softmax *sm;            /* sm->pro: applied to each loaded chunk of z */
   int64_t V, G;
   bool whole; /* n is a static multiple of G * V: every chunk is whole, no masks */
 } sm_kernel;
@@ -199,6 +252,41 @@ static vtc_value *chunk_view(const sm_kernel *K, vtc_value *buf, const vtc_type 
   return v;
 }
 
+/* The prologue's body on a chunk of z (args[0]): its ops cloned, its load
+ * of z the chunk, its loads of constants their splat values. */
+static vtc_value *prologue_body(t2g_emit *B, vtc_value *const *a, const sm_kernel *K) {
+  vtc_mapping *map = vtc_mapping_create();
+  vtc_value *r = NULL;
+  for (vtc_op *op = vtc_te_compute_body(K->sm->pro)->first; op; op = op->next) {
+    const vtc_attr *dense;
+    if (vtc_te_is_load(op)) {
+      vtc_value *v = a[0];
+      if (t2g_input_is_folded(vtc_te_load_input(op), &dense))
+        v = t2g_const(B, dense->type->element, vtc_dense_get_i64(dense, 0), vtc_dense_get_f64(dense, 0));
+      vtc_mapping_map_value(map, vtc_op_result(op, 0), v);
+    } else if (!strcmp(op->name->name, "te.yield")) {
+      r = vtc_mapping_lookup_value(map, vtc_op_operand(op, 0));
+    } else {
+      vtc_builder_insert_op(&B->at, vtc_op_clone(op, map));
+    }
+  }
+  vtc_mapping_destroy(map);
+  return r;
+}
+
+/* The chunk of x at k in registers: loaded, or z's loaded and the prologue
+ * applied (whole chunks only: no padding). */
+static vtc_value *load_x(const sm_kernel *K, vtc_value *k, bool pad) {
+  t2g_emit *E = K->E;
+  if (!K->sm->pro) {
+    const vtc_type *xr = vtc_gir_register_type(K->ctx, K->elem, 1, K->V);
+    return vtc_gir_build_copy_to_register(&E->at, K->loc, chunk_view(K, K->x, K->elem, k, pad), xr);
+  }
+  const vtc_type *ze = vtc_te_compute_input(K->sm->pro, K->sm->z_input)->type->element, *zr = vtc_gir_register_type(K->ctx, ze, 1, K->V);
+  vtc_value *zv = vtc_gir_build_copy_to_register(&E->at, K->loc, chunk_view(K, K->x, ze, k, false), zr);
+  return elementwise(K, K->elem, 1, &zv, prologue_body);
+}
+
 /* One walk over the unit's chunks of the row: max, sum of exp(x - m), or the
  * write of y. Returns the unit's 1 x V accumulator (NULL for the write). */
 static vtc_value *walk_row(sm_kernel *K, row_pass pass, vtc_value *m, vtc_value *s) {
@@ -225,8 +313,7 @@ static vtc_value *walk_row(sm_kernel *K, row_pass pass, vtc_value *m, vtc_value 
     E->at = saved;
     return NULL;
   }
-  const vtc_type *xr = vtc_gir_register_type(K->ctx, K->elem, 1, K->V);
-  vtc_value *xv = vtc_gir_build_copy_to_register(&E->at, K->loc, chunk_view(K, K->x, K->elem, k, true), xr);
+  vtc_value *xv = load_x(K, k, true);
   if (pass == PASS_SUM_STORE) {
     vtc_value *eops[] = {xv, m};
     vtc_value *ev = elementwise(K, K->acc, 2, eops, exp_body);
@@ -282,11 +369,10 @@ static vtc_value *fold(const sm_kernel *K, vtc_value *acc, vtc_value *x, vtc_val
 static void softmax_in_registers(sm_kernel *K, int64_t chunks) {
   t2g_emit *E = K->E;
   vtc_value *xv[MAX_REGISTER_CHUNKS], *ks[MAX_REGISTER_CHUNKS];
-  const vtc_type *xr = vtc_gir_register_type(K->ctx, K->elem, 1, K->V);
   const vtc_type *rt = vtc_gir_register_type(K->ctx, K->acc, 1, K->V);
   for (int64_t c = 0; c < chunks; c++) {
     ks[c] = t2g_addi(E, K->k0, t2g_cidx(E, c * K->G * K->V));
-    xv[c] = vtc_gir_build_copy_to_register(&E->at, K->loc, chunk_view(K, K->x, K->elem, ks[c], true), xr);
+    xv[c] = load_x(K, ks[c], true);
   }
   vtc_value *acc = vtc_gir_build_broadcast(&E->at, K->loc, VTC_GIR_AXIS_WIDTH, t2g_const(E, K->acc, 0, -INFINITY), rt);
   for (int64_t c = 0; c < chunks; c++) acc = fold(K, acc, xv[c], NULL, max_body);
@@ -305,12 +391,12 @@ vtc_op *t2g_build_softmax_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *l
                                  const t2g_softmax *sm, int64_t *units_per_row) {
   vtc_context *ctx = S->ctx;
   const vtc_type *xt = sm->x->type, *yt = vtc_te_compute_type(sm->y);
-  const vtc_type *params[] = {t2g_buffer_type(ctx, xt), t2g_buffer_type(ctx, yt)};
-  sm_kernel K = {.ctx = ctx, .loc = loc, .elem = xt->element, .out = yt->element};
+  const vtc_type *in = sm->pro ? vtc_te_compute_input(sm->pro, sm->z_input)->type : xt;
+  const vtc_type *params[] = {t2g_buffer_type(ctx, in), t2g_buffer_type(ctx, yt)};
+  sm_kernel K = {.ctx = ctx, .loc = loc, .elem = xt->element, .out = yt->element, .sm = sm};
   K.acc = vtc_te_compute_type(sm->m)->element;
-  K.V = t2g_max_lanes(S->opts, K.acc);
   /* GPU: the group's warps share a row; CPU: one unit per row. */
-  K.G = S->opts->hierarchy == VTC_GIR_HIER_GPU ? S->opts->group_size : 1;
+  chunking(S, sm, &K.V, &K.G);
   vtc_gir_hierarchy h = (vtc_gir_hierarchy)S->opts->hierarchy;
   vtc_op *kernel = vtc_gir_build_kernel(mb, loc, name, 2, params, h, K.G, h == VTC_GIR_HIER_GPU ? 32 : K.V);
   vtc_block *kb = vtc_gir_kernel_body(kernel);

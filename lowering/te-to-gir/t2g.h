@@ -27,6 +27,7 @@ typedef struct t2g_options {
   bool dedup_kernels;  /* share structurally identical kernels (dedup.c) */
   int dedup_constants; /* T2G_DEDUP_CONSTANTS_*: also those equal but for index constants (dedup.c) */
   bool fuse_softmax;   /* one kernel per softmax chain (softmax.c) */
+  bool softmax_prologue; /* that kernel applies x's element-wise producer as it loads (softmax.c) */
   int contractions;    /* T2G_CONTRACTIONS_*: Vortex rKernels (rkernel.c) or the plain kernel */
   const char *gpu_name; /* the GPU the rKernels are planned for (targets/hardware.h) */
   const char *cpu_name; /* the CPU the rKernels are planned for (hierarchy=cpu) */
@@ -210,11 +211,20 @@ int64_t t2g_max_lanes(const t2g_options *o, const vtc_type *elem);
 typedef struct t2g_softmax {
   vtc_op *m, *e, *s, *y;
   vtc_value *x;
+  vtc_op *pro;      /* x's element-wise producer, applied as the kernel loads z; NULL: x is loaded */
+  unsigned z_input; /* z = pro's input z_input, its one tensor read (at x's index); read it when needed:
+                       its producer may have become a buffer since */
 } t2g_softmax;
-/* True (and *out filled) when y ends such a chain. */
+/* True (and *out filled, without prologue) when y ends such a chain. */
 bool t2g_match_softmax(vtc_op *y, t2g_softmax *out);
-/* The fused kernel of a chain (params: x's buffer, y's buffer): a group of
- * *units_per_row units per row, three walks over it. */
+/* Whether the chain's kernel takes x's producer as its prologue (sets
+ * pro and z): an element-wise TE used only by the chain, reading one
+ * tensor at x's index and splat constants, in rows the kernel walks in
+ * whole chunks. */
+bool t2g_match_softmax_prologue(const t2g_state *S, t2g_softmax *sm);
+/* The fused kernel of a chain (params: x's buffer, or z's with a prologue,
+ * then y's buffer): a group of *units_per_row units per row, three walks
+ * over it. */
 vtc_op *t2g_build_softmax_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *loc, const char *name,
                                  const t2g_softmax *sm, int64_t *units_per_row);
 /* Redirects the launches of kernels that print the same (but for their
