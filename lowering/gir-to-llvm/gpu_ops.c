@@ -442,13 +442,15 @@ static bool reduce_width(g2l *t, vtc_op *op, const vtc_gir_slice_info *si) {
   return true;
 }
 
-/* A one-element register slice that one lane holds, stored by that lane. */
+/* A one-element register slice that one lane holds, stored by that lane
+ * (where the view's valid counts keep its element). */
 static void store_held(g2l *t, g2l_value *s, g2l_value *view, const vtc_type *elem) {
   LLVMTypeRef mem = g2l_mem_type(t, elem);
   LLVMValueRef mine = LLVMBuildICmp(t->b, LLVMIntEQ, t->lane, i32c(t, s->holder - 1), "holder");
   LLVMValueRef pos = g2l_splat(t, g2l_i64(t, 0), 1);
+  LLVMValueRef mask = and_mask(t, lane_mask(t, view, 1, 0, pos), g2l_splat(t, mine, 1));
   g2l_gpu_scatter(t, g2l_to_memory(t, s->segs[0], elem, 1), addresses(t, view->ptr, view_offset(t, view, 0), mem, pos),
-                  g2l_splat(t, mine, 1), (unsigned)g2l_elem_bytes(elem));
+                  mask, (unsigned)g2l_elem_bytes(elem));
 }
 
 static bool copy_op(g2l *t, vtc_op *op) {

@@ -250,8 +250,8 @@ static bool elementwise_op(g2l *t, vtc_op *op) {
   }
   free(splats);
   /* A value that one lane holds stays there (gpu_ops.c's held results):
-   * the other operands are scalars, which every lane has. */
-  for (unsigned k = 0; k < nops; k++) r->holder |= g2l_lookup(t, vtc_op_operand(op, k))->holder;
+   * its other operands are scalars, which every lane has. */
+  for (unsigned k = 0; k < nops && !r->holder; k++) r->holder = g2l_lookup(t, vtc_op_operand(op, k))->holder;
   if (ok) g2l_bind(t, res, r);
   return ok;
 }

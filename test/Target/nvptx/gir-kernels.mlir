@@ -116,6 +116,16 @@
 // CHECK: icmp eq i32 %lane, 16
 // CHECK: ret void
 
+// CHECK-LABEL: define ptx_kernel void @held_masked(
+// A held result stored into a masked view: the holder's lane, and only
+// where the view's valid width keeps the element.
+// CHECK-NOT: shfl.sync.idx
+// CHECK: %holder = icmp eq i32 %lane, 0
+// CHECK: %[[MINE:holder[0-9]*]] = icmp eq i32 %lane, 16
+// CHECK: %[[IN:.*]] = and <1 x i1> %{{.*}}, %{{.*}}
+// CHECK: call void @llvm.masked.scatter.v1f32.v1p0(<1 x float> %{{.*}}, <1 x ptr> %{{.*}}, i32 4, <1 x i1> %[[IN]])
+// CHECK: ret void
+
 // CHECK-LABEL: define ptx_kernel void @many_rows(
 // 40 row sums in one op: a chunk of 32 (31 exchanges) and one of 8 (7, then
 // 2 plain steps), each result brought to every lane.
@@ -304,6 +314,22 @@ gir.kernel @joint_max_padded(%x: !gir.buffer<global, 2x40xf32>, %y: !gir.buffer<
   %o0 = gir.view %y[%c0] : !gir.buffer<global, 2xf32> -> !gir.slice<global, 1x1xf32>
   gir.copy %s0 to %o0 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
   %o1 = gir.view %y[%c1] : !gir.buffer<global, 2xf32> -> !gir.slice<global, 1x1xf32>
+  gir.copy %s1 to %o1 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+}
+
+gir.kernel @held_masked(%x: !gir.buffer<global, 2x64xf32>, %y: !gir.buffer<global, 2xf32>, %n: index) parallel gpu group 1 lanes 32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %v0 = gir.view %x[%c0] : !gir.buffer<global, 2x64xf32> -> !gir.slice<global, 1x64xf32>
+  %v1 = gir.view %x[%c64] : !gir.buffer<global, 2x64xf32> -> !gir.slice<global, 1x64xf32>
+  %r0 = gir.copy %v0 : !gir.slice<global, 1x64xf32> -> !gir.slice<register, 1x64xf32>
+  %r1 = gir.copy %v1 : !gir.slice<global, 1x64xf32> -> !gir.slice<register, 1x64xf32>
+  %s0 = gir.reduce sum width %r0 : !gir.slice<register, 1x64xf32> -> !gir.slice<register, 1x1xf32>
+  %s1 = gir.reduce sum width %r1 : !gir.slice<register, 1x64xf32> -> !gir.slice<register, 1x1xf32>
+  %o0 = gir.view %y[%c0] : !gir.buffer<global, 2xf32> -> !gir.slice<global, 1x1xf32>
+  gir.copy %s0 to %o0 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
+  %o1 = gir.view %y[%c1] valid(%c1, %n) : !gir.buffer<global, 2xf32> -> !gir.slice<global, 1x1xf32>
   gir.copy %s1 to %o1 : !gir.slice<register, 1x1xf32> -> !gir.slice<global, 1x1xf32>
 }
 
