@@ -593,7 +593,8 @@ static bool for_op(g2l *t, vtc_op *op) {
     LLVMValueRef next = LLVMBuildAdd(t->b, iv, step, "iv.next");
     LLVMBasicBlockRef latch = LLVMGetInsertBlock(t->b);
     LLVMValueRef backedge = LLVMBuildBr(t->b, header);
-    if (vtc_gir_for_unroll(op) > 1) mark_unroll(t, backedge, vtc_gir_for_unroll(op));
+    int64_t unroll = vtc_gir_for_unroll(op);
+    if (unroll > 1) mark_unroll(t, backedge, unroll);
     LLVMBasicBlockRef blocks[] = {pre, latch};
     LLVMValueRef ivin[] = {lb, next};
     LLVMAddIncoming(iv, ivin, blocks, 2);

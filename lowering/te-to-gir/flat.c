@@ -20,9 +20,8 @@ vtc_op *t2g_blocked_loop(t2g_emit *E, vtc_value *total) {
 #define T2G_MAX_INLINE_CONSTANT 1024
 
 static vtc_value *fill_value(t2g_emit *E, const vtc_attr *dense, vtc_value *off, const vtc_type *rt) {
-  const vtc_type *el = dense->type->element;
   if (dense->splat || vtc_dense_num_elements(dense) == 1) {
-    vtc_value *c = t2g_const(E, el, vtc_dense_get_i64(dense, 0), vtc_dense_get_f64(dense, 0));
+    vtc_value *c = t2g_dense_const(E, dense, 0);
     return vtc_gir_build_broadcast(&E->at, E->loc, VTC_GIR_AXIS_WIDTH, c, rt);
   }
   vtc_op *ew = vtc_gir_build_elementwise(&E->at, E->loc, rt, 1, &off, true);
@@ -32,9 +31,9 @@ static vtc_value *fill_value(t2g_emit *E, const vtc_attr *dense, vtc_value *off,
   t2g_emit_init(&B, E->ctx, E->loc, body);
   vtc_value *k = t2g_addi(&B, body->args[0], body->args[2]);
   int64_t n = vtc_dense_num_elements(dense);
-  vtc_value *v = t2g_const(&B, el, vtc_dense_get_i64(dense, n - 1), vtc_dense_get_f64(dense, n - 1));
+  vtc_value *v = t2g_dense_const(&B, dense, n - 1);
   for (int64_t e = n - 1; e-- > 0;) {
-    vtc_value *c = t2g_const(&B, el, vtc_dense_get_i64(dense, e), vtc_dense_get_f64(dense, e));
+    vtc_value *c = t2g_dense_const(&B, dense, e);
     v = t2g_select(&B, t2g_cmpi(&B, VTC_CMPI_EQ, k, t2g_cidx(&B, e)), c, v);
   }
   vtc_gir_build_yield(&B.at, E->loc, 1, &v);

@@ -80,6 +80,10 @@ vtc_value *t2g_const(t2g_emit *E, const vtc_type *type, int64_t i, double f) {
   return e.value;
 }
 
+vtc_value *t2g_dense_const(t2g_emit *E, const vtc_attr *dense, int64_t k) {
+  return t2g_const(E, dense->type->element, vtc_dense_get_i64(dense, k), vtc_dense_get_f64(dense, k));
+}
+
 vtc_value *t2g_cidx(t2g_emit *E, int64_t v) { return t2g_const(E, vtc_type_index(E->ctx), v, 0); }
 
 vtc_value *t2g_const_attr(t2g_emit *E, const vtc_attr *a) {

@@ -247,11 +247,6 @@ static vtc_value *get(tk *K, vtc_value *v) {
   return NULL;
 }
 
-static vtc_value *folded_value(tk *K, const vtc_attr *dense) {
-  const vtc_type *el = dense->type->element;
-  return t2g_const(&K->E, el, vtc_dense_get_i64(dense, 0), vtc_dense_get_f64(dense, 0));
-}
-
 /* The lanes j whose index e0 + c*j (c >= 1, e0 at lane 0 of expression e)
  * lies in [0, dim): j in [ceil(-e0 / c), ceil((dim - e0) / c)), intersected
  * into [*first, *last) (NULL: unbounded). A side the static domain proves
@@ -314,7 +309,7 @@ static void emit_load(tk *K, vtc_op *load) {
   vtc_value *result = vtc_op_result(load, 0);
   const vtc_attr *dense;
   if (t2g_input_is_folded(input, &dense)) {
-    vtc_value *v = folded_value(K, dense);
+    vtc_value *v = t2g_dense_const(&K->E, dense, 0);
     if (inb) v = t2g_select(E, inb, v, t2g_const_attr(E, pad));
     vtc_mapping_map_value(K->map, result, v);
     return;

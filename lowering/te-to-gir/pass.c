@@ -258,9 +258,8 @@ static int64_t unit_cap(const host *h, const built *k) { return h->in_subprogram
 static bool lower_softmax(host *h, const built *k) {
   const t2g_softmax *sm = &k->chain;
   vtc_op *y = sm->y;
-  /* x (or the prologue's z) as read now: its producer may have become a
-   * buffer since. */
-  vtc_value *x = operand_buffer(h, sm->pro ? vtc_te_compute_input(sm->pro, sm->z_input) : vtc_te_compute_input(sm->e, 0));
+  /* Its producer may have become a buffer since the chain was matched. */
+  vtc_value *x = operand_buffer(h, t2g_softmax_input(sm));
   if (!x) return false;
   h->E.at = vtc_builder_before(y);
   const vtc_type *yt = vtc_te_compute_type(y);
@@ -694,7 +693,7 @@ static void mark_softmax_chains(const t2g_state *S, vtc_op *const *ops, size_t n
     kernels[i].softmax = true;
     kernels[i].chain = sm;
     for (size_t j = 0; j < i; j++)
-      if (ops[j] == sm.m || ops[j] == sm.e || ops[j] == sm.s || (sm.pro && ops[j] == sm.pro)) kernels[j].absorbed = true;
+      kernels[j].absorbed |= ops[j] == sm.m || ops[j] == sm.e || ops[j] == sm.s || ops[j] == sm.pro;
   }
 }
 

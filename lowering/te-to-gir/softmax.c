@@ -116,6 +116,10 @@ bool t2g_match_softmax(vtc_op *y, t2g_softmax *out) {
   return true;
 }
 
+vtc_value *t2g_softmax_input(const t2g_softmax *sm) {
+  return sm->pro ? vtc_te_compute_input(sm->pro, sm->z_input) : vtc_te_compute_input(sm->e, 0);
+}
+
 /* The chunk width V and the units G sharing a row (the kernel's choice). */
 static void chunking(const t2g_state *S, const t2g_softmax *sm, int64_t *V, int64_t *G) {
   *V = t2g_max_lanes(S->opts, vtc_te_compute_type(sm->m)->element);
@@ -262,7 +266,7 @@ static vtc_value *prologue_body(t2g_emit *B, vtc_value *const *a, const sm_kerne
     if (vtc_te_is_load(op)) {
       vtc_value *v = a[0];
       if (t2g_input_is_folded(vtc_te_load_input(op), &dense))
-        v = t2g_const(B, dense->type->element, vtc_dense_get_i64(dense, 0), vtc_dense_get_f64(dense, 0));
+        v = t2g_dense_const(B, dense, 0);
       vtc_mapping_map_value(map, vtc_op_result(op, 0), v);
     } else if (!strcmp(op->name->name, "te.yield")) {
       r = vtc_mapping_lookup_value(map, vtc_op_operand(op, 0));
@@ -282,7 +286,7 @@ static vtc_value *load_x(const sm_kernel *K, vtc_value *k, bool pad) {
     const vtc_type *xr = vtc_gir_register_type(K->ctx, K->elem, 1, K->V);
     return vtc_gir_build_copy_to_register(&E->at, K->loc, chunk_view(K, K->x, K->elem, k, pad), xr);
   }
-  const vtc_type *ze = vtc_te_compute_input(K->sm->pro, K->sm->z_input)->type->element, *zr = vtc_gir_register_type(K->ctx, ze, 1, K->V);
+  const vtc_type *ze = t2g_softmax_input(K->sm)->type->element, *zr = vtc_gir_register_type(K->ctx, ze, 1, K->V);
   vtc_value *zv = vtc_gir_build_copy_to_register(&E->at, K->loc, chunk_view(K, K->x, ze, k, false), zr);
   return elementwise(K, K->elem, 1, &zv, prologue_body);
 }
@@ -391,8 +395,7 @@ vtc_op *t2g_build_softmax_kernel(t2g_state *S, vtc_builder *mb, const vtc_loc *l
                                  const t2g_softmax *sm, int64_t *units_per_row) {
   vtc_context *ctx = S->ctx;
   const vtc_type *xt = sm->x->type, *yt = vtc_te_compute_type(sm->y);
-  const vtc_type *in = sm->pro ? vtc_te_compute_input(sm->pro, sm->z_input)->type : xt;
-  const vtc_type *params[] = {t2g_buffer_type(ctx, in), t2g_buffer_type(ctx, yt)};
+  const vtc_type *params[] = {t2g_buffer_type(ctx, t2g_softmax_input(sm)->type), t2g_buffer_type(ctx, yt)};
   sm_kernel K = {.ctx = ctx, .loc = loc, .elem = xt->element, .out = yt->element, .sm = sm};
   K.acc = vtc_te_compute_type(sm->m)->element;
   /* GPU: the group's warps share a row; CPU: one unit per row. */

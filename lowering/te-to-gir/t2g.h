@@ -39,7 +39,8 @@ typedef struct t2g_options {
   bool widen_reductions;   /* a reduction's f16/bf16 body arithmetic in its f32 accumulator (kernel.c) */
   bool fma;                /* a float sum's multiply-add step as one math.fma (kernel.c) */
   int unroll_k;            /* T2G_UNROLL_*: the CUDA-core rKernel's k-rows of a stage (rkernel_gpu.c) */
-  int64_t unroll_reductions; /* GPU: a plain kernel's innermost reduction loop's gir.for unroll hint (kernel.c; 0: 4 on loops of >= 16 trips, 1: off) */
+  int64_t unroll_reductions; /* GPU: the gir.for unroll hint of a plain kernel's innermost reduction loop
+                                (kernel.c; 0: 4 on loops of >= 16 trips, 1: off) */
   bool register_budget;    /* GPU rKernels carry their planned occupancy (gir.kernel `occupancy`) */
   bool wgmma;              /* tensor-core rKernels on sm_90 use wgmma where the tile allows (rkernel_gpu.c) */
   bool wgmma_overlap;      /* ... keeping one k-tile's wgmmas in flight across the next k-tile's barrier */
@@ -123,6 +124,8 @@ void t2g_emit_drop_unused_consts(t2g_emit *E);
 
 /* A cached constant of a scalar type (integers and index from i, floats from f). */
 vtc_value *t2g_const(t2g_emit *E, const vtc_type *type, int64_t i, double f);
+/* Element k of a dense attribute, as t2g_const of its element type. */
+vtc_value *t2g_dense_const(t2g_emit *E, const vtc_attr *dense, int64_t k);
 vtc_value *t2g_cidx(t2g_emit *E, int64_t v);
 /* A constant from a scalar attribute (float or integer, its own type). */
 vtc_value *t2g_const_attr(t2g_emit *E, const vtc_attr *a);
@@ -218,10 +221,13 @@ typedef struct t2g_softmax {
 /* True (and *out filled, without prologue) when y ends such a chain. */
 bool t2g_match_softmax(vtc_op *y, t2g_softmax *out);
 /* Whether the chain's kernel takes x's producer as its prologue (sets
- * pro and z): an element-wise TE used only by the chain, reading one
+ * pro and z_input): an element-wise TE used only by the chain, reading one
  * tensor at x's index and splat constants, in rows the kernel walks in
  * whole chunks. */
 bool t2g_match_softmax_prologue(const t2g_state *S, t2g_softmax *sm);
+/* The tensor the chain's kernel loads, as its TEs read it now: x, or the
+ * prologue's z. */
+vtc_value *t2g_softmax_input(const t2g_softmax *sm);
 /* The fused kernel of a chain (params: x's buffer, or z's with a prologue,
  * then y's buffer): a group of *units_per_row units per row, three walks
  * over it. */
